@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# dtbind - one plain GNU Makefile.  `make V=1` shows the commands.
+
+CC ?= cc
+PREFIX ?= /usr/local
+BUILD ?= build
+SHARED ?= ../shared
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wwrite-strings -Wpointer-arith -Wno-missing-field-initializers
+CFLAGS ?= -O2 -g
+PKGS := libfyaml yaml-0.1 libpcre2-8
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Ilib -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lfdt -lm
+TEST_LIBS = $(LIBS) $(shell pkg-config --libs cmocka 2>/dev/null)
+
+ifneq ($(V),1)
+Q := @
+echo_cmd = @printf '  %-7s %s\n' $(1) $(2);
+endif
+
+LIB_SRCS := $(wildcard lib/*.c)
+LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
+TOOL_SRCS := $(wildcard src/*.c)
+TOOL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(TOOL_SRCS))
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
+
+.PHONY: all check asan bench demo install clean deps unit suite conformance
+all: $(BUILD)/dtbind
+
+deps:
+	$(Q)sh scripts/install-deps.sh
+
+$(BUILD)/%.o: %.c
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tools/embed: tools/embed.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -std=c11 $(WARN) -O2 -o $@ $<
+
+$(BUILD)/lib/embedded.c: $(BUILD)/tools/embed $(SCHEMA_FILES)
+	$(call echo_cmd,EMBED,schemas/)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(BUILD)/tools/embed schemas $(SCHEMA_FILES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/lib/embedded.o: $(BUILD)/lib/embedded.c
+	$(call echo_cmd,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libdtbind.a: $(LIB_OBJS)
+	$(call echo_cmd,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/dtbind: $(TOOL_OBJS) $(BUILD)/libdtbind.a
+	$(call echo_cmd,LD,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) $(BUILD)/libdtbind.a $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdtbind.a
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka 2>/dev/null) -MMD -MP \
+		-o $@ $< $(BUILD)/libdtbind.a $(TEST_LIBS)
+
+$(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.a
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libdtbind.a $(LIBS)
+
+# The test command of the README: installs what is missing, builds, runs everything.
+check: deps
+	$(Q)$(MAKE) --no-print-directory unit suite corpus-tests
+
+unit: $(UNIT_BINS) $(BUILD)/dtbind
+	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
+
+suite: $(BUILD)/tests/suite-runner $(BUILD)/dtbind
+	$(Q)$(BUILD)/tests/suite-runner --suite $(SHARED)/json-schema-test-suite \
+		--expected-failures tests/jsonschema/expected-failures.txt
+
+corpus-tests: $(BUILD)/dtbind
+	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind
+
+asan: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests
+
+bench: deps $(BUILD)/dtbind
+	$(Q)sh bench/run.sh $(BUILD)/dtbind
+
+demo: deps $(BUILD)/dtbind
+	$(Q)sh scripts/demo.sh $(BUILD)/dtbind
+
+conformance: deps $(BUILD)/dtbind
+	$(Q)sh tests/conformance/run.sh $(BUILD)/dtbind
+
+install: $(BUILD)/dtbind
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/dtbind $(DESTDIR)$(PREFIX)/bin/dtbind
+
+clean:
+	rm -rf build build-asan
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* diag.c - the one diagnostics sink: gcc-style text or JSON Lines. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct dtbind_diag {
+	FILE *out;
+	enum dtbind_format format;
+	bool show_source;
+	unsigned max;
+	unsigned printed;
+	unsigned count[DTBIND_ERROR + 1];
+	/* Last file read for source lines: findings come in file order. */
+	char *src_path;
+	char *src;
+	size_t src_len;
+};
+
+static const char *const severity_name[] = {
+	[DTBIND_NOTE] = "note",
+	[DTBIND_WARNING] = "warning",
+	[DTBIND_ERROR] = "error",
+};
+
+struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
+{
+	struct dtbind_diag *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->out = out;
+	d->format = format;
+	return d;
+}
+
+void dtbind_diag_free(struct dtbind_diag *d)
+{
+	if (!d)
+		return;
+	free(d->src_path);
+	free(d->src);
+	free(d);
+}
+
+void dtbind_diag_set_show_source(struct dtbind_diag *d, bool show)
+{
+	d->show_source = show;
+}
+
+void dtbind_diag_set_max(struct dtbind_diag *d, unsigned max)
+{
+	d->max = max;
+}
+
+unsigned dtbind_diag_count(const struct dtbind_diag *d, enum dtbind_severity sev)
+{
+	return d->count[sev];
+}
+
+/* The text of line @line (1-based) of @file, or NULL. */
+static const char *source_line(struct dtbind_diag *d, const char *file, uint32_t line, size_t *len)
+{
+	if (!d->src_path || strcmp(d->src_path, file) != 0) {
+		free(d->src_path);
+		free(d->src);
+		d->src = NULL;
+		d->src_path = strdup(file);
+		if (read_file(file, DTBIND_MAX_FILE_SIZE, &d->src, &d->src_len) < 0)
+			d->src = NULL;
+	}
+	if (!d->src)
+		return NULL;
+	const char *p = d->src, *end = d->src + d->src_len;
+
+	for (uint32_t l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+	*len = (size_t)((eol ? eol : end) - p);
+	return p;
+}
+
+static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (f->loc.file) {
+		sb_puts(&sb, f->loc.file);
+		if (f->loc.line)
+			sb_printf(&sb, ":%u:%u", f->loc.line, f->loc.col ? f->loc.col : 1);
+		sb_puts(&sb, ": ");
+	}
+	sb_printf(&sb, "%s: ", severity_name[f->severity]);
+	if (f->node && *f->node)
+		sb_printf(&sb, "%s: ", f->node);
+	sb_puts(&sb, f->message);
+	if (f->rule)
+		sb_printf(&sb, " [%s]", f->rule);
+	sb_putc(&sb, '\n');
+	if (d->show_source && f->loc.file && f->loc.line) {
+		size_t len;
+		const char *line = source_line(d, f->loc.file, f->loc.line, &len);
+
+		if (line) {
+			sb_printf(&sb, "  %5u | ", f->loc.line);
+			sb_putn(&sb, line, len);
+			sb_puts(&sb, "\n        | ");
+			for (uint32_t c = 1; c < f->loc.col && c <= len; c++)
+				sb_putc(&sb, line[c - 1] == '\t' ? '\t' : ' ');
+			sb_puts(&sb, "^\n");
+		}
+	}
+	/* One write per finding so parallel runs do not interleave lines. */
+	fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	sb_free(&sb);
+}
+
+static void json_field(struct strbuf *sb, const char *name, const char *value)
+{
+	if (!value)
+		return;
+	sb_printf(sb, ",\"%s\":", name);
+	sb_json_string(sb, value, strlen(value));
+}
+
+static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_puts(&sb, "{\"file\":");
+	if (f->loc.file)
+		sb_json_string(&sb, f->loc.file, strlen(f->loc.file));
+	else
+		sb_puts(&sb, "null");
+	if (f->loc.line)
+		sb_printf(&sb, ",\"line\":%u,\"col\":%u", f->loc.line, f->loc.col ? f->loc.col : 1);
+	else
+		sb_puts(&sb, ",\"line\":null,\"col\":null");
+	json_field(&sb, "severity", severity_name[f->severity]);
+	json_field(&sb, "rule", f->rule);
+	json_field(&sb, "message", f->message);
+	json_field(&sb, "node", f->node);
+	json_field(&sb, "schema", f->schema);
+	sb_puts(&sb, "}\n");
+	fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	sb_free(&sb);
+}
+
+void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *f)
+{
+	d->count[f->severity]++;
+	if (d->max && d->printed >= d->max && f->severity != DTBIND_NOTE)
+		return;
+	if (d->max && d->printed >= d->max + 1)
+		return;
+	if (f->severity != DTBIND_NOTE)
+		d->printed++;
+	if (d->format == DTBIND_FORMAT_JSON)
+		emit_json(d, f);
+	else
+		emit_gcc(d, f);
+}
+
+void dtbind_diag_vreport(struct dtbind_diag *d, enum dtbind_severity sev, struct dtbind_loc loc,
+			 const char *rule, const char *fmt, va_list ap)
+{
+	struct dtbind_finding f = { .severity = sev, .loc = loc, .rule = rule };
+	va_list ap2;
+
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+
+	va_end(ap2);
+	if (n >= 0) {
+		char *buf = malloc((size_t)n + 1);
+
+		if (buf) {
+			vsnprintf(buf, (size_t)n + 1, fmt, ap);
+			f.message = buf;
+			dtbind_diag_emit(d, &f);
+			free(buf);
+			return;
+		}
+	}
+	f.message = "out of memory formatting a diagnostic";
+	dtbind_diag_emit(d, &f);
+}
+
+void dtbind_diag_report(struct dtbind_diag *d, enum dtbind_severity sev, struct dtbind_loc loc,
+			const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dtbind_diag_vreport(d, sev, loc, rule, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * dtbind.h - the public API of libdtbind.
+ *
+ * Conventions (see README): functions that can fail return 0 or a negative
+ * -DTBIND_E* code; findings about the user's files go to a diagnostics sink
+ * (struct dtbind_diag), never to stderr directly.  Getters return borrowed
+ * pointers that live as long as their owner (document, schema set).
+ */
+#ifndef DTBIND_H
+#define DTBIND_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DTBIND_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DTBIND_PRINTF(f, a)
+#endif
+
+/* Error codes, returned negated. */
+enum {
+	DTBIND_OK = 0,
+	DTBIND_ENOMEM = 1,	/* out of memory */
+	DTBIND_EIO,		/* file could not be read or written */
+	DTBIND_EPARSE,		/* input is not well-formed; details went to the diag sink */
+	DTBIND_ENOTFOUND,	/* a URI, file or pointer does not resolve */
+	DTBIND_ELIMIT,		/* a size, depth or backtracking limit was hit */
+	DTBIND_EINVAL,		/* bad argument or schema */
+	DTBIND_EMAX
+};
+
+/** dtbind_strerror() - a static, human readable text for an error code (either sign) */
+const char *dtbind_strerror(int err);
+
+/* ------------------------------------------------------------------ */
+/* Locations and diagnostics                                           */
+
+/*
+ * A position in a source file.  line and col are 1-based; line 0 means
+ * "no position" (for example a .dtb).  col counts characters, a tab as one.
+ * file is borrowed from whoever loaded the source.
+ */
+struct dtbind_loc {
+	const char *file;
+	uint32_t line;
+	uint32_t col;
+};
+
+enum dtbind_severity {
+	DTBIND_NOTE,
+	DTBIND_WARNING,
+	DTBIND_ERROR,
+};
+
+enum dtbind_format {
+	DTBIND_FORMAT_GCC,	/* file:line:col: severity: message [rule] */
+	DTBIND_FORMAT_JSON,	/* one JSON object per line */
+};
+
+/* One finding.  Only message is mandatory; NULL fields are omitted. */
+struct dtbind_finding {
+	enum dtbind_severity severity;
+	struct dtbind_loc loc;
+	const char *rule;	/* kebab-case rule name */
+	const char *message;
+	const char *node;	/* devicetree path or JSON pointer into the instance */
+	const char *schema;	/* schema $id + '#' + JSON pointer of the failing keyword */
+};
+
+struct dtbind_diag;
+
+/**
+ * dtbind_diag_new() - create a sink that writes findings to @out
+ * @out: stream (borrowed), usually stderr
+ * @format: gcc-style text or JSON Lines
+ *
+ * Returns the sink, or NULL when out of memory.
+ */
+struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format);
+void dtbind_diag_free(struct dtbind_diag *diag);
+
+/* Print the offending source line and a caret under gcc-style findings. */
+void dtbind_diag_set_show_source(struct dtbind_diag *diag, bool show);
+/* Stop printing (but keep counting) after @max findings; 0 = no limit. */
+void dtbind_diag_set_max(struct dtbind_diag *diag, unsigned max);
+
+void dtbind_diag_emit(struct dtbind_diag *diag, const struct dtbind_finding *f);
+void dtbind_diag_report(struct dtbind_diag *diag, enum dtbind_severity sev,
+			struct dtbind_loc loc, const char *rule, const char *fmt, ...)
+	DTBIND_PRINTF(5, 6);
+void dtbind_diag_vreport(struct dtbind_diag *diag, enum dtbind_severity sev,
+			 struct dtbind_loc loc, const char *rule, const char *fmt, va_list ap)
+	DTBIND_PRINTF(5, 0);
+/* Number of findings of severity @sev reported so far. */
+unsigned dtbind_diag_count(const struct dtbind_diag *diag, enum dtbind_severity sev);
+
+/* ------------------------------------------------------------------ */
+/* Values: the tree every YAML or JSON document is loaded into          */
+
+enum dtbind_kind {
+	DTBIND_NULL,
+	DTBIND_BOOL,
+	DTBIND_INT,	/* fits int64_t */
+	DTBIND_FLOAT,	/* also integers too large for int64_t */
+	DTBIND_STRING,
+	DTBIND_SEQ,
+	DTBIND_MAP,
+};
+
+struct dtbind_value;
+
+struct dtbind_member {
+	const char *key;		/* NUL-terminated; key_len excludes the NUL */
+	size_t key_len;
+	struct dtbind_loc key_loc;
+	struct dtbind_value *value;
+};
+
+struct dtbind_value {
+	enum dtbind_kind kind;
+	struct dtbind_loc loc;
+	union {
+		bool b;
+		int64_t i;
+		double f;
+		struct {
+			const char *ptr;	/* NUL-terminated, may contain NULs */
+			size_t len;
+		} str;
+		struct {
+			struct dtbind_value **items;
+			size_t n;
+		} seq;
+		struct {
+			struct dtbind_member *members;
+			size_t n;
+		} map;
+	} u;
+};
+
+/* Member of a mapping by key, or NULL.  Linear; maps in schemas are small. */
+const struct dtbind_member *dtbind_value_member(const struct dtbind_value *map, const char *key);
+const struct dtbind_value *dtbind_value_get(const struct dtbind_value *map, const char *key);
+/* JSON-style type name: "null", "boolean", "integer", "number", "string", "array", "object". */
+const char *dtbind_kind_name(enum dtbind_kind kind);
+/* Numeric value of an INT or FLOAT. */
+double dtbind_value_number(const struct dtbind_value *v);
+/* True for INT, and for FLOAT with no fractional part (JSON Schema's "integer"). */
+bool dtbind_value_is_integer(const struct dtbind_value *v);
+/* JSON Schema equality: 1 == 1.0, maps compare without regard to order. */
+bool dtbind_value_equal(const struct dtbind_value *a, const struct dtbind_value *b);
+/*
+ * Write @v as compact JSON into @out (at most @max bytes of output, longer
+ * output is cut and ends in "..."). Returns the number of bytes written.
+ */
+size_t dtbind_value_to_json(const struct dtbind_value *v, char *out, size_t max);
+
+/* ------------------------------------------------------------------ */
+/* Documents                                                            */
+
+struct dtbind_doc;
+
+enum dtbind_doc_flags {
+	DTBIND_DOC_JSON = 1 << 0,	/* force JSON mode (else: by extension .json) */
+};
+
+/**
+ * dtbind_doc_load_file() - load a YAML (1.2 core schema) or JSON file
+ * @path: file name; kept for locations
+ * @diag: where syntax errors, duplicate keys and limit errors go, located
+ * @flags: DTBIND_DOC_*
+ * @out: the document; caller frees with dtbind_doc_free()
+ *
+ * Anchors and aliases are resolved.  A file holding more than one document
+ * is an error.  Returns 0, -DTBIND_EIO, -DTBIND_EPARSE, -DTBIND_ELIMIT or
+ * -DTBIND_ENOMEM.
+ */
+int dtbind_doc_load_file(const char *path, struct dtbind_diag *diag, unsigned flags,
+			 struct dtbind_doc **out);
+/* Same from memory; @name is used in locations; @buf is copied. */
+int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
+			   struct dtbind_diag *diag, unsigned flags, struct dtbind_doc **out);
+/* Build a document from a value tree of another document (deep copy). */
+int dtbind_doc_from_value(const char *name, const struct dtbind_value *v, struct dtbind_doc **out);
+/* The root value (borrowed). */
+const struct dtbind_value *dtbind_doc_root(const struct dtbind_doc *doc);
+const char *dtbind_doc_path(const struct dtbind_doc *doc);
+void dtbind_doc_free(struct dtbind_doc *doc);
+
+/* Limits applied to every document. */
+#define DTBIND_MAX_DEPTH 512		/* nesting of sequences and mappings */
+#define DTBIND_MAX_FILE_SIZE (64u << 20)	/* bytes */
+
+/* ------------------------------------------------------------------ */
+/* JSON Schema                                                          */
+
+enum dtbind_dialect {
+	DTBIND_DRAFT7,
+	DTBIND_DRAFT2019_09,
+};
+
+struct dtbind_schema_set;
+struct dtbind_schema;
+
+/**
+ * dtbind_schema_set_new() - an empty registry of schemas
+ * @diag: where load errors of schema files go (borrowed)
+ *
+ * The set serves the embedded meta-schemas (draft-07, 2019-09) and core
+ * schemas without any setup.
+ */
+struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag);
+void dtbind_schema_set_free(struct dtbind_schema_set *set);
+/* The dialect of schemas whose $schema is absent (default 2019-09). */
+void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d);
+/* Serve URIs starting with @prefix from files under @dir (prefix "foo/" + "a.json" = dir/a.json). */
+int dtbind_schema_set_map_prefix(struct dtbind_schema_set *set, const char *prefix, const char *dir);
+/* Load every *.yaml / *.json file under @dir and register it by its $id. */
+int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir);
+/*
+ * Register a loaded document under @uri (its retrieval URI; may be NULL when
+ * the document has a $id).  The set takes ownership of @doc.
+ */
+int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc,
+			      const char *uri);
+/* Load a schema from a file and register it; its URI is its $id or file:// path. */
+int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
+			       const struct dtbind_schema **out);
+
+/*
+ * Find the schema at @uri (absolute, may have a fragment), loading it
+ * through prefix maps or the embedded schemas when needed.
+ */
+int dtbind_schema_set_get(struct dtbind_schema_set *set, const char *uri,
+			  const struct dtbind_schema **out);
+
+/* One validation error. */
+struct dtbind_verror {
+	struct dtbind_loc loc;			/* of the instance value */
+	const char *instance_path;		/* JSON pointer into the instance */
+	struct dtbind_loc schema_loc;		/* of the failing keyword in the schema */
+	const char *schema_path;		/* $id#pointer of the failing keyword */
+	const char *keyword;			/* e.g. "required" */
+	const char *message;
+	unsigned depth;				/* nesting under anyOf/oneOf explanations */
+};
+
+struct dtbind_verrors {
+	struct dtbind_verror *v;
+	size_t n;
+};
+
+struct dtbind_validation;
+
+/**
+ * dtbind_schema_validate() - validate @instance against @schema
+ * @errors: when not NULL, receives the errors (owned by @errs, freed with it)
+ *
+ * Returns 1 valid, 0 invalid, or a negative error (-DTBIND_ENOTFOUND for an
+ * unresolvable $ref, -DTBIND_ELIMIT for a recursion or regex limit), in which
+ * case the errors say where.
+ */
+int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbind_value *instance,
+			   struct dtbind_validation **result);
+const struct dtbind_verrors *dtbind_validation_errors(const struct dtbind_validation *result);
+void dtbind_validation_free(struct dtbind_validation *result);
+/* Report every error of @result to @diag, with rule @rule. */
+void dtbind_validation_report(const struct dtbind_validation *result, struct dtbind_diag *diag,
+			      const char *rule);
+
+/* The schema's own URI ($id#pointer) and location. */
+const char *dtbind_schema_uri(const struct dtbind_schema *schema);
+struct dtbind_loc dtbind_schema_loc(const struct dtbind_schema *schema);
+enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
+
+#endif /* DTBIND_H */

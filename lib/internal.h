@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* internal.h - helpers shared by the modules of libdtbind; not installed. */
+#ifndef DTBIND_INTERNAL_H
+#define DTBIND_INTERNAL_H
+
+#include "dtbind.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- arena: many small allocations, one free ---------------------- */
+struct arena_chunk;
+struct arena {
+	struct arena_chunk *head;
+	size_t chunk_size;
+};
+
+void arena_init(struct arena *a, size_t chunk_size);
+void *arena_alloc(struct arena *a, size_t size);	/* zeroed, 16-aligned; NULL on ENOMEM */
+char *arena_strndup(struct arena *a, const char *s, size_t len);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_printf(struct arena *a, const char *fmt, ...) DTBIND_PRINTF(2, 3);
+void arena_release(struct arena *a);
+
+/* ---- growable string buffer -------------------------------------- */
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+	bool oom;
+};
+
+void sb_init(struct strbuf *sb);
+void sb_free(struct strbuf *sb);
+void sb_putn(struct strbuf *sb, const char *s, size_t n);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_putc(struct strbuf *sb, char c);
+void sb_printf(struct strbuf *sb, const char *fmt, ...) DTBIND_PRINTF(2, 3);
+void sb_json_string(struct strbuf *sb, const char *s, size_t n);	/* quoted, escaped */
+const char *sb_cstr(struct strbuf *sb);	/* never NULL */
+
+/* ---- hash map: string or pointer keys --------------------------- */
+struct hmap_entry {
+	const void *key;	/* string (owned by caller) or pointer */
+	size_t key_len;		/* SIZE_MAX for pointer keys */
+	uint64_t hash;
+	void *value;
+};
+
+struct hmap {
+	struct hmap_entry *e;
+	size_t n, cap;
+};
+
+void hmap_init(struct hmap *m);
+void hmap_free(struct hmap *m);
+void *hmap_get_str(const struct hmap *m, const char *key, size_t len);
+int hmap_put_str(struct hmap *m, const char *key, size_t len, void *value);	/* key borrowed */
+void *hmap_get_ptr(const struct hmap *m, const void *key);
+int hmap_put_ptr(struct hmap *m, const void *key, void *value);
+
+/* ---- files -------------------------------------------------------- */
+/* Read a whole file (NUL-terminated). Returns 0, -DTBIND_EIO or -DTBIND_ELIMIT. */
+int read_file(const char *path, size_t max, char **buf, size_t *len);
+
+/* ---- URIs (RFC 3986) ---------------------------------------------- */
+/* Resolve @ref against @base; result allocated in @a.  Never NULL unless ENOMEM. */
+char *uri_resolve(struct arena *a, const char *base, const char *ref);
+/* Split at '#': returns the length of the part before the fragment. */
+size_t uri_fragment_offset(const char *uri);
+/* Percent-decode in place; returns the new length. */
+size_t uri_percent_decode(char *s);
+
+/* ---- regular expressions (ECMA-262 syntax on pcre2) ------------- */
+struct dtbind_regex;
+/*
+ * Compile an ECMA-262 pattern.  On a syntax error returns NULL and, when
+ * @err is not NULL, writes a message there (arena @a).
+ */
+struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char **err,
+				   struct arena *a);
+/* 1 match, 0 no match, -DTBIND_ELIMIT when the match or depth limit was hit. */
+int regex_match(const struct dtbind_regex *re, const char *subject, size_t len);
+void regex_free(struct dtbind_regex *re);
+/* The ECMA -> PCRE2 translation alone (for tests); result in @a. */
+char *regex_translate(const char *pattern, size_t len, struct arena *a);
+
+/* ---- embedded files (generated from schemas/) ---------------------- */
+struct embedded_file {
+	const char *path;	/* relative to schemas/ */
+	const char *data;
+	size_t len;
+};
+extern const struct embedded_file dtbind_embedded_files[];
+extern const size_t dtbind_embedded_count;
+const struct embedded_file *embedded_find(const char *path);
+
+/* ---- small string helpers ----------------------------------------- */
+unsigned edit_distance(const char *a, const char *b, unsigned cap);
+bool str_ends_with(const char *s, const char *suffix);
+
+#endif

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * regex.c - ECMA-262 regular expressions (what JSON Schema specifies) on
+ * pcre2.  Patterns are translated where the two dialects differ, compiled
+ * once (JIT where available) and matched under match and depth limits so a
+ * pathological pattern costs a bounded amount of time.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MATCH_LIMIT 2000000u
+#define DEPTH_LIMIT 5000u
+
+struct dtbind_regex {
+	pcre2_code *code;
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+};
+
+/* ECMA-262 WhiteSpace and LineTerminator; pcre2's \s without UCP is ASCII only. */
+#define ECMA_SPACE "\\s\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}"
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+char *regex_translate(const char *p, size_t n, struct arena *a)
+{
+	struct strbuf sb;
+	bool in_class = false;
+	char *res;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		char c = p[i];
+
+		if (c == '\\' && i + 1 < n) {
+			char e = p[i + 1];
+
+			if (e == 'u' && i + 5 < n + 0 && is_hex(p[i + 2]) && is_hex(p[i + 3]) &&
+			    is_hex(p[i + 4]) && is_hex(p[i + 5])) {
+				sb_puts(&sb, "\\x{");
+				sb_putn(&sb, p + i + 2, 4);
+				sb_putc(&sb, '}');
+				i += 5;
+				continue;
+			}
+			if (e == 'u' && i + 2 < n && p[i + 2] == '{') {
+				size_t j = i + 3;
+
+				while (j < n && is_hex(p[j]))
+					j++;
+				if (j < n && p[j] == '}' && j > i + 3) {
+					sb_puts(&sb, "\\x{");
+					sb_putn(&sb, p + i + 3, j - (i + 3));
+					sb_putc(&sb, '}');
+					i = j;
+					continue;
+				}
+			}
+			if (e == 's' || e == 'S') {
+				if (in_class && e == 's')
+					sb_puts(&sb, ECMA_SPACE);
+				else if (e == 's')
+					sb_puts(&sb, "[" ECMA_SPACE "]");
+				else if (!in_class)
+					sb_puts(&sb, "[^" ECMA_SPACE "]");
+				else
+					sb_puts(&sb, "\\S");
+				i++;
+				continue;
+			}
+			sb_putc(&sb, c);
+			sb_putc(&sb, e);
+			i++;
+			continue;
+		}
+		if (!in_class && c == '[') {
+			if (i + 2 < n + 1 && i + 2 <= n && p[i + 1] == '^' && i + 2 < n && p[i + 2] == ']') {
+				sb_puts(&sb, "[\\s\\S]");	/* [^] matches anything */
+				i += 2;
+				continue;
+			}
+			if (i + 1 < n && p[i + 1] == ']') {
+				sb_puts(&sb, "(?!)");		/* [] matches nothing */
+				i += 1;
+				continue;
+			}
+			in_class = true;
+			sb_putc(&sb, c);
+			/* A ']' right after '[' or '[^' is literal in pcre2 but closes in ECMA. */
+			continue;
+		}
+		if (in_class && c == ']')
+			in_class = false;
+		sb_putc(&sb, c);
+	}
+	res = sb.oom ? NULL : arena_strndup(a, sb_cstr(&sb), sb.len);
+	sb_free(&sb);
+	return res;
+}
+
+struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char **err,
+				   struct arena *a)
+{
+	struct arena tmp;
+	struct dtbind_regex *re;
+	char *tr;
+	int ec;
+	PCRE2_SIZE off;
+
+	arena_init(&tmp, 4096);
+	tr = regex_translate(pattern, len, &tmp);
+	if (!tr) {
+		arena_release(&tmp);
+		if (err)
+			*err = "out of memory";
+		return NULL;
+	}
+	re = calloc(1, sizeof(*re));
+	if (!re) {
+		arena_release(&tmp);
+		if (err)
+			*err = "out of memory";
+		return NULL;
+	}
+	re->code = pcre2_compile((PCRE2_SPTR)tr, PCRE2_ZERO_TERMINATED,
+				 PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NO_UTF_CHECK, &ec, &off,
+				 NULL);
+	arena_release(&tmp);
+	if (!re->code) {
+		if (err) {
+			PCRE2_UCHAR msg[256];
+
+			pcre2_get_error_message(ec, msg, sizeof(msg));
+			*err = arena_printf(a, "%s at offset %zu", (const char *)msg, (size_t)off);
+		}
+		free(re);
+		return NULL;
+	}
+	/* JIT is an optimisation only: the interpreter is used when it is unavailable. */
+	pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+	re->md = pcre2_match_data_create(1, NULL);
+	re->mctx = pcre2_match_context_create(NULL);
+	if (!re->md || !re->mctx) {
+		regex_free(re);
+		if (err)
+			*err = "out of memory";
+		return NULL;
+	}
+	pcre2_set_match_limit(re->mctx, MATCH_LIMIT);
+	pcre2_set_depth_limit(re->mctx, DEPTH_LIMIT);
+	return re;
+}
+
+int regex_match(const struct dtbind_regex *re, const char *subject, size_t len)
+{
+	int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, re->mctx);
+
+	if (rc >= 0)
+		return 1;
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	if (rc == PCRE2_ERROR_BADUTFOFFSET || (rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= PCRE2_ERROR_UTF8_ERR21))
+		return 0;	/* not UTF-8: cannot match a UTF pattern */
+	return -DTBIND_ELIMIT;	/* match/depth/heap limit or JIT stack */
+}
+
+void regex_free(struct dtbind_regex *re)
+{
+	if (!re)
+		return;
+	pcre2_match_data_free(re->md);
+	pcre2_match_context_free(re->mctx);
+	pcre2_code_free(re->code);
+	free(re);
+}

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* util.c - arena, string buffer, hash map, whole-file reads. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+/* ---- arena -------------------------------------------------------- */
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+};
+
+void arena_init(struct arena *a, size_t chunk_size)
+{
+	a->head = NULL;
+	a->chunk_size = chunk_size ? chunk_size : 64 * 1024;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	struct arena_chunk *c = a->head;
+
+	size = (size + 15) & ~(size_t)15;
+	if (!size)
+		size = 16;
+	if (!c || c->size - c->used < size) {
+		/* Big requests get a chunk of their own so the current one stays in use. */
+		size_t csize = size > a->chunk_size / 4 ? size : a->chunk_size;
+
+		c = malloc(sizeof(*c) + csize);
+		if (!c)
+			return NULL;
+		c->size = csize;
+		c->used = 0;
+		if (a->head && csize != a->chunk_size) {
+			c->next = a->head->next;
+			a->head->next = c;
+		} else {
+			c->next = a->head;
+			a->head = c;
+		}
+	}
+	void *p = c->data + c->used;
+
+	c->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc(a, len + 1);
+
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256];
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	if ((size_t)n < sizeof(small))
+		return arena_strndup(a, small, (size_t)n);
+	char *p = arena_alloc(a, (size_t)n + 1);
+
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_release(struct arena *a)
+{
+	struct arena_chunk *c = a->head, *next;
+
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->head = NULL;
+}
+
+/* ---- strbuf ------------------------------------------------------- */
+void sb_init(struct strbuf *sb)
+{
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	sb->oom = false;
+}
+
+void sb_free(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb_init(sb);
+}
+
+static bool sb_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->oom)
+		return false;
+	if (sb->len + extra + 1 <= sb->cap)
+		return true;
+	size_t cap = sb->cap ? sb->cap : 64;
+
+	while (cap < sb->len + extra + 1)
+		cap *= 2;
+	char *nb = realloc(sb->buf, cap);
+
+	if (!nb) {
+		sb->oom = true;
+		return false;
+	}
+	sb->buf = nb;
+	sb->cap = cap;
+	return true;
+}
+
+void sb_putn(struct strbuf *sb, const char *s, size_t n)
+{
+	if (!sb_grow(sb, n))
+		return;
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_putn(sb, s, strlen(s));
+}
+
+void sb_putc(struct strbuf *sb, char c)
+{
+	sb_putn(sb, &c, 1);
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !sb_grow(sb, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+void sb_json_string(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_putc(sb, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		switch (c) {
+		case '"': sb_puts(sb, "\\\""); break;
+		case '\\': sb_puts(sb, "\\\\"); break;
+		case '\n': sb_puts(sb, "\\n"); break;
+		case '\t': sb_puts(sb, "\\t"); break;
+		case '\r': sb_puts(sb, "\\r"); break;
+		default:
+			if (c < 0x20)
+				sb_printf(sb, "\\u%04x", c);
+			else
+				sb_putc(sb, (char)c);
+		}
+	}
+	sb_putc(sb, '"');
+}
+
+const char *sb_cstr(struct strbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+/* ---- hash map (open addressing, linear probing) ------------------- */
+static uint64_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 1469598103934665603ull;	/* FNV-1a */
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 1099511628211ull;
+	}
+	return h ? h : 1;
+}
+
+static uint64_t hash_ptr(const void *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p;
+
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h ? h : 1;
+}
+
+void hmap_init(struct hmap *m)
+{
+	m->e = NULL;
+	m->n = m->cap = 0;
+}
+
+void hmap_free(struct hmap *m)
+{
+	free(m->e);
+	hmap_init(m);
+}
+
+static bool entry_matches(const struct hmap_entry *e, uint64_t h, const void *key, size_t len)
+{
+	if (e->hash != h || e->key_len != len)
+		return false;
+	if (len == SIZE_MAX)
+		return e->key == key;
+	return memcmp(e->key, key, len) == 0;
+}
+
+static void *hmap_get(const struct hmap *m, const void *key, size_t len, uint64_t h)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		const struct hmap_entry *e = &m->e[i];
+
+		if (!e->hash)
+			return NULL;
+		if (entry_matches(e, h, key, len))
+			return e->value;
+	}
+}
+
+static int hmap_put(struct hmap *m, const void *key, size_t len, uint64_t h, void *value)
+{
+	if ((m->n + 1) * 4 > m->cap * 3) {
+		size_t ncap = m->cap ? m->cap * 2 : 16;
+		struct hmap_entry *ne = calloc(ncap, sizeof(*ne));
+
+		if (!ne)
+			return -DTBIND_ENOMEM;
+		for (size_t i = 0; i < m->cap; i++) {
+			struct hmap_entry *e = &m->e[i];
+
+			if (!e->hash)
+				continue;
+			size_t j = e->hash & (ncap - 1);
+
+			while (ne[j].hash)
+				j = (j + 1) & (ncap - 1);
+			ne[j] = *e;
+		}
+		free(m->e);
+		m->e = ne;
+		m->cap = ncap;
+	}
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct hmap_entry *e = &m->e[i];
+
+		if (!e->hash) {
+			e->hash = h;
+			e->key = key;
+			e->key_len = len;
+			e->value = value;
+			m->n++;
+			return 0;
+		}
+		if (entry_matches(e, h, key, len)) {
+			e->value = value;
+			return 0;
+		}
+	}
+}
+
+void *hmap_get_str(const struct hmap *m, const char *key, size_t len)
+{
+	return hmap_get(m, key, len, hash_bytes(key, len));
+}
+
+int hmap_put_str(struct hmap *m, const char *key, size_t len, void *value)
+{
+	return hmap_put(m, key, len, hash_bytes(key, len), value);
+}
+
+void *hmap_get_ptr(const struct hmap *m, const void *key)
+{
+	return hmap_get(m, key, SIZE_MAX, hash_ptr(key));
+}
+
+int hmap_put_ptr(struct hmap *m, const void *key, void *value)
+{
+	return hmap_put(m, key, SIZE_MAX, hash_ptr(key), value);
+}
+
+/* ---- files -------------------------------------------------------- */
+int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	*bufp = NULL;
+	*lenp = 0;
+	if (!f)
+		return -DTBIND_EIO;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return -DTBIND_EIO;
+	}
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			size_t ncap = cap ? cap * 2 : 8192;
+			char *nb;
+
+			if (cap > max + 1) {
+				free(buf);
+				fclose(f);
+				return -DTBIND_ELIMIT;
+			}
+			nb = realloc(buf, ncap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -DTBIND_ENOMEM;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+
+		len += n;
+		if (len > max) {
+			free(buf);
+			fclose(f);
+			return -DTBIND_ELIMIT;
+		}
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return -DTBIND_EIO;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	*bufp = buf;
+	*lenp = len;
+	return 0;
+}
+
+/* ---- strings ------------------------------------------------------ */
+/* Levenshtein distance, giving up (returning cap + 1) once it exceeds @cap. */
+unsigned edit_distance(const char *a, const char *b, unsigned cap)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned row[128];
+
+	if (lb >= ARRAY_SIZE(row) || la >= 256)
+		return cap + 1;
+	if ((la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned prev = row[0], best;
+
+		row[0] = (unsigned)i;
+		best = row[0];
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned cur = row[j];
+			unsigned cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			unsigned v = prev + cost;
+
+			if (row[j] + 1 < v)
+				v = row[j] + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			prev = cur;
+			if (v < best)
+				best = v;
+		}
+		if (best > cap)
+			return cap + 1;
+	}
+	return row[lb];
+}
+
+bool str_ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && memcmp(s + ls - lx, suffix, lx) == 0;
+}
+
+const char *dtbind_strerror(int err)
+{
+	static const char *const text[] = {
+		[DTBIND_OK] = "success",
+		[DTBIND_ENOMEM] = "out of memory",
+		[DTBIND_EIO] = "input/output error",
+		[DTBIND_EPARSE] = "parse error",
+		[DTBIND_ENOTFOUND] = "not found",
+		[DTBIND_ELIMIT] = "limit exceeded",
+		[DTBIND_EINVAL] = "invalid argument",
+	};
+
+	if (err < 0)
+		err = -err;
+	if (err >= DTBIND_EMAX)
+		return "unknown error";
+	return text[err];
+}

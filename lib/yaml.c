@@ -1,0 +1,840 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * yaml.c - load YAML 1.2 / JSON into the value tree with a location on every
+ * node.  Built from libfyaml's event stream rather than its document tree:
+ * events carry marks for collections too, duplicate keys can be located at
+ * the second key, and nesting is bounded by our own explicit stack.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <libfyaml.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Aliases share nodes; this bounds the tree as it would be expanded (billion laughs). */
+#define MAX_EXPANDED_NODES (20u * 1000 * 1000)
+
+struct dtbind_doc {
+	struct arena arena;
+	const char *path;
+	struct dtbind_value *root;
+};
+
+struct frame {
+	struct dtbind_value *v;
+	/* Children collect in a malloc'd vector and move to the arena on close. */
+	struct dtbind_value **items;
+	struct dtbind_member *members;
+	size_t n, cap;
+	bool have_key;
+	struct dtbind_member key;
+	struct hmap keys;	/* for duplicate detection in large maps */
+	uint64_t expanded;	/* node count with aliases expanded */
+	const char *anchor;	/* open anchor on this node, to refuse recursive aliases */
+};
+
+struct anchor {
+	struct dtbind_value *v;
+	uint64_t expanded;
+	bool open;
+};
+
+struct loader {
+	struct dtbind_doc *doc;
+	struct dtbind_diag *diag;
+	struct frame stack[DTBIND_MAX_DEPTH + 1];
+	unsigned depth;
+	struct hmap anchors;	/* name -> struct anchor * (malloc) */
+	int err;
+};
+
+static struct dtbind_loc mark_loc(struct loader *ld, const struct fy_mark *m)
+{
+	struct dtbind_loc loc = { .file = ld->doc->path };
+
+	if (m) {
+		loc.line = (uint32_t)m->line + 1;
+		loc.col = (uint32_t)m->column + 1;
+	}
+	return loc;
+}
+
+static struct dtbind_loc token_loc(struct loader *ld, struct fy_token *t)
+{
+	return mark_loc(ld, t ? fy_token_start_mark(t) : NULL);
+}
+
+static void fail(struct loader *ld, struct dtbind_loc loc, int err, const char *rule,
+		 const char *fmt, ...) DTBIND_PRINTF(5, 6);
+static void fail(struct loader *ld, struct dtbind_loc loc, int err, const char *rule,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ld->err)
+		return;
+	ld->err = err;
+	if (!ld->diag)
+		return;
+	va_start(ap, fmt);
+	dtbind_diag_vreport(ld->diag, DTBIND_ERROR, loc, rule, fmt, ap);
+	va_end(ap);
+}
+
+static bool is_plain_match(const char *s, size_t n, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && memcmp(*list, s, n) == 0)
+			return true;
+	return false;
+}
+
+static bool all_digits(const char *s, size_t n, int base)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		bool ok = base == 16 ? ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+					(c >= 'A' && c <= 'F'))
+				     : (c >= '0' && c < '0' + base);
+
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
+static bool is_float_text(const char *s, size_t n)
+{
+	size_t i = 0, digits = 0;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (i < n && s[i] == '.') {
+		i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++, digits++;
+	}
+	if (!digits)
+		return false;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		size_t e = 0;
+
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++, e++;
+		if (!e)
+			return false;
+	}
+	return i == n;
+}
+
+static bool parse_int(const char *s, size_t n, struct dtbind_value *v)
+{
+	char buf[80];
+	const char *p = s;
+	size_t len = n;
+	bool neg = false;
+	int base = 10;
+
+	if (n >= sizeof(buf))
+		goto big;
+	if (len && (*p == '-' || *p == '+')) {
+		neg = *p == '-';
+		p++, len--;
+	}
+	if (len > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'o')) {
+		if (s != p)
+			return false;	/* YAML 1.2: no sign on 0x / 0o */
+		base = p[1] == 'x' ? 16 : 8;
+		p += 2, len -= 2;
+	}
+	if (!all_digits(p, len, base))
+		return false;
+	memcpy(buf, p, len);
+	buf[len] = '\0';
+	errno = 0;
+	unsigned long long u = strtoull(buf, NULL, base);
+
+	if (errno == 0 && (neg ? u <= (unsigned long long)INT64_MAX + 1 : u <= INT64_MAX)) {
+		v->kind = DTBIND_INT;
+		v->u.i = neg ? (int64_t)(0 - u) : (int64_t)u;
+		return true;
+	}
+	if (errno == 0) {
+		/* Beyond int64 (for example 0xffffffffffffffff): keep the magnitude. */
+		v->kind = DTBIND_FLOAT;
+		v->u.f = neg ? -(double)u : (double)u;
+		return true;
+	}
+big:
+	if (!all_digits(s + (s[0] == '-' || s[0] == '+'), n - (s[0] == '-' || s[0] == '+'), 10))
+		return false;
+	v->kind = DTBIND_FLOAT;
+	{
+		char *tmp = strndup(s, n);
+
+		if (!tmp)
+			return false;
+		v->u.f = strtod(tmp, NULL);
+		free(tmp);
+	}
+	return true;
+}
+
+static const char *const null_words[] = { "", "~", "null", "Null", "NULL", NULL };
+static const char *const true_words[] = { "true", "True", "TRUE", NULL };
+static const char *const false_words[] = { "false", "False", "FALSE", NULL };
+static const char *const inf_words[] = { ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", NULL };
+static const char *const ninf_words[] = { "-.inf", "-.Inf", "-.INF", NULL };
+static const char *const nan_words[] = { ".nan", ".NaN", ".NAN", NULL };
+
+/* Resolve a plain scalar by the YAML 1.2 core schema. */
+static void resolve_plain(struct dtbind_value *v, const char *s, size_t n)
+{
+	if (is_plain_match(s, n, null_words)) {
+		v->kind = DTBIND_NULL;
+	} else if (is_plain_match(s, n, true_words) || is_plain_match(s, n, false_words)) {
+		v->kind = DTBIND_BOOL;
+		v->u.b = s[0] == 't' || s[0] == 'T';
+	} else if (parse_int(s, n, v)) {
+		/* done */
+	} else if (is_float_text(s, n)) {
+		char *tmp = strndup(s, n);
+
+		v->kind = DTBIND_FLOAT;
+		v->u.f = tmp ? strtod(tmp, NULL) : NAN;
+		free(tmp);
+	} else if (is_plain_match(s, n, inf_words)) {
+		v->kind = DTBIND_FLOAT;
+		v->u.f = INFINITY;
+	} else if (is_plain_match(s, n, ninf_words)) {
+		v->kind = DTBIND_FLOAT;
+		v->u.f = -INFINITY;
+	} else if (is_plain_match(s, n, nan_words)) {
+		v->kind = DTBIND_FLOAT;
+		v->u.f = NAN;
+	}
+}
+
+/* The suffix of a standard tag ("str" for !!str), or NULL for other tags. */
+static const char *core_tag(struct fy_token *tag, size_t *len)
+{
+	size_t n;
+	const char *t;
+
+	if (!tag)
+		return NULL;
+	t = fy_token_get_text(tag, &n);
+	if (!t)
+		return NULL;
+	static const char prefix[] = "tag:yaml.org,2002:";
+
+	if (n > sizeof(prefix) - 1 && memcmp(t, prefix, sizeof(prefix) - 1) == 0) {
+		*len = n - (sizeof(prefix) - 1);
+		return t + sizeof(prefix) - 1;
+	}
+	if (n > 2 && t[0] == '!' && t[1] == '!') {
+		*len = n - 2;
+		return t + 2;
+	}
+	return NULL;
+}
+
+static struct dtbind_value *make_scalar(struct loader *ld, struct fy_event *ev)
+{
+	struct fy_token *tok = ev->scalar.value;
+	struct dtbind_value *v = arena_alloc(&ld->doc->arena, sizeof(*v));
+	size_t n = 0, tn = 0;
+	const char *s = tok ? fy_token_get_text(tok, &n) : "";
+	const char *tag = core_tag(ev->scalar.tag, &tn);
+
+	if (!v || !s)
+		return NULL;
+	v->loc = token_loc(ld, tok);
+	v->kind = DTBIND_STRING;
+	v->u.str.ptr = arena_strndup(&ld->doc->arena, s, n);
+	v->u.str.len = n;
+	if (!v->u.str.ptr)
+		return NULL;
+	if (tag) {
+		if (tn == 3 && !memcmp(tag, "str", 3))
+			return v;
+		resolve_plain(v, s, n);
+		bool ok = (tn == 3 && !memcmp(tag, "int", 3) && v->kind == DTBIND_INT) ||
+			  (tn == 5 && !memcmp(tag, "float", 5) &&
+			   (v->kind == DTBIND_FLOAT || v->kind == DTBIND_INT)) ||
+			  (tn == 4 && !memcmp(tag, "bool", 4) && v->kind == DTBIND_BOOL) ||
+			  (tn == 4 && !memcmp(tag, "null", 4) && v->kind == DTBIND_NULL);
+
+		if (!ok && !(tn == 3 && !memcmp(tag, "seq", 3)) && !(tn == 3 && !memcmp(tag, "map", 3)))
+			fail(ld, v->loc, -DTBIND_EPARSE, "yaml-syntax",
+			     "scalar '%.*s' does not match its tag !!%.*s", (int)(n > 60 ? 60 : n),
+			     s, (int)tn, tag);
+		if (tn == 5 && !memcmp(tag, "float", 5) && v->kind == DTBIND_INT) {
+			v->u.f = (double)v->u.i;
+			v->kind = DTBIND_FLOAT;
+		}
+		return v;
+	}
+	if (fy_token_scalar_style(tok) == FYSS_PLAIN)
+		resolve_plain(v, s, n);
+	return v;
+}
+
+static int frame_push_child(struct loader *ld, struct frame *f, struct dtbind_value *child,
+			    uint64_t expanded);
+
+/* Add a finished value to the open collection on top of the stack (or make it the root). */
+static int attach(struct loader *ld, struct dtbind_value *v, uint64_t expanded)
+{
+	if (!ld->depth) {
+		if (ld->doc->root) {
+			fail(ld, v->loc, -DTBIND_EPARSE, "yaml-syntax",
+			     "more than one document in the file");
+			return ld->err;
+		}
+		ld->doc->root = v;
+		return 0;
+	}
+	return frame_push_child(ld, &ld->stack[ld->depth - 1], v, expanded);
+}
+
+static int grow(struct loader *ld, struct frame *f, size_t elem)
+{
+	if (f->n < f->cap)
+		return 0;
+	size_t ncap = f->cap ? f->cap * 2 : 8;
+	void **slot = f->v->kind == DTBIND_MAP ? (void **)&f->members : (void **)&f->items;
+	void *p = realloc(*slot, ncap * elem);
+
+	if (!p) {
+		fail(ld, f->v->loc, -DTBIND_ENOMEM, NULL, "out of memory");
+		return ld->err;
+	}
+	*slot = p;
+	f->cap = ncap;
+	return 0;
+}
+
+static int frame_push_child(struct loader *ld, struct frame *f, struct dtbind_value *child,
+			    uint64_t expanded)
+{
+	f->expanded += expanded;
+	if (f->expanded > MAX_EXPANDED_NODES) {
+		fail(ld, child->loc, -DTBIND_ELIMIT, "yaml-limit",
+		     "document expands to more than %u nodes through aliases",
+		     MAX_EXPANDED_NODES);
+		return ld->err;
+	}
+	if (f->v->kind == DTBIND_SEQ) {
+		if (grow(ld, f, sizeof(*f->items)))
+			return ld->err;
+		f->items[f->n++] = child;
+		return 0;
+	}
+	if (!f->have_key) {
+		/* Keys become strings; JSON Schema has no other kind of key. */
+		if (child->kind == DTBIND_SEQ || child->kind == DTBIND_MAP) {
+			fail(ld, child->loc, -DTBIND_EPARSE, "yaml-syntax",
+			     "a %s as a mapping key is not supported",
+			     child->kind == DTBIND_SEQ ? "sequence" : "mapping");
+			return ld->err;
+		}
+		struct dtbind_member *k = &f->key;
+		const char *text;
+		size_t len;
+
+		if (child->kind == DTBIND_STRING) {
+			text = child->u.str.ptr;
+			len = child->u.str.len;
+		} else {
+			/* A resolved scalar key keeps its YAML spelling ("1", "true"). */
+			char buf[64];
+
+			len = dtbind_value_to_json(child, buf, sizeof(buf));
+			text = arena_strndup(&ld->doc->arena, buf, len);
+			if (!text) {
+				fail(ld, child->loc, -DTBIND_ENOMEM, NULL, "out of memory");
+				return ld->err;
+			}
+		}
+		k->key = text;
+		k->key_len = len;
+		k->key_loc = child->loc;
+		/* Duplicates: linear for small maps, hashed beyond. */
+		bool dup = false;
+		const struct dtbind_member *first = NULL;
+
+		if (f->n < 16) {
+			for (size_t i = 0; i < f->n; i++)
+				if (f->members[i].key_len == len &&
+				    memcmp(f->members[i].key, text, len) == 0) {
+					dup = true;
+					first = &f->members[i];
+					break;
+				}
+		} else {
+			if (f->keys.n == 0)
+				for (size_t i = 0; i < f->n; i++)
+					hmap_put_str(&f->keys, f->members[i].key,
+						     f->members[i].key_len,
+						     (void *)(uintptr_t)(i + 1));
+			uintptr_t idx = (uintptr_t)hmap_get_str(&f->keys, text, len);
+
+			if (idx) {
+				dup = true;
+				first = &f->members[idx - 1];
+			}
+		}
+		if (dup) {
+			fail(ld, child->loc, -DTBIND_EPARSE, "yaml-duplicate-key",
+			     "duplicate key '%.*s' (first defined at line %u)",
+			     (int)(len > 80 ? 80 : len), text, first->key_loc.line);
+			return ld->err;
+		}
+		f->have_key = true;
+		return 0;
+	}
+	if (grow(ld, f, sizeof(*f->members)))
+		return ld->err;
+	f->key.value = child;
+	if (f->n >= 16 && f->keys.n)
+		hmap_put_str(&f->keys, f->key.key, f->key.key_len, (void *)(uintptr_t)(f->n + 1));
+	f->members[f->n++] = f->key;
+	f->have_key = false;
+	return 0;
+}
+
+static struct anchor *anchor_lookup(struct loader *ld, struct fy_token *t)
+{
+	size_t n;
+	const char *name = fy_token_get_text(t, &n);
+
+	return name ? hmap_get_str(&ld->anchors, name, n) : NULL;
+}
+
+static int anchor_define(struct loader *ld, struct fy_token *t, struct dtbind_value *v, bool open,
+			 uint64_t expanded)
+{
+	size_t n;
+	const char *name;
+	struct anchor *a;
+
+	if (!t)
+		return 0;
+	name = fy_token_get_text(t, &n);
+	if (!name)
+		return 0;
+	a = hmap_get_str(&ld->anchors, name, n);
+	if (!a) {
+		/* Redefinition later in the file replaces the earlier one, as YAML says. */
+		char *key = arena_strndup(&ld->doc->arena, name, n);
+
+		a = calloc(1, sizeof(*a));
+		if (!a || !key || hmap_put_str(&ld->anchors, key, n, a)) {
+			free(a);
+			fail(ld, v->loc, -DTBIND_ENOMEM, NULL, "out of memory");
+			return ld->err;
+		}
+	}
+	a->v = v;
+	a->open = open;
+	a->expanded = expanded;
+	return 0;
+}
+
+static int open_collection(struct loader *ld, struct fy_event *ev, enum dtbind_kind kind)
+{
+	struct fy_token *start = kind == DTBIND_MAP ? ev->mapping_start.mapping_start
+						     : ev->sequence_start.sequence_start;
+	struct fy_token *anchor = kind == DTBIND_MAP ? ev->mapping_start.anchor
+						      : ev->sequence_start.anchor;
+	struct dtbind_value *v = arena_alloc(&ld->doc->arena, sizeof(*v));
+
+	if (!v) {
+		fail(ld, (struct dtbind_loc){ .file = ld->doc->path }, -DTBIND_ENOMEM, NULL,
+		     "out of memory");
+		return ld->err;
+	}
+	v->kind = kind;
+	v->loc = token_loc(ld, start);
+	if (ld->depth >= DTBIND_MAX_DEPTH) {
+		fail(ld, v->loc, -DTBIND_ELIMIT, "yaml-limit",
+		     "nesting deeper than %d levels", DTBIND_MAX_DEPTH);
+		return ld->err;
+	}
+	struct frame *f = &ld->stack[ld->depth++];
+
+	memset(f, 0, sizeof(*f));
+	f->v = v;
+	f->expanded = 1;
+	hmap_init(&f->keys);
+	if (anchor && anchor_define(ld, anchor, v, true, 0))
+		return ld->err;
+	if (anchor)
+		f->anchor = fy_token_get_text0(anchor);
+	return 0;
+}
+
+static int close_collection(struct loader *ld, struct fy_event *ev)
+{
+	struct frame *f = &ld->stack[--ld->depth];
+	struct dtbind_value *v = f->v;
+	int ret = 0;
+
+	if (v->kind == DTBIND_MAP) {
+		v->u.map.n = f->n;
+		if (f->n) {
+			v->u.map.members = arena_alloc(&ld->doc->arena, f->n * sizeof(*f->members));
+			if (v->u.map.members)
+				memcpy(v->u.map.members, f->members, f->n * sizeof(*f->members));
+		}
+	} else {
+		v->u.seq.n = f->n;
+		if (f->n) {
+			v->u.seq.items = arena_alloc(&ld->doc->arena, f->n * sizeof(*f->items));
+			if (v->u.seq.items)
+				memcpy(v->u.seq.items, f->items, f->n * sizeof(*f->items));
+		}
+	}
+	if (f->n && !v->u.map.members && !v->u.seq.items) {
+		fail(ld, v->loc, -DTBIND_ENOMEM, NULL, "out of memory");
+		ret = ld->err;
+	}
+	/* Empty block collections have no start token; fall back to the end one. */
+	if (!v->loc.line) {
+		struct fy_token *end = v->kind == DTBIND_MAP ? ev->mapping_end.mapping_end
+							      : ev->sequence_end.sequence_end;
+
+		v->loc = token_loc(ld, end);
+	}
+	if (!v->loc.line && f->n)
+		v->loc = v->kind == DTBIND_MAP ? f->members[0].key_loc : f->items[0]->loc;
+	uint64_t expanded = f->expanded;
+	bool anchored = f->anchor != NULL;
+
+	free(f->items);
+	free(f->members);
+	hmap_free(&f->keys);
+	if (ret)
+		return ret;
+	if (anchored) {
+		/* Find the anchor entry by value and close it. */
+		for (size_t i = 0; i < ld->anchors.cap; i++) {
+			struct anchor *a = ld->anchors.e[i].value;
+
+			if (ld->anchors.e[i].hash && a->v == v) {
+				a->open = false;
+				a->expanded = expanded;
+			}
+		}
+	}
+	return attach(ld, v, expanded);
+}
+
+static void report_fy_errors(struct loader *ld, struct fy_diag *fyd)
+{
+	void *iter = NULL;
+	struct fy_diag_error *e;
+	bool any = false;
+
+	while ((e = fy_diag_errors_iterate(fyd, &iter)) != NULL) {
+		struct dtbind_loc loc = { .file = ld->doc->path };
+
+		if (e->type < FYET_ERROR)
+			continue;
+		if (e->line >= 0) {
+			loc.line = (uint32_t)e->line + 1;
+			loc.col = (uint32_t)e->column + 1;
+		}
+		if (!any)
+			fail(ld, loc, -DTBIND_EPARSE, "yaml-syntax", "%s", e->msg);
+		any = true;
+	}
+	if (!any)
+		fail(ld, (struct dtbind_loc){ .file = ld->doc->path }, -DTBIND_EPARSE, "yaml-syntax",
+		     "malformed YAML");
+}
+
+static int handle_event(struct loader *ld, struct fy_event *ev)
+{
+	switch (ev->type) {
+	case FYET_SCALAR: {
+		struct dtbind_value *v = make_scalar(ld, ev);
+
+		if (!v) {
+			fail(ld, (struct dtbind_loc){ .file = ld->doc->path }, -DTBIND_ENOMEM, NULL,
+			     "out of memory");
+			return ld->err;
+		}
+		if (ld->err)
+			return ld->err;
+		if (ev->scalar.anchor && anchor_define(ld, ev->scalar.anchor, v, false, 1))
+			return ld->err;
+		return attach(ld, v, 1);
+	}
+	case FYET_ALIAS: {
+		struct anchor *a = anchor_lookup(ld, ev->alias.anchor);
+		struct dtbind_loc loc = token_loc(ld, ev->alias.anchor);
+
+		if (!a) {
+			fail(ld, loc, -DTBIND_EPARSE, "yaml-syntax", "alias to an undefined anchor");
+			return ld->err;
+		}
+		if (a->open) {
+			fail(ld, loc, -DTBIND_EPARSE, "yaml-syntax",
+			     "recursive alias: the anchor's node contains this alias");
+			return ld->err;
+		}
+		return attach(ld, a->v, a->expanded);
+	}
+	case FYET_MAPPING_START:
+		return open_collection(ld, ev, DTBIND_MAP);
+	case FYET_SEQUENCE_START:
+		return open_collection(ld, ev, DTBIND_SEQ);
+	case FYET_MAPPING_END:
+	case FYET_SEQUENCE_END:
+		return close_collection(ld, ev);
+	default:
+		return 0;
+	}
+}
+
+static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbind_diag *diag,
+		bool json)
+{
+	struct loader *ld = calloc(1, sizeof(*ld));
+	struct fy_diag_cfg dcfg;
+	struct fy_diag *fyd;
+	struct fy_parser *fyp = NULL;
+	struct fy_event *ev;
+	int ret;
+
+	if (!ld)
+		return -DTBIND_ENOMEM;
+	ld->doc = doc;
+	ld->diag = diag;
+	hmap_init(&ld->anchors);
+	fy_diag_cfg_default(&dcfg);
+	dcfg.fp = NULL;
+	dcfg.colorize = false;
+	fyd = fy_diag_create(&dcfg);
+	if (!fyd) {
+		free(ld);
+		return -DTBIND_ENOMEM;
+	}
+	fy_diag_set_collect_errors(fyd, true);
+	struct fy_parse_cfg cfg = {
+		.flags = FYPCF_QUIET | FYPCF_COLLECT_DIAG | FYPCF_DEFAULT_VERSION_1_2 |
+			 (json ? FYPCF_JSON_FORCE : FYPCF_JSON_NONE),
+		.diag = fyd,
+	};
+
+	fyp = fy_parser_create(&cfg);
+	if (!fyp || fy_parser_set_string(fyp, buf, len)) {
+		fail(ld, (struct dtbind_loc){ .file = doc->path }, -DTBIND_ENOMEM, NULL,
+		     "cannot start the YAML parser");
+		goto out;
+	}
+	unsigned docs = 0;
+
+	while ((ev = fy_parser_parse(fyp)) != NULL) {
+		if (ev->type == FYET_DOCUMENT_START && ++docs > 1)
+			fail(ld, token_loc(ld, ev->document_start.document_start), -DTBIND_EPARSE,
+			     "yaml-syntax", "more than one document in the file");
+		if (!ld->err)
+			handle_event(ld, ev);
+		fy_parser_event_free(fyp, ev);
+		if (ld->err)
+			break;
+	}
+	if (!ld->err && fy_parser_get_stream_error(fyp))
+		report_fy_errors(ld, fyd);
+	if (!ld->err && !doc->root) {
+		/* An empty file is a null document. */
+		doc->root = arena_alloc(&doc->arena, sizeof(*doc->root));
+		if (doc->root) {
+			doc->root->kind = DTBIND_NULL;
+			doc->root->loc = (struct dtbind_loc){ doc->path, 1, 1 };
+		}
+	}
+out:
+	while (ld->depth) {
+		struct frame *f = &ld->stack[--ld->depth];
+
+		free(f->items);
+		free(f->members);
+		hmap_free(&f->keys);
+	}
+	for (size_t i = 0; i < ld->anchors.cap; i++)
+		if (ld->anchors.e[i].hash)
+			free(ld->anchors.e[i].value);
+	hmap_free(&ld->anchors);
+	if (fyp)
+		fy_parser_destroy(fyp);
+	fy_diag_destroy(fyd);
+	ret = ld->err;
+	free(ld);
+	return ret;
+}
+
+static struct dtbind_doc *doc_new(const char *name)
+{
+	struct dtbind_doc *doc = calloc(1, sizeof(*doc));
+
+	if (!doc)
+		return NULL;
+	arena_init(&doc->arena, 0);
+	doc->path = arena_strdup(&doc->arena, name);
+	if (!doc->path) {
+		free(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+static bool is_json_name(const char *name)
+{
+	return str_ends_with(name, ".json");
+}
+
+int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
+			   struct dtbind_diag *diag, unsigned flags, struct dtbind_doc **out)
+{
+	struct dtbind_doc *doc = doc_new(name);
+	int ret;
+
+	*out = NULL;
+	if (!doc)
+		return -DTBIND_ENOMEM;
+	if (len > DTBIND_MAX_FILE_SIZE) {
+		if (diag)
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = doc->path },
+					   "yaml-limit", "file is larger than %u MiB",
+					   DTBIND_MAX_FILE_SIZE >> 20);
+		dtbind_doc_free(doc);
+		return -DTBIND_ELIMIT;
+	}
+	ret = load(doc, buf, len, diag, (flags & DTBIND_DOC_JSON) || is_json_name(name));
+	if (ret) {
+		dtbind_doc_free(doc);
+		return ret;
+	}
+	*out = doc;
+	return 0;
+}
+
+int dtbind_doc_load_file(const char *path, struct dtbind_diag *diag, unsigned flags,
+			 struct dtbind_doc **out)
+{
+	char *buf;
+	size_t len;
+	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+	*out = NULL;
+	if (ret) {
+		if (diag) {
+			struct dtbind_loc loc = { .file = path };
+
+			if (ret == -DTBIND_ELIMIT)
+				dtbind_diag_report(diag, DTBIND_ERROR, loc, "yaml-limit",
+						   "file is larger than %u MiB",
+						   DTBIND_MAX_FILE_SIZE >> 20);
+			else
+				dtbind_diag_report(diag, DTBIND_ERROR, loc, "io", "cannot read: %s",
+						   strerror(errno));
+		}
+		return ret;
+	}
+	ret = dtbind_doc_load_string(path, buf, len, diag, flags, out);
+	free(buf);
+	return ret;
+}
+
+static struct dtbind_value *copy_value(struct arena *a, const struct dtbind_value *v,
+				       const char *file, unsigned depth)
+{
+	struct dtbind_value *c;
+
+	if (depth > DTBIND_MAX_DEPTH)
+		return NULL;
+	c = arena_alloc(a, sizeof(*c));
+	if (!c)
+		return NULL;
+	*c = *v;
+	c->loc.file = file;
+	switch (v->kind) {
+	case DTBIND_STRING:
+		c->u.str.ptr = arena_strndup(a, v->u.str.ptr, v->u.str.len);
+		return c->u.str.ptr ? c : NULL;
+	case DTBIND_SEQ:
+		c->u.seq.items = arena_alloc(a, v->u.seq.n * sizeof(*c->u.seq.items));
+		if (!c->u.seq.items)
+			return NULL;
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			if (!(c->u.seq.items[i] = copy_value(a, v->u.seq.items[i], file, depth + 1)))
+				return NULL;
+		return c;
+	case DTBIND_MAP:
+		c->u.map.members = arena_alloc(a, v->u.map.n * sizeof(*c->u.map.members));
+		if (!c->u.map.members)
+			return NULL;
+		for (size_t i = 0; i < v->u.map.n; i++) {
+			struct dtbind_member *m = &c->u.map.members[i];
+
+			*m = v->u.map.members[i];
+			m->key_loc.file = file;
+			m->key = arena_strndup(a, m->key, m->key_len);
+			m->value = copy_value(a, m->value, file, depth + 1);
+			if (!m->key || !m->value)
+				return NULL;
+		}
+		return c;
+	default:
+		return c;
+	}
+}
+
+int dtbind_doc_from_value(const char *name, const struct dtbind_value *v, struct dtbind_doc **out)
+{
+	struct dtbind_doc *doc = doc_new(name);
+
+	*out = NULL;
+	if (!doc)
+		return -DTBIND_ENOMEM;
+	doc->root = copy_value(&doc->arena, v, doc->path, 0);
+	if (!doc->root) {
+		dtbind_doc_free(doc);
+		return -DTBIND_ENOMEM;
+	}
+	*out = doc;
+	return 0;
+}
+
+const struct dtbind_value *dtbind_doc_root(const struct dtbind_doc *doc)
+{
+	return doc->root;
+}
+
+const char *dtbind_doc_path(const struct dtbind_doc *doc)
+{
+	return doc->path;
+}
+
+void dtbind_doc_free(struct dtbind_doc *doc)
+{
+	if (!doc)
+		return;
+	arena_release(&doc->arena);
+	free(doc);
+}

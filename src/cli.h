@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* cli.h - what the subcommands of the dtbind program share. */
+#ifndef DTBIND_CLI_H
+#define DTBIND_CLI_H
+
+#include "dtbind.h"
+
+/* Exit codes of every subcommand. */
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
+
+struct command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv);
+	void (*help)(FILE *out);
+};
+
+int cmd_jsonschema(int argc, char **argv);
+void help_jsonschema(FILE *out);
+
+/* Parse "--format=gcc|json"; returns false on an unknown value. */
+bool cli_parse_format(const char *arg, enum dtbind_format *out);
+
+#endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* cmd_jsonschema.c - dtbind jsonschema: validate instances against a schema. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void help_jsonschema(FILE *out)
+{
+	fprintf(out,
+		"usage: dtbind jsonschema -s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7]\n"
+		"                         [--format=gcc|json] INSTANCE...\n\n"
+		"Validate YAML or JSON instance files against a JSON Schema (draft-07 or 2019-09,\n"
+		"chosen by the schema's $schema; 2019-09 when it has none).\n\n"
+		"  -s, --schema SCHEMA   schema file, or an absolute URI known to the registry\n"
+		"  -m, --map PREFIX=DIR  serve URIs starting with PREFIX from files under DIR\n"
+		"  -r, --register DIR    register every *.yaml/*.json schema under DIR by its $id\n"
+		"      --draft7          treat a schema without $schema as draft-07\n"
+		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		"  -q, --quiet           print nothing, only set the exit status\n\n"
+		"Exit status: 0 all valid, 1 an instance is invalid, 2 usage, I/O or schema error.\n");
+}
+
+static bool is_uri(const char *s)
+{
+	return strstr(s, "://") != NULL || !strncmp(s, "urn:", 4);
+}
+
+int cmd_jsonschema(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "schema", required_argument, NULL, 's' },
+		{ "map", required_argument, NULL, 'm' },
+		{ "register", required_argument, NULL, 'r' },
+		{ "draft7", no_argument, NULL, '7' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *schema_arg = NULL;
+	enum dtbind_format format = DTBIND_FORMAT_GCC;
+	bool draft7 = false, quiet = false;
+	const char **maps = calloc((size_t)argc + 1, sizeof(*maps));
+	const char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
+	size_t nmaps = 0, ndirs = 0;
+	int opt, status = EXIT_CLEAN;
+
+	if (!maps || !dirs) {
+		free(maps);
+		free(dirs);
+		return EXIT_USAGE;
+	}
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "s:m:r:q", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': schema_arg = optarg; break;
+		case 'm': maps[nmaps++] = optarg; break;
+		case 'r': dirs[ndirs++] = optarg; break;
+		case '7': draft7 = true; break;
+		case 'q': quiet = true; break;
+		case 'f':
+			if (!cli_parse_format(optarg, &format)) {
+				fprintf(stderr, "dtbind jsonschema: unknown format '%s'\n", optarg);
+				status = EXIT_USAGE;
+			}
+			break;
+		default:
+			status = EXIT_USAGE;
+		}
+	}
+	if (status == EXIT_CLEAN && (!schema_arg || optind >= argc)) {
+		fprintf(stderr, "dtbind jsonschema: %s\n",
+			!schema_arg ? "a schema is required (-s SCHEMA)" : "no instance given");
+		status = EXIT_USAGE;
+	}
+	if (status != EXIT_CLEAN) {
+		help_jsonschema(stderr);
+		free(maps);
+		free(dirs);
+		return status;
+	}
+
+	FILE *out = quiet ? fopen("/dev/null", "w") : stderr;
+	struct dtbind_diag *diag = dtbind_diag_new(out ? out : stderr, format);
+	struct dtbind_schema_set *set = dtbind_schema_set_new(diag);
+	const struct dtbind_schema *schema = NULL;
+	int ret = 0;
+
+	if (!diag || !set) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	dtbind_diag_set_show_source(diag, format == DTBIND_FORMAT_GCC);
+	if (draft7)
+		dtbind_schema_set_default_dialect(set, DTBIND_DRAFT7);
+	for (size_t i = 0; i < nmaps; i++) {
+		char *eq = strchr(maps[i], '=');
+
+		if (!eq) {
+			fprintf(stderr, "dtbind jsonschema: -m wants PREFIX=DIR, got '%s'\n", maps[i]);
+			status = EXIT_USAGE;
+			goto out;
+		}
+		*eq = '\0';
+		dtbind_schema_set_map_prefix(set, maps[i], eq + 1);
+	}
+	for (size_t i = 0; i < ndirs; i++) {
+		if ((ret = dtbind_schema_set_add_dir(set, dirs[i])) < 0) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = dirs[i] },
+					   "io", "cannot register schemas: %s", dtbind_strerror(ret));
+			status = EXIT_USAGE;
+			goto out;
+		}
+	}
+	ret = is_uri(schema_arg) ? dtbind_schema_set_get(set, schema_arg, &schema)
+				 : dtbind_schema_set_add_file(set, schema_arg, &schema);
+	if (ret < 0) {
+		if (ret != -DTBIND_EPARSE && ret != -DTBIND_EIO && ret != -DTBIND_ELIMIT)
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = schema_arg },
+					   "schema", "cannot load the schema: %s",
+					   dtbind_strerror(ret));
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (int i = optind; i < argc; i++) {
+		struct dtbind_doc *doc;
+		struct dtbind_validation *res = NULL;
+
+		if (dtbind_doc_load_file(argv[i], diag, 0, &doc) < 0) {
+			status = EXIT_USAGE;
+			continue;
+		}
+		ret = dtbind_schema_validate(schema, dtbind_doc_root(doc), &res);
+		if (res)
+			dtbind_validation_report(res, diag, "jsonschema");
+		if (ret < 0)
+			status = EXIT_USAGE;
+		else if (ret == 0 && status == EXIT_CLEAN)
+			status = EXIT_FINDINGS;
+		dtbind_validation_free(res);
+		dtbind_doc_free(doc);
+	}
+out:
+	dtbind_schema_set_free(set);
+	dtbind_diag_free(diag);
+	if (quiet && out)
+		fclose(out);
+	free(maps);
+	free(dirs);
+	return status;
+}
