@@ -227,7 +227,7 @@ int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir);
  * the document has a $id).  The set takes ownership of @doc.
  */
 int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc,
-			      const char *uri);
+			      const char *uri, const struct dtbind_schema **out);
 /* Load a schema from a file and register it; its URI is its $id or file:// path. */
 int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
 			       const struct dtbind_schema **out);

@@ -236,6 +236,8 @@ static bool in_list(const char *s, const char *const *list)
 }
 
 static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resource **out);
+static int resolve_fragment(struct dtbind_schema_set *set, struct resource *r, const char *frag,
+			    struct dtbind_schema **out);
 
 /* Vocabularies declared by a meta-schema's $vocabulary, or VOCAB_ALL. */
 static unsigned vocab_of(const struct dtbind_value *meta)
@@ -465,13 +467,18 @@ static int keep_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc)
 }
 
 int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc,
-			      const char *uri)
+			      const char *uri, const struct dtbind_schema **out)
 {
+	struct resource *r;
 	int ret = keep_doc(set, doc);
 
 	if (ret)
 		return ret;
-	return add_root(set, dtbind_doc_root(doc), uri, NULL);
+	if ((ret = add_root(set, dtbind_doc_root(doc), uri, &r)))
+		return ret;
+	if (out)
+		return resolve_fragment(set, r, "", (struct dtbind_schema **)out);
+	return 0;
 }
 
 static char *file_uri(struct arena *a, const char *path)
@@ -504,7 +511,7 @@ int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
 	if ((ret = add_root(set, dtbind_doc_root(doc), uri, &r)))
 		return ret;
 	if (out)
-		return dtbind_schema_set_get(set, r->uri, out);
+		return resolve_fragment(set, r, "", (struct dtbind_schema **)out);
 	return 0;
 }
 
@@ -916,8 +923,6 @@ static void compile_validation(struct dtbind_schema *s)
 	s->has_xmax = get_number(s, dtbind_value_get(v, "exclusiveMaximum"), "exclusiveMaximum",
 				 &s->xmaximum);
 	s->has_multiple = get_number(s, dtbind_value_get(v, "multipleOf"), "multipleOf", &s->multiple);
-	s->min_len = s->min_items = s->min_props = s->min_contains = -1;
-	s->max_len = s->max_items = s->max_props = s->max_contains = -1;
 	get_count(s, dtbind_value_get(v, "minLength"), "minLength", &s->min_len);
 	get_count(s, dtbind_value_get(v, "maxLength"), "maxLength", &s->max_len);
 	get_count(s, dtbind_value_get(v, "minItems"), "minItems", &s->min_items);
@@ -961,6 +966,8 @@ static struct dtbind_schema *compile(struct dtbind_schema_set *set, const struct
 		return NULL;
 	s->set = set;
 	s->v = v;
+	s->min_len = s->min_items = s->min_props = s->min_contains = -1;
+	s->max_len = s->max_items = s->max_props = s->max_contains = -1;
 	sc.ptr = ptr ? ptr : "";
 	/* An embedded resource root changes the base for itself and below. */
 	struct resource *r = hmap_get_ptr(&set->roots, v);

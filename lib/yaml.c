@@ -49,6 +49,9 @@ struct loader {
 	unsigned depth;
 	struct hmap anchors;	/* name -> struct anchor * (malloc) */
 	int err;
+	const char *buf;
+	size_t len;
+	size_t dash_at;		/* offset + 1 of a '-' that libfyaml refused as a flow scalar */
 };
 
 static struct dtbind_loc mark_loc(struct loader *ld, const struct fy_mark *m)
@@ -553,9 +556,25 @@ static void report_fy_errors(struct loader *ld, struct fy_diag *fyd)
 
 		if (e->type < FYET_ERROR)
 			continue;
-		if (e->line >= 0) {
+		/* The token's mark is 0-based like every mark; e->line/column are not always. */
+		const struct fy_mark *m = e->fyt ? fy_token_start_mark(e->fyt) : NULL;
+
+		if (m) {
+			loc = mark_loc(ld, m);
+		} else if (e->line >= 0) {
 			loc.line = (uint32_t)e->line + 1;
 			loc.col = (uint32_t)e->column + 1;
+		}
+		/*
+		 * "[a, -]": ruamel (and so dt-schema) reads the '-' as a plain
+		 * scalar, libfyaml refuses it.  Kernel bindings have it; the
+		 * caller quotes it and parses again.
+		 */
+		if (!any && m && m->input_pos < ld->len && ld->buf[m->input_pos] == '-' &&
+		    strstr(e->msg, "plain scalar cannot start with '-'")) {
+			ld->dash_at = m->input_pos + 1;
+			ld->err = -DTBIND_EPARSE;
+			return;
 		}
 		if (!any)
 			fail(ld, loc, -DTBIND_EPARSE, "yaml-syntax", "%s", e->msg);
@@ -611,7 +630,7 @@ static int handle_event(struct loader *ld, struct fy_event *ev)
 }
 
 static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbind_diag *diag,
-		bool json)
+		bool json, size_t *dash_at)
 {
 	struct loader *ld = calloc(1, sizeof(*ld));
 	struct fy_diag_cfg dcfg;
@@ -624,6 +643,8 @@ static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbi
 		return -DTBIND_ENOMEM;
 	ld->doc = doc;
 	ld->diag = diag;
+	ld->buf = buf;
+	ld->len = len;
 	hmap_init(&ld->anchors);
 	fy_diag_cfg_default(&dcfg);
 	dcfg.fp = NULL;
@@ -635,8 +656,9 @@ static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbi
 	}
 	fy_diag_set_collect_errors(fyd, true);
 	struct fy_parse_cfg cfg = {
+		/* Sloppy flow indentation: ruamel accepts "]" left of its items, and so do we. */
 		.flags = FYPCF_QUIET | FYPCF_COLLECT_DIAG | FYPCF_DEFAULT_VERSION_1_2 |
-			 (json ? FYPCF_JSON_FORCE : FYPCF_JSON_NONE),
+			 FYPCF_SLOPPY_FLOW_INDENTATION | (json ? FYPCF_JSON_FORCE : FYPCF_JSON_NONE),
 		.diag = fyd,
 	};
 
@@ -684,6 +706,7 @@ out:
 		fy_parser_destroy(fyp);
 	fy_diag_destroy(fyd);
 	ret = ld->err;
+	*dash_at = ld->dash_at;
 	free(ld);
 	return ret;
 }
@@ -725,7 +748,40 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 		dtbind_doc_free(doc);
 		return -DTBIND_ELIMIT;
 	}
-	ret = load(doc, buf, len, diag, (flags & DTBIND_DOC_JSON) || is_json_name(name));
+	bool json = (flags & DTBIND_DOC_JSON) || is_json_name(name);
+	size_t dash_at = 0;
+	char *quoted = NULL;
+
+	ret = load(doc, buf, len, diag, json, &dash_at);
+	/* Quote each refused '-' (it stays the string "-") and parse again; bounded. */
+	for (unsigned tries = 0; ret && dash_at && tries < 64; tries++) {
+		char *nb = malloc(len + 3);
+
+		if (!nb) {
+			ret = -DTBIND_ENOMEM;
+			break;
+		}
+		memcpy(nb, buf, dash_at - 1);
+		memcpy(nb + dash_at - 1, "\"-\"", 3);
+		memcpy(nb + dash_at + 2, buf + dash_at, len - dash_at);
+		free(quoted);
+		quoted = nb;
+		buf = nb;
+		len += 2;
+		arena_release(&doc->arena);
+		arena_init(&doc->arena, 0);
+		doc->path = arena_strdup(&doc->arena, name);
+		doc->root = NULL;
+		if (!doc->path) {
+			ret = -DTBIND_ENOMEM;
+			break;
+		}
+		ret = load(doc, buf, len, diag, json, &dash_at);
+	}
+	free(quoted);
+	if (ret && dash_at && diag)
+		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = name },
+				   "yaml-syntax", "too many plain '-' scalars in flow collections");
 	if (ret) {
 		dtbind_doc_free(doc);
 		return ret;

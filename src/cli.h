@@ -17,6 +17,15 @@ struct command {
 
 int cmd_jsonschema(int argc, char **argv);
 void help_jsonschema(FILE *out);
+int cmd_parse(int argc, char **argv);
+void help_parse(FILE *out);
+
+/*
+ * Expand @FILE arguments (one argument per line of FILE, as dt-schema's
+ * tools accept) in place.  Returns the new argv (malloc'd) or NULL.
+ */
+char **cli_expand_args(int *argc, char **argv);
+void help_jsonschema(FILE *out);
 
 /* Parse "--format=gcc|json"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* main.c - the dtbind program: one binary, one subcommand per tool. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -8,6 +10,7 @@
 static const struct command commands[] = {
 	{ "jsonschema", "validate YAML/JSON instances against a JSON Schema", cmd_jsonschema,
 	  help_jsonschema },
+	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 };
 
 static void usage(FILE *out)
@@ -18,6 +21,64 @@ static void usage(FILE *out)
 		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'dtbind COMMAND --help' describes a command.\n"
 		     "Exit status: 0 clean, 1 findings, 2 usage or I/O error.\n");
+}
+
+char **cli_expand_args(int *argc, char **argv)
+{
+	size_t n = 0, cap = (size_t)*argc + 16;
+	char **out = malloc(cap * sizeof(*out));
+
+	if (!out)
+		return NULL;
+	for (int i = 0; i < *argc; i++) {
+		if (i == 0 || argv[i][0] != '@' || !argv[i][1]) {
+			out[n++] = argv[i];
+		} else {
+			FILE *f = fopen(argv[i] + 1, "r");
+			char *line = NULL;
+			size_t lcap = 0;
+			ssize_t len;
+
+			if (!f) {
+				fprintf(stderr, "dtbind: cannot read argument file '%s'\n", argv[i] + 1);
+				free(out);
+				return NULL;
+			}
+			while ((len = getline(&line, &lcap, f)) >= 0) {
+				while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+					line[--len] = '\0';
+				if (!len)
+					continue;
+				if (n + 2 > cap) {
+					char **no = realloc(out, (cap *= 2) * sizeof(*out));
+
+					if (!no) {
+						fclose(f);
+						free(line);
+						free(out);
+						return NULL;
+					}
+					out = no;
+				}
+				/* Argument strings live until exit, like argv itself. */
+				out[n++] = strdup(line);
+			}
+			free(line);
+			fclose(f);
+		}
+		if (n + 2 > cap) {
+			char **no = realloc(out, (cap *= 2) * sizeof(*out));
+
+			if (!no) {
+				free(out);
+				return NULL;
+			}
+			out = no;
+		}
+	}
+	out[n] = NULL;
+	*argc = (int)n;
+	return out;
 }
 
 bool cli_parse_format(const char *arg, enum dtbind_format *out)
@@ -65,7 +126,24 @@ int main(int argc, char **argv)
 				return EXIT_CLEAN;
 			}
 		}
-		return commands[i].run(argc - 1, argv + 1);
+		int sub_argc = argc - 1;
+		char **sub_argv = cli_expand_args(&sub_argc, argv + 1);
+
+		if (!sub_argv)
+			return EXIT_USAGE;
+		int ret = commands[i].run(sub_argc, sub_argv);
+
+		for (int a = 0; a < sub_argc; a++) {
+			bool from_file = true;
+
+			for (int k = 1; k < argc; k++)
+				if (sub_argv[a] == argv[k])
+					from_file = false;
+			if (from_file)
+				free(sub_argv[a]);
+		}
+		free(sub_argv);
+		return ret;
 	}
 	fprintf(stderr, "dtbind: unknown command '%s'\n", argv[1]);
 	usage(stderr);
