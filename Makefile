@@ -84,7 +84,8 @@ suite: $(BUILD)/tests/suite-runner $(BUILD)/dtbind
 corpus-tests: $(BUILD)/dtbind
 	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind
 
-asan: deps
+asan:
+	$(Q)sh scripts/install-deps.sh --clang
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests

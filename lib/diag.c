@@ -17,6 +17,12 @@ struct dtbind_diag {
 	char *src_path;
 	char *src;
 	size_t src_len;
+	bool werror;
+	struct rule_override {
+		char *rule;
+		int severity;
+	} *overrides;
+	size_t n_overrides;
 };
 
 static const char *const severity_name[] = {
@@ -42,7 +48,54 @@ void dtbind_diag_free(struct dtbind_diag *d)
 		return;
 	free(d->src_path);
 	free(d->src);
+	for (size_t i = 0; i < d->n_overrides; i++)
+		free(d->overrides[i].rule);
+	free(d->overrides);
 	free(d);
+}
+
+/* Rule names compare with '_' and '-' alike: -Wno-unit_address_vs_reg works. */
+static bool rule_equal(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char ca = *a == '_' ? '-' : *a, cb = *b == '_' ? '-' : *b;
+
+		if (ca != cb)
+			return false;
+	}
+	return *a == *b;
+}
+
+int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
+{
+	for (size_t i = 0; i < d->n_overrides; i++)
+		if (rule_equal(d->overrides[i].rule, rule)) {
+			d->overrides[i].severity = severity;
+			return 0;
+		}
+	struct rule_override *no = realloc(d->overrides, (d->n_overrides + 1) * sizeof(*no));
+
+	if (!no)
+		return -DTBIND_ENOMEM;
+	d->overrides = no;
+	no[d->n_overrides].rule = strdup(rule);
+	if (!no[d->n_overrides].rule)
+		return -DTBIND_ENOMEM;
+	no[d->n_overrides++].severity = severity;
+	return 0;
+}
+
+int dtbind_diag_set_rule_default(struct dtbind_diag *d, const char *rule, int severity)
+{
+	for (size_t i = 0; i < d->n_overrides; i++)
+		if (rule_equal(d->overrides[i].rule, rule))
+			return 0;	/* the user said already */
+	return dtbind_diag_set_rule(d, rule, severity);
+}
+
+void dtbind_diag_set_werror(struct dtbind_diag *d, bool werror)
+{
+	d->werror = werror;
 }
 
 void dtbind_diag_set_show_source(struct dtbind_diag *d, bool show)
@@ -155,8 +208,22 @@ static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
 	sb_free(&sb);
 }
 
-void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *f)
+void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 {
+	struct dtbind_finding copy = *in;
+	const struct dtbind_finding *f = &copy;
+
+	if (in->rule) {
+		for (size_t i = 0; i < d->n_overrides; i++) {
+			if (!rule_equal(d->overrides[i].rule, in->rule))
+				continue;
+			if (d->overrides[i].severity < 0)
+				return;
+			copy.severity = (enum dtbind_severity)d->overrides[i].severity;
+		}
+	}
+	if (d->werror && copy.severity == DTBIND_WARNING)
+		copy.severity = DTBIND_ERROR;
 	d->count[f->severity]++;
 	if (d->max && d->printed >= d->max && f->severity != DTBIND_NOTE)
 		return;

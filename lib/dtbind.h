@@ -89,6 +89,16 @@ void dtbind_diag_set_show_source(struct dtbind_diag *diag, bool show);
 /* Stop printing (but keep counting) after @max findings; 0 = no limit. */
 void dtbind_diag_set_max(struct dtbind_diag *diag, unsigned max);
 
+/*
+ * -W/-Wno for one rule: @severity is the severity findings of @rule get from
+ * now on, or -1 to drop them.  Returns 0 or -DTBIND_ENOMEM.
+ */
+int dtbind_diag_set_rule(struct dtbind_diag *diag, const char *rule, int severity);
+/* Same, unless the rule was already set (tools' defaults under the user's -W). */
+int dtbind_diag_set_rule_default(struct dtbind_diag *diag, const char *rule, int severity);
+/* Promote every warning to an error (-Werror). */
+void dtbind_diag_set_werror(struct dtbind_diag *diag, bool werror);
+
 void dtbind_diag_emit(struct dtbind_diag *diag, const struct dtbind_finding *f);
 void dtbind_diag_report(struct dtbind_diag *diag, enum dtbind_severity sev,
 			struct dtbind_loc loc, const char *rule, const char *fmt, ...)
@@ -121,8 +131,19 @@ struct dtbind_member {
 	struct dtbind_value *value;
 };
 
+/* How a scalar was written in YAML (lint's quoting checks need it). */
+enum dtbind_style {
+	DTBIND_STYLE_PLAIN,
+	DTBIND_STYLE_SINGLE_QUOTED,
+	DTBIND_STYLE_DOUBLE_QUOTED,
+	DTBIND_STYLE_LITERAL,
+	DTBIND_STYLE_FOLDED,
+	DTBIND_STYLE_FLOW,	/* a flow collection: [a, b] or {a: b} */
+};
+
 struct dtbind_value {
 	enum dtbind_kind kind;
+	uint8_t style;		/* enum dtbind_style */
 	struct dtbind_loc loc;
 	union {
 		bool b;
@@ -277,5 +298,36 @@ void dtbind_validation_report(const struct dtbind_validation *result, struct dtb
 const char *dtbind_schema_uri(const struct dtbind_schema *schema);
 struct dtbind_loc dtbind_schema_loc(const struct dtbind_schema *schema);
 enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
+
+/* ------------------------------------------------------------------ */
+/* lint: binding schemas against the devicetree meta-schemas            */
+
+struct dtbind_rule {
+	const char *name;		/* kebab-case, as in [name] and -Wno-name */
+	enum dtbind_severity severity;	/* default */
+	const char *summary;
+	bool off;			/* off unless enabled with -W */
+};
+
+/* The table of lint rules (for --list-rules and -W validation). */
+const struct dtbind_rule *dtbind_lint_rules(size_t *n);
+const struct dtbind_rule *dtbind_lint_rule(const char *name);
+
+struct dtbind_lint_opts {
+	const char *bindings_root;	/* NULL: found by walking up to devicetree/bindings */
+	const char *schemas_dir;	/* NULL: the embedded core and meta-schemas */
+	bool yamllint;			/* run the .yamllint layout rules */
+};
+
+struct dtbind_linter;
+
+int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *opts,
+		      struct dtbind_linter **out);
+/*
+ * Lint one binding file; findings go to the diag sink.  Returns 0 when the
+ * file could be checked (findings or not), or a negative error (I/O).
+ */
+int dtbind_lint_file(struct dtbind_linter *l, const char *path);
+void dtbind_linter_free(struct dtbind_linter *l);
 
 #endif /* DTBIND_H */

@@ -129,9 +129,9 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 			*err = "out of memory";
 		return NULL;
 	}
+	/* No PCRE2_NO_UTF_CHECK: patterns come from user files, invalid UTF-8 is UB there. */
 	re->code = pcre2_compile((PCRE2_SPTR)tr, PCRE2_ZERO_TERMINATED,
-				 PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NO_UTF_CHECK, &ec, &off,
-				 NULL);
+				 PCRE2_UTF | PCRE2_DOLLAR_ENDONLY, &ec, &off, NULL);
 	arena_release(&tmp);
 	if (!re->code) {
 		if (err) {

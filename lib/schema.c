@@ -169,6 +169,8 @@ struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag)
 				     EMBED_SCHEME "json-schema/draft-07");
 	dtbind_schema_set_map_prefix(set, "https://json-schema.org/draft/2019-09/",
 				     EMBED_SCHEME "json-schema/2019-09");
+	dtbind_schema_set_map_prefix(set, "http://json-schema.org/draft/2019-09/",
+				     EMBED_SCHEME "json-schema/2019-09");
 	dtbind_schema_set_map_prefix(set, "http://devicetree.org/meta-schemas/",
 				     EMBED_SCHEME "meta");
 	dtbind_schema_set_map_prefix(set, "http://devicetree.org/schemas/",
@@ -224,7 +226,10 @@ static const char *const draft7_uris[] = {
 };
 static const char *const d201909_uris[] = {
 	"https://json-schema.org/draft/2019-09/schema#",
-	"https://json-schema.org/draft/2019-09/schema", NULL
+	"https://json-schema.org/draft/2019-09/schema",
+	/* the devicetree meta-schemas spell it with http */
+	"http://json-schema.org/draft/2019-09/schema#",
+	"http://json-schema.org/draft/2019-09/schema", NULL
 };
 
 static bool in_list(const char *s, const char *const *list)
@@ -308,7 +313,7 @@ static int register_anchor(struct dtbind_schema_set *set, const char *base, cons
 
 static struct resource *new_resource(struct dtbind_schema_set *set, const char *uri,
 				     const struct dtbind_value *root, enum dtbind_dialect dialect,
-				     unsigned vocab)
+				     unsigned vocab, bool replace)
 {
 	struct resource *r = arena_alloc(&set->arena, sizeof(*r));
 
@@ -320,8 +325,12 @@ static struct resource *new_resource(struct dtbind_schema_set *set, const char *
 	r->vocab = vocab;
 	if (!r->uri)
 		return NULL;
-	/* First registration wins, as with any registry. */
-	if (!hmap_get_str(&set->resources, r->uri, strlen(r->uri)))
+	/*
+	 * Embedded resources: the first registration wins.  A document added
+	 * explicitly replaces one loaded earlier under the same URI (lint checks
+	 * the file it was given, not the copy a $ref found on disk).
+	 */
+	if (replace || !hmap_get_str(&set->resources, r->uri, strlen(r->uri)))
 		hmap_put_str(&set->resources, r->uri, strlen(r->uri), r);
 	hmap_put_ptr(&set->roots, root, r);
 	return r;
@@ -372,7 +381,7 @@ static int walk(struct dtbind_schema_set *set, const struct dtbind_value *v, str
 			if (!uri)
 				return -DTBIND_ENOMEM;
 			dialect_of(set, v, sc.res->dialect, &d, &vocab);
-			struct resource *r = new_resource(set, uri, v, d, vocab);
+			struct resource *r = new_resource(set, uri, v, d, vocab, false);
 
 			if (!r)
 				return -DTBIND_ENOMEM;
@@ -431,7 +440,7 @@ static int add_root(struct dtbind_schema_set *set, const struct dtbind_value *ro
 		uri = arena_printf(&set->arena, "urn:dtbind:anonymous:%u", ++set->anon);
 	if (!uri)
 		return -DTBIND_ENOMEM;
-	struct resource *r = new_resource(set, uri, root, d, vocab);
+	struct resource *r = new_resource(set, uri, root, d, vocab, true);
 
 	if (!r)
 		return -DTBIND_ENOMEM;
@@ -578,9 +587,21 @@ static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resou
 		if (strncmp(uri, pm->prefix, pl))
 			continue;
 		const char *rest = uri + pl;
+		char *trimmed = NULL;
 
 		if (strstr(rest, ".."))
 			continue;	/* no escaping the mapped directory */
+		/*
+		 * "/schemas/display/lvds.yaml/#": dt-schema finds the file, so a
+		 * trailing '/' after a file name is tolerated (lint warns about it).
+		 */
+		if (*rest && rest[strlen(rest) - 1] == '/' && strlen(rest) > 6 &&
+		    !strncmp(rest + strlen(rest) - 6, ".yaml/", 6)) {
+			trimmed = arena_strndup(&set->arena, rest, strlen(rest) - 1);
+			if (!trimmed)
+				return -DTBIND_ENOMEM;
+			rest = trimmed;
+		}
 		if (!strncmp(pm->dir, EMBED_SCHEME, strlen(EMBED_SCHEME))) {
 			const char *base = pm->dir + strlen(EMBED_SCHEME);
 			char *path = arena_printf(&set->arena, "%s%s%s", base, *rest ? "/" : "", rest);
@@ -1022,10 +1043,20 @@ static int resolve_fragment(struct dtbind_schema_set *set, struct resource *r, c
 		char *key = arena_printf(&set->arena, "%s#%s", r->uri, frag);
 		struct anchor_def *a = key ? hmap_get_str(&set->anchors, key, strlen(key)) : NULL;
 
-		if (!a)
+		if (a) {
+			*out = compile(set, a->v, a->sc, a->sc.ptr, 0);
+			return *out ? 0 : -DTBIND_ENOMEM;
+		}
+		/*
+		 * "#definitions/flag": no such anchor, but dt-schema (python
+		 * jsonschema) reads it as the pointer "/definitions/flag", and
+		 * kernel bindings rely on that.  Lint warns about the form.
+		 */
+		if (!strchr(frag, '/'))
 			return -DTBIND_ENOTFOUND;
-		*out = compile(set, a->v, a->sc, a->sc.ptr, 0);
-		return *out ? 0 : -DTBIND_ENOMEM;
+		char *as_pointer = arena_printf(&set->arena, "/%s", frag);
+
+		return as_pointer ? resolve_fragment(set, r, as_pointer, out) : -DTBIND_ENOMEM;
 	}
 	/* A JSON pointer: percent-decoded first, then ~1 and ~0. */
 	char *p = arena_strdup(&set->arena, frag);
@@ -2126,6 +2157,19 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 {
 	for (size_t i = 0; i < r->errors.n; i++) {
 		const struct dtbind_verror *e = &r->errors.v[i];
+		bool repeated = false;
+
+		/*
+		 * The same failure reached through several schemas (the 2019-09
+		 * meta-schema repeats "type" in each vocabulary) is said once.
+		 */
+		for (size_t k = 0; k < i && !e->depth; k++)
+			if (!r->errors.v[k].depth &&
+			    !strcmp(r->errors.v[k].instance_path, e->instance_path) &&
+			    !strcmp(r->errors.v[k].message, e->message))
+				repeated = true;
+		if (repeated)
+			continue;
 		struct dtbind_finding f = {
 			.severity = e->depth ? DTBIND_NOTE : DTBIND_ERROR,
 			.loc = e->loc,

@@ -55,10 +55,14 @@ static void uri_split(const char *s, struct uri_parts *p)
 	}
 }
 
-/* RFC 3986 5.2.4, on a buffer of its own. */
+/*
+ * RFC 3986 5.2.4, on a buffer of its own; the result is appended to @out,
+ * whose existing contents (scheme and authority) ".." never removes.
+ */
 static void remove_dot_segments(struct strbuf *out, const char *in, size_t n)
 {
 	struct strbuf tmp;
+	size_t start = out->len;
 
 	sb_init(&tmp);
 	sb_putn(&tmp, in, n);
@@ -85,9 +89,9 @@ static void remove_dot_segments(struct strbuf *out, const char *in, size_t n)
 				len = i + 1;
 			}
 			/* drop the last segment of out */
-			while (out->len && out->buf[out->len - 1] != '/')
+			while (out->len > start && out->buf[out->len - 1] != '/')
 				out->len--;
-			if (out->len)
+			if (out->len > start)
 				out->len--;
 			if (out->buf)
 				out->buf[out->len] = '\0';

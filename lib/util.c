@@ -2,6 +2,7 @@
 /* util.c - arena, string buffer, hash map, whole-file reads. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ void *arena_alloc(struct arena *a, size_t size)
 {
 	struct arena_chunk *c = a->head;
 
+	if (size > SIZE_MAX / 2)
+		return NULL;	/* rounding and the chunk header would overflow */
 	size = (size + 15) & ~(size_t)15;
 	if (!size)
 		size = 16;
@@ -339,14 +342,9 @@ int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
 	for (;;) {
 		if (len + 4096 + 1 > cap) {
 			size_t ncap = cap ? cap * 2 : 8192;
-			char *nb;
+			/* len <= max here (checked after each read), so this is bounded. */
+			char *nb = realloc(buf, ncap);
 
-			if (cap > max + 1) {
-				free(buf);
-				fclose(f);
-				return -DTBIND_ELIMIT;
-			}
-			nb = realloc(buf, ncap);
 			if (!nb) {
 				free(buf);
 				fclose(f);
@@ -413,7 +411,7 @@ unsigned edit_distance(const char *a, const char *b, unsigned cap)
 		if (best > cap)
 			return cap + 1;
 	}
-	return row[lb];
+	return row[lb] > cap ? cap + 1 : row[lb];
 }
 
 bool str_ends_with(const char *s, const char *suffix)
@@ -436,7 +434,7 @@ const char *dtbind_strerror(int err)
 	};
 
 	if (err < 0)
-		err = -err;
+		err = err == INT_MIN ? DTBIND_EMAX : -err;
 	if (err >= DTBIND_EMAX)
 		return "unknown error";
 	return text[err];

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* value.c - the value tree: lookup, equality, JSON rendering. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -57,11 +59,36 @@ bool dtbind_value_is_integer(const struct dtbind_value *v)
 	return v->kind == DTBIND_FLOAT && isfinite(v->u.f) && v->u.f == floor(v->u.f);
 }
 
+/* Exact: converting @i to double would make 2^53 + 1 equal 2^53. */
+static bool int_equals_float(int64_t i, double f)
+{
+	if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0) || f != floor(f))
+		return false;
+	return (int64_t)f == i;
+}
+
 static bool numbers_equal(const struct dtbind_value *a, const struct dtbind_value *b)
 {
 	if (a->kind == DTBIND_INT && b->kind == DTBIND_INT)
 		return a->u.i == b->u.i;
-	return dtbind_value_number(a) == dtbind_value_number(b);
+	if (a->kind == DTBIND_INT)
+		return int_equals_float(a->u.i, b->u.f);
+	if (b->kind == DTBIND_INT)
+		return int_equals_float(b->u.i, a->u.f);
+	return a->u.f == b->u.f;
+}
+
+/* Member by counted key: keys may contain NULs. */
+static const struct dtbind_member *member_n(const struct dtbind_value *map, const char *key,
+					    size_t len)
+{
+	for (size_t i = 0; i < map->u.map.n; i++) {
+		const struct dtbind_member *m = &map->u.map.members[i];
+
+		if (m->key_len == len && memcmp(m->key, key, len) == 0)
+			return m;
+	}
+	return NULL;
 }
 
 static bool is_number(const struct dtbind_value *v)
@@ -95,7 +122,7 @@ bool dtbind_value_equal(const struct dtbind_value *a, const struct dtbind_value 
 			return false;
 		for (size_t i = 0; i < a->u.map.n; i++) {
 			const struct dtbind_member *ma = &a->u.map.members[i];
-			const struct dtbind_member *mb = dtbind_value_member(b, ma->key);
+			const struct dtbind_member *mb = member_n(b, ma->key, ma->key_len);
 
 			if (!mb || !dtbind_value_equal(ma->value, mb->value))
 				return false;
@@ -104,6 +131,19 @@ bool dtbind_value_equal(const struct dtbind_value *a, const struct dtbind_value 
 	default:
 		return false;
 	}
+}
+
+/* The shortest of %.15g..%.17g that reads back as @f: 0.1, not 0.10000000000000001. */
+static void put_double(struct strbuf *sb, double f)
+{
+	char buf[32];
+
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, f);
+		if (prec == 17 || strtod(buf, NULL) == f)
+			break;
+	}
+	sb_puts(sb, buf);
 }
 
 static void to_json(const struct dtbind_value *v, struct strbuf *sb, size_t max, unsigned depth)
@@ -128,7 +168,7 @@ static void to_json(const struct dtbind_value *v, struct strbuf *sb, size_t max,
 		else if (isinf(v->u.f))
 			sb_puts(sb, v->u.f > 0 ? ".inf" : "-.inf");
 		else
-			sb_printf(sb, "%.17g", v->u.f);
+			put_double(sb, v->u.f);
 		break;
 	case DTBIND_STRING:
 		sb_json_string(sb, v->u.str.ptr, v->u.str.len);

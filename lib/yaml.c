@@ -289,8 +289,16 @@ static struct dtbind_value *make_scalar(struct loader *ld, struct fy_event *ev)
 		}
 		return v;
 	}
-	if (fy_token_scalar_style(tok) == FYSS_PLAIN)
+	switch (fy_token_scalar_style(tok)) {
+	case FYSS_PLAIN:
 		resolve_plain(v, s, n);
+		break;
+	case FYSS_SINGLE_QUOTED: v->style = DTBIND_STYLE_SINGLE_QUOTED; break;
+	case FYSS_DOUBLE_QUOTED: v->style = DTBIND_STYLE_DOUBLE_QUOTED; break;
+	case FYSS_LITERAL: v->style = DTBIND_STYLE_LITERAL; break;
+	case FYSS_FOLDED: v->style = DTBIND_STYLE_FOLDED; break;
+	default: break;
+	}
 	return v;
 }
 
@@ -471,6 +479,9 @@ static int open_collection(struct loader *ld, struct fy_event *ev, enum dtbind_k
 	}
 	v->kind = kind;
 	v->loc = token_loc(ld, start);
+	if (start && (fy_token_get_type(start) == FYTT_FLOW_MAPPING_START ||
+		      fy_token_get_type(start) == FYTT_FLOW_SEQUENCE_START))
+		v->style = DTBIND_STYLE_FLOW;
 	if (ld->depth >= DTBIND_MAX_DEPTH) {
 		fail(ld, v->loc, -DTBIND_ELIMIT, "yaml-limit",
 		     "nesting deeper than %d levels", DTBIND_MAX_DEPTH);

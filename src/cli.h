@@ -18,6 +18,9 @@ struct command {
 int cmd_jsonschema(int argc, char **argv);
 void help_jsonschema(FILE *out);
 int cmd_parse(int argc, char **argv);
+void help_lint(FILE *out);
+int cmd_lint(int argc, char **argv);
+bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
 
 /*

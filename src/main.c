@@ -10,6 +10,8 @@
 static const struct command commands[] = {
 	{ "jsonschema", "validate YAML/JSON instances against a JSON Schema", cmd_jsonschema,
 	  help_jsonschema },
+	{ "lint", "check binding schemas against the devicetree meta-schemas", cmd_lint,
+	  help_lint },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 };
 
@@ -79,6 +81,13 @@ char **cli_expand_args(int *argc, char **argv)
 	out[n] = NULL;
 	*argc = (int)n;
 	return out;
+}
+
+bool str_has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
 bool cli_parse_format(const char *arg, enum dtbind_format *out)

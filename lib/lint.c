@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * lint.c - check binding schemas: the devicetree meta-schemas (what
+ * dt-doc-validate does), $id against the path, every $ref resolving,
+ * quoting, the SPDX line and the .yamllint layout rules.
+ */
+#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+#define DT_SCHEMAS "http://devicetree.org/schemas/"
+#define DT_META "http://devicetree.org/meta-schemas/"
+
+static const struct dtbind_rule lint_rules[] = {
+	{ "io", DTBIND_ERROR, "the file can be read" },
+	{ "yaml-syntax", DTBIND_ERROR, "the file is well-formed YAML" },
+	{ "yaml-duplicate-key", DTBIND_ERROR, "no mapping has the same key twice" },
+	{ "yaml-limit", DTBIND_ERROR, "size, nesting and alias expansion stay within limits" },
+	{ "meta-schema", DTBIND_ERROR,
+	  "the binding is valid against the devicetree meta-schema its $schema names" },
+	{ "schema-dialect", DTBIND_ERROR,
+	  "$schema names a devicetree meta-schema (core.yaml or base.yaml)" },
+	{ "id-matches-path", DTBIND_ERROR,
+	  "$id is http://devicetree.org/schemas/ + the file's path under the bindings root" },
+	{ "ref-resolves", DTBIND_ERROR,
+	  "every $ref names an existing schema file, and its JSON pointer exists" },
+	{ "ref-form", DTBIND_WARNING,
+	  "a $ref is written the canonical way (no '/' after the file name)" },
+	/* dt-doc-validate checks quotes only with -n, which the kernel does not pass. */
+	{ "quotes", DTBIND_WARNING,
+	  "const values and list items are not quoted when YAML does not need it", true },
+	{ "spdx", DTBIND_WARNING,
+	  "line 1 is '# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)'" },
+	/* The .yamllint rules, under yamllint's own names. */
+	{ "braces", DTBIND_WARNING, "spaces inside flow mappings {} (.yamllint)" },
+	{ "brackets", DTBIND_WARNING, "spaces inside flow sequences [] (.yamllint)" },
+	{ "colons", DTBIND_WARNING, "spaces around colons (.yamllint)" },
+	{ "commas", DTBIND_WARNING, "spaces around commas (.yamllint)" },
+	{ "comments", DTBIND_WARNING, "comment formatting (.yamllint)" },
+	{ "comments-indentation", DTBIND_WARNING, "comments indented like content (.yamllint)" },
+	{ "document-end", DTBIND_WARNING, "document end marker (.yamllint)" },
+	{ "document-start", DTBIND_WARNING, "document start marker '---' (.yamllint)" },
+	{ "empty-lines", DTBIND_WARNING, "consecutive blank lines (.yamllint)" },
+	{ "empty-values", DTBIND_WARNING, "mapping values that are empty (.yamllint)" },
+	{ "hyphens", DTBIND_WARNING, "spaces after list hyphens (.yamllint)" },
+	{ "indentation", DTBIND_WARNING, "indentation (.yamllint)" },
+	{ "key-duplicates", DTBIND_ERROR, "duplicate keys (.yamllint)" },
+	{ "line-length", DTBIND_WARNING, "line length (.yamllint)" },
+	{ "new-line-at-end-of-file", DTBIND_ERROR, "a newline ends the file (.yamllint)" },
+	{ "new-lines", DTBIND_ERROR, "line endings (.yamllint)" },
+	{ "octal-values", DTBIND_ERROR, "octal values (.yamllint)" },
+	{ "quoted-strings", DTBIND_WARNING, "string quoting (.yamllint)" },
+	{ "trailing-spaces", DTBIND_ERROR, "trailing spaces (.yamllint)" },
+	{ "truthy", DTBIND_WARNING, "truthy values (.yamllint)" },
+	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (.yamllint)" },
+};
+
+const struct dtbind_rule *dtbind_lint_rules(size_t *n)
+{
+	*n = ARRAY_SIZE(lint_rules);
+	return lint_rules;
+}
+
+const struct dtbind_rule *dtbind_lint_rule(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(lint_rules); i++) {
+		const char *a = lint_rules[i].name, *b = name;
+
+		for (; *a && *b; a++, b++)
+			if (*a != (*b == '_' ? '-' : *b))
+				break;
+		if (!*a && !*b)
+			return &lint_rules[i];
+	}
+	return NULL;
+}
+
+/* One schema set per bindings root: linting a tree shares every loaded schema. */
+struct root_set {
+	struct root_set *next;
+	char *root;			/* absolute; "" when none was found */
+	struct dtbind_schema_set *set;
+};
+
+struct dtbind_linter {
+	struct dtbind_diag *diag;
+	struct dtbind_lint_opts opts;
+	struct root_set *roots;
+};
+
+int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *opts,
+		      struct dtbind_linter **out)
+{
+	struct dtbind_linter *l = calloc(1, sizeof(*l));
+
+	*out = NULL;
+	if (!l)
+		return -DTBIND_ENOMEM;
+	l->diag = diag;
+	/* Rules that are off by default; a later -W from the user turns them on. */
+	for (size_t i = 0; i < ARRAY_SIZE(lint_rules); i++)
+		if (lint_rules[i].off && dtbind_diag_set_rule_default(diag, lint_rules[i].name, -1))
+			return -DTBIND_ENOMEM;
+	if (opts)
+		l->opts = *opts;
+	*out = l;
+	return 0;
+}
+
+void dtbind_linter_free(struct dtbind_linter *l)
+{
+	if (!l)
+		return;
+	for (struct root_set *r = l->roots, *next; r; r = next) {
+		next = r->next;
+		dtbind_schema_set_free(r->set);
+		free(r->root);
+		free(r);
+	}
+	free(l);
+}
+
+/* The devicetree/bindings directory above @abs_file, or NULL. */
+static char *find_bindings_root(const char *abs_file)
+{
+	char *dir = strdup(abs_file);
+	char *slash;
+
+	if (!dir)
+		return NULL;
+	while ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
+		*slash = '\0';
+		if (str_ends_with(dir, "/devicetree/bindings"))
+			return dir;
+	}
+	free(dir);
+	return NULL;
+}
+
+static struct root_set *root_set_for(struct dtbind_linter *l, const char *root)
+{
+	struct root_set *r;
+
+	for (r = l->roots; r; r = r->next)
+		if (!strcmp(r->root, root ? root : ""))
+			return r;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	r->root = strdup(root ? root : "");
+	r->set = dtbind_schema_set_new(l->diag);
+	if (!r->root || !r->set) {
+		free(r->root);
+		dtbind_schema_set_free(r->set);
+		free(r);
+		return NULL;
+	}
+	/* Later maps are tried first: the bindings tree, then --schemas, then the embedded ones. */
+	if (l->opts.schemas_dir) {
+		char core[PATH_MAX], meta[PATH_MAX];
+
+		snprintf(core, sizeof(core), "%s/core", l->opts.schemas_dir);
+		snprintf(meta, sizeof(meta), "%s/meta", l->opts.schemas_dir);
+		dtbind_schema_set_map_prefix(r->set, DT_SCHEMAS, core);
+		dtbind_schema_set_map_prefix(r->set, DT_META, meta);
+	}
+	if (root)
+		dtbind_schema_set_map_prefix(r->set, DT_SCHEMAS, root);
+	r->next = l->roots;
+	l->roots = r;
+	return r;
+}
+
+static void report(struct dtbind_linter *l, struct dtbind_loc loc, const char *rule,
+		   const char *fmt, ...) DTBIND_PRINTF(4, 5);
+static void report(struct dtbind_linter *l, struct dtbind_loc loc, const char *rule,
+		   const char *fmt, ...)
+{
+	const struct dtbind_rule *r = dtbind_lint_rule(rule);
+	va_list ap;
+
+	va_start(ap, fmt);
+	dtbind_diag_vreport(l->diag, r ? r->severity : DTBIND_ERROR, loc, rule, fmt, ap);
+	va_end(ap);
+}
+
+/* checkpatch's rule for binding files, as a comment on line 1. */
+static void check_spdx(struct dtbind_linter *l, const char *path, const char *buf, size_t len)
+{
+	struct dtbind_loc loc = { path, 1, 1 };
+	const char *eol = memchr(buf, '\n', len);
+	size_t n = eol ? (size_t)(eol - buf) : len;
+	char line[256];
+	const char *tag = "SPDX-License-Identifier:";
+
+	if (n >= sizeof(line))
+		n = sizeof(line) - 1;
+	memcpy(line, buf, n);
+	line[n] = '\0';
+	char *p = strstr(line, tag);
+
+	if (!p || line[0] != '#') {
+		report(l, loc, "spdx", "missing SPDX line: the first line of a binding should be "
+				       "'# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)'");
+		return;
+	}
+	p += strlen(tag);
+	while (*p == ' ')
+		p++;
+	/* checkpatch accepts GPL-2.0 or GPL-2.0-only, with or without parentheses. */
+	const char *ok[] = {
+		"(GPL-2.0-only OR BSD-2-Clause)", "GPL-2.0-only OR BSD-2-Clause",
+		"(GPL-2.0 OR BSD-2-Clause)", "GPL-2.0 OR BSD-2-Clause",
+	};
+	size_t plen = strlen(p);
+
+	while (plen && (p[plen - 1] == ' ' || p[plen - 1] == '\r'))
+		p[--plen] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
+		if (!strcmp(p, ok[i]))
+			return;
+	loc.col = (uint32_t)(p - line) + 1;
+	report(l, loc, "spdx", "DT binding documents should be licensed "
+			       "(GPL-2.0-only OR BSD-2-Clause), not '%s'", p);
+}
+
+static void check_id(struct dtbind_linter *l, const char *abs, const char *root,
+		     const struct dtbind_value *doc)
+{
+	const struct dtbind_member *m = dtbind_value_member(doc, "$id");
+
+	if (!m || m->value->kind != DTBIND_STRING || !root)
+		return;	/* a missing $id is the meta-schema's finding */
+	size_t rl = strlen(root);
+
+	if (strncmp(abs, root, rl) || abs[rl] != '/')
+		return;
+	char *expected = NULL;
+
+	if (asprintf(&expected, DT_SCHEMAS "%s#", abs + rl + 1) < 0)
+		return;
+	if (strcmp(m->value->u.str.ptr, expected))
+		report(l, m->value->loc, "id-matches-path",
+		       "$id '%s' does not match the file's path under the bindings root; "
+		       "expected '%s'", m->value->u.str.ptr, expected);
+	free(expected);
+}
+
+/* Every $ref of the document resolves (examples excluded: they are DTS). */
+static void check_refs(struct dtbind_linter *l, struct dtbind_schema_set *set, const char *base,
+		       const struct dtbind_value *v, unsigned depth)
+{
+	if (depth > DTBIND_MAX_DEPTH)
+		return;
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			check_refs(l, set, base, v->u.seq.items[i], depth + 1);
+		return;
+	}
+	if (v->kind != DTBIND_MAP)
+		return;
+	for (size_t i = 0; i < v->u.map.n; i++) {
+		const struct dtbind_member *m = &v->u.map.members[i];
+
+		if (depth == 0 && !strcmp(m->key, "examples"))
+			continue;
+		if (!strcmp(m->key, "$ref") && m->value->kind == DTBIND_STRING) {
+			struct arena a;
+			const struct dtbind_schema *s;
+			const char *ref = m->value->u.str.ptr;
+			size_t hash = uri_fragment_offset(ref);
+
+			if (hash > 6 && !strncmp(ref + hash - 6, ".yaml/", 6))
+				report(l, m->value->loc, "ref-form",
+				       "'/' after the file name in $ref '%s'; write '%.*s%s'", ref,
+				       (int)hash - 1, ref, ref + hash);
+			if (ref[hash] == '#' && ref[hash + 1] && ref[hash + 1] != '/' &&
+			    strchr(ref + hash, '/'))
+				report(l, m->value->loc, "ref-form",
+				       "'%s' in $ref '%s' is not a JSON pointer; write '#/%s'", ref + hash,
+				       ref, ref + hash + 1);
+			arena_init(&a, 1024);
+			char *uri = uri_resolve(&a, base, m->value->u.str.ptr);
+			int ret = uri ? dtbind_schema_set_get(set, uri, &s) : -DTBIND_ENOMEM;
+
+			if (ret == -DTBIND_ENOTFOUND) {
+				size_t f = uri_fragment_offset(uri);
+				bool pointer = uri[f] == '#' && uri[f + 1];
+				const struct dtbind_schema *file;
+
+				if (pointer) {
+					char *doc_uri = arena_strndup(&a, uri, f);
+
+					pointer = dtbind_schema_set_get(set, doc_uri, &file) == 0;
+				}
+				report(l, m->value->loc, "ref-resolves",
+				       pointer ? "$ref '%s': the file exists but has no '%s'"
+					       : "$ref '%s' does not resolve to a schema file (%s)",
+				       m->value->u.str.ptr,
+				       pointer ? uri + f + 1 : uri);
+			} else if (ret && ret != -DTBIND_EPARSE) {
+				report(l, m->value->loc, "ref-resolves", "$ref '%s': %s",
+				       m->value->u.str.ptr, dtbind_strerror(ret));
+			}
+			arena_release(&a);
+			continue;
+		}
+		check_refs(l, set, base, m->value, depth + 1);
+	}
+}
+
+/*
+ * dt-doc-validate's quoting check: a quoted const value or list item that
+ * YAML would read the same way without quotes.
+ */
+static void check_quotes(struct dtbind_linter *l, const struct dtbind_value *v,
+			 const char *key, bool parent_flow, unsigned depth)
+{
+	if (depth > DTBIND_MAX_DEPTH)
+		return;
+	if (v->kind == DTBIND_STRING) {
+		const char *s = v->u.str.ptr;
+
+		if (v->style != DTBIND_STYLE_SINGLE_QUOTED && v->style != DTBIND_STYLE_DOUBLE_QUOTED)
+			return;
+		if (key && strcmp(key, "const"))
+			return;
+		if (!s[0] || strchr("#/\"", s[0]))
+			return;
+		if (parent_flow && strchr(s, ','))
+			return;
+		report(l, v->loc, "quotes", "quotes are not necessary: %s", s);
+		return;
+	}
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			check_quotes(l, v->u.seq.items[i], NULL, v->style == DTBIND_STYLE_FLOW,
+				     depth + 1);
+	} else if (v->kind == DTBIND_MAP) {
+		for (size_t i = 0; i < v->u.map.n; i++)
+			check_quotes(l, v->u.map.members[i].value, v->u.map.members[i].key,
+				     v->style == DTBIND_STYLE_FLOW, depth + 1);
+	}
+}
+
+static bool is_dt_meta_schema(const char *s)
+{
+	static const char *const ok[] = {
+		DT_META "core.yaml#", DT_META "core.yaml", DT_META "base.yaml#", DT_META "base.yaml",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
+		if (!strcmp(s, ok[i]))
+			return true;
+	return false;
+}
+
+static void check_meta(struct dtbind_linter *l, struct dtbind_schema_set *set,
+		       const char *path, const struct dtbind_value *doc)
+{
+	const struct dtbind_member *m = dtbind_value_member(doc, "$schema");
+	const struct dtbind_schema *meta;
+	struct dtbind_validation *res = NULL;
+
+	if (!m) {
+		report(l, doc->loc, "schema-dialect",
+		       "'$schema' is missing; bindings use '" DT_META "core.yaml#'");
+		return;
+	}
+	if (m->value->kind != DTBIND_STRING || !is_dt_meta_schema(m->value->u.str.ptr)) {
+		char buf[120];
+
+		dtbind_value_to_json(m->value, buf, sizeof(buf));
+		report(l, m->value->loc, "schema-dialect",
+		       "'$schema' is %s; bindings use '" DT_META "core.yaml#' (or base.yaml# "
+		       "for schemas of common properties)", buf);
+		return;
+	}
+	int ret = dtbind_schema_set_get(set, m->value->u.str.ptr, &meta);
+
+	if (ret) {
+		report(l, m->value->loc, "schema-dialect", "cannot load the meta-schema '%s': %s",
+		       m->value->u.str.ptr, dtbind_strerror(ret));
+		return;
+	}
+	ret = dtbind_schema_validate(meta, doc, &res);
+	if (res)
+		dtbind_validation_report(res, l->diag, "meta-schema");
+	if (ret < 0 && !dtbind_validation_errors(res)->n)
+		report(l, (struct dtbind_loc){ .file = path }, "meta-schema",
+		       "the meta-schema check failed: %s", dtbind_strerror(ret));
+	dtbind_validation_free(res);
+}
+
+int dtbind_lint_file(struct dtbind_linter *l, const char *path)
+{
+	char *buf = NULL, *abs = NULL, *root = NULL;
+	size_t len;
+	struct dtbind_doc *doc = NULL;
+	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+	if (ret) {
+		struct dtbind_loc at = { .file = path };
+
+		if (ret == -DTBIND_ELIMIT)
+			report(l, at, "yaml-limit", "file is larger than %u MiB",
+			       DTBIND_MAX_FILE_SIZE >> 20);
+		else
+			report(l, at, "io", "cannot read: %s", strerror(errno));
+		return ret;
+	}
+	abs = realpath(path, NULL);
+	if (l->opts.bindings_root)
+		root = realpath(l->opts.bindings_root, NULL);
+	else if (abs)
+		root = find_bindings_root(abs);
+	struct root_set *rs = root_set_for(l, root);
+
+	if (!rs) {
+		ret = -DTBIND_ENOMEM;
+		goto out;
+	}
+	check_spdx(l, path, buf, len);
+	/* TODO(yamllint): the .yamllint layout rules land with lib/yamllint.c. */
+	ret = dtbind_doc_load_string(path, buf, len, l->diag, 0, &doc);
+	if (ret) {
+		ret = 0;	/* a located finding, already reported */
+		goto out;
+	}
+	const struct dtbind_value *v = dtbind_doc_root(doc);
+
+	if (v->kind != DTBIND_MAP) {
+		report(l, v->loc, "meta-schema", "a binding is a YAML mapping, not %s",
+		       dtbind_kind_name(v->kind));
+		goto out;
+	}
+	check_meta(l, rs->set, path, v);
+	check_id(l, abs, root, v);
+	check_quotes(l, v, NULL, false, 0);
+
+	/* Register the document so its own "#/..." references resolve against it. */
+	const struct dtbind_member *id = dtbind_value_member(v, "$id");
+	char *file_uri = NULL;
+	const char *base;
+
+	if (asprintf(&file_uri, "file://%s", abs ? abs : path) < 0) {
+		ret = -DTBIND_ENOMEM;
+		goto out;
+	}
+	base = id && id->value->kind == DTBIND_STRING ? id->value->u.str.ptr : file_uri;
+	struct dtbind_doc *copy;
+
+	if (dtbind_doc_from_value(path, v, &copy) == 0 &&
+	    dtbind_schema_set_add_doc(rs->set, copy, file_uri, NULL) == 0)
+		check_refs(l, rs->set, base, v, 0);
+	free(file_uri);
+out:
+	dtbind_doc_free(doc);
+	free(buf);
+	free(abs);
+	free(root);
+	return ret;
+}

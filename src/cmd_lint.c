@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* cmd_lint.c - dtbind lint: check binding schemas like dt_binding_check does, and more. */
+#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+void help_lint(FILE *out)
+{
+	fprintf(out,
+		"usage: dtbind lint [-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json]\n"
+		"                   [-W RULE|-Wno-RULE|-Werror]... [--list-rules] PATH...\n\n"
+		"Check devicetree binding schemas: the devicetree meta-schemas (what\n"
+		"dt-doc-validate checks), $id against the file's path, every $ref resolving,\n"
+		"quoting, and the SPDX line.  PATH is a file or a directory (every *.yaml below\n"
+		"it, processed-schema* skipped); @FILE reads paths from FILE.\n\n"
+		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
+		"                        directory above each file)\n"
+		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
+		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		"  -W RULE, -Wno-RULE    enable or silence a rule; -Werror makes warnings errors\n"
+		"      --list-rules      print the rules with their default severity\n"
+		"      --no-source       do not quote the source line under each finding\n\n"
+		"Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct file_list {
+	char **v;
+	size_t n, cap;
+};
+
+static int list_add(struct file_list *fl, const char *path)
+{
+	if (fl->n == fl->cap) {
+		size_t ncap = fl->cap ? fl->cap * 2 : 64;
+		char **nv = realloc(fl->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		fl->v = nv;
+		fl->cap = ncap;
+	}
+	fl->v[fl->n] = strdup(path);
+	return fl->v[fl->n++] ? 0 : -1;
+}
+
+/* Every .yaml file below @dir, as dt-doc-validate globs the tree. */
+static int collect(struct file_list *fl, const char *dir, unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d || depth > 32) {
+		if (d)
+			closedir(d);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			collect(fl, p, depth + 1);
+		else if (str_has_suffix(de->d_name, ".yaml") &&
+			 strncmp(de->d_name, "processed-schema", 16))
+			list_add(fl, p);
+		free(p);
+	}
+	closedir(d);
+	return 0;
+}
+
+int cmd_lint(int argc, char **argv)
+{
+	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC };
+	static const struct option opts[] = {
+		{ "url-path", required_argument, NULL, 'u' },
+		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
+		{ "format", required_argument, NULL, 'f' },
+		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "no-source", no_argument, NULL, OPT_NOSRC },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dtbind_lint_opts lo = { .yamllint = true };
+	enum dtbind_format format = DTBIND_FORMAT_GCC;
+	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
+	size_t nw = 0;
+	bool list = false, source = true;
+	int opt;
+
+	if (!wopts)
+		return EXIT_USAGE;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "u:W:", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'u': lo.bindings_root = optarg; break;
+		case OPT_SCHEMAS: lo.schemas_dir = optarg; break;
+		case 'W': wopts[nw++] = optarg; break;
+		case OPT_LIST: list = true; break;
+		case OPT_NOSRC: source = false; break;
+		case 'f':
+			if (!cli_parse_format(optarg, &format)) {
+				fprintf(stderr, "dtbind lint: unknown format '%s'\n", optarg);
+				free(wopts);
+				return EXIT_USAGE;
+			}
+			break;
+		default:
+			help_lint(stderr);
+			free(wopts);
+			return EXIT_USAGE;
+		}
+	}
+	if (list) {
+		size_t n;
+		const struct dtbind_rule *r = dtbind_lint_rules(&n);
+
+		for (size_t i = 0; i < n; i++)
+			printf("%-26s %-8s %s\n", r[i].name,
+			       r[i].off ? "off" : r[i].severity == DTBIND_ERROR ? "error" : "warning",
+			       r[i].summary);
+		free(wopts);
+		return EXIT_CLEAN;
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "dtbind lint: no file or directory given\n");
+		free(wopts);
+		return EXIT_USAGE;
+	}
+	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
+	struct dtbind_linter *linter = NULL;
+	struct file_list files = { 0 };
+	int status = EXIT_CLEAN;
+
+	if (!diag) {
+		free(wopts);
+		return EXIT_USAGE;
+	}
+	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
+	for (size_t i = 0; i < nw; i++) {
+		const char *w = wopts[i];
+		bool off = !strncmp(w, "no-", 3);
+
+		if (!strcmp(w, "error")) {
+			dtbind_diag_set_werror(diag, true);
+			continue;
+		}
+		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
+
+		if (!r) {
+			fprintf(stderr, "dtbind lint: unknown rule '%s' (see --list-rules)\n",
+				off ? w + 3 : w);
+			status = EXIT_USAGE;
+			goto out;
+		}
+		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
+	}
+	for (int i = optind; i < argc; i++) {
+		struct stat st;
+
+		if (stat(argv[i], &st)) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
+					   "io", "no such file or directory");
+			status = EXIT_USAGE;
+		} else if (S_ISDIR(st.st_mode)) {
+			size_t first = files.n;
+
+			collect(&files, argv[i], 0);
+			qsort(files.v + first, files.n - first, sizeof(*files.v), cmp_str);
+		} else {
+			list_add(&files, argv[i]);
+		}
+	}
+	if (dtbind_linter_new(diag, &lo, &linter)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (size_t i = 0; i < files.n; i++)
+		if (dtbind_lint_file(linter, files.v[i]) < 0)
+			status = EXIT_USAGE;
+	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
+		status = EXIT_FINDINGS;
+out:
+	dtbind_linter_free(linter);
+	for (size_t i = 0; i < files.n; i++)
+		free(files.v[i]);
+	free(files.v);
+	dtbind_diag_free(diag);
+	free(wopts);
+	return status;
+}
