@@ -27,7 +27,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan bench demo install clean deps unit suite conformance
+.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -72,7 +72,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite corpus-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -80,6 +80,11 @@ unit: $(UNIT_BINS) $(BUILD)/dtbind
 suite: $(BUILD)/tests/suite-runner $(BUILD)/dtbind
 	$(Q)$(BUILD)/tests/suite-runner --suite $(SHARED)/json-schema-test-suite \
 		--expected-failures tests/jsonschema/expected-failures.txt
+
+# The same suite, case by case through the command line, by a runner that is not ours.
+suite-external: $(BUILD)/dtbind
+	$(Q)python3 tests/jsonschema/external-check.py --suite $(SHARED)/json-schema-test-suite \
+		--dtbind $(BUILD)/dtbind
 
 corpus-tests: $(BUILD)/dtbind
 	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind

@@ -12,6 +12,7 @@ struct dtbind_diag {
 	bool show_source;
 	unsigned max;
 	unsigned printed;
+	bool suppressing;	/* the last non-note finding was over max: drop its notes too */
 	unsigned count[DTBIND_ERROR + 1];
 	/* Last file read for source lines: findings come in file order. */
 	char *src_path;
@@ -68,6 +69,8 @@ static bool rule_equal(const char *a, const char *b)
 
 int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
 {
+	if (severity < -1 || severity > DTBIND_ERROR)
+		return -DTBIND_EINVAL;	/* would index count[] out of bounds */
 	for (size_t i = 0; i < d->n_overrides; i++)
 		if (rule_equal(d->overrides[i].rule, rule)) {
 			d->overrides[i].severity = severity;
@@ -217,20 +220,25 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 		for (size_t i = 0; i < d->n_overrides; i++) {
 			if (!rule_equal(d->overrides[i].rule, in->rule))
 				continue;
-			if (d->overrides[i].severity < 0)
+			if (d->overrides[i].severity < 0) {
+				if (in->severity != DTBIND_NOTE)
+					d->suppressing = true;	/* its notes go too */
 				return;
+			}
 			copy.severity = (enum dtbind_severity)d->overrides[i].severity;
 		}
 	}
 	if (d->werror && copy.severity == DTBIND_WARNING)
 		copy.severity = DTBIND_ERROR;
 	d->count[f->severity]++;
-	if (d->max && d->printed >= d->max && f->severity != DTBIND_NOTE)
+	/* Notes follow their finding: printed with it, or dropped with it. */
+	if (f->severity != DTBIND_NOTE) {
+		d->suppressing = d->max && d->printed >= d->max;
+		if (!d->suppressing)
+			d->printed++;
+	}
+	if (d->suppressing)
 		return;
-	if (d->max && d->printed >= d->max + 1)
-		return;
-	if (f->severity != DTBIND_NOTE)
-		d->printed++;
 	if (d->format == DTBIND_FORMAT_JSON)
 		emit_json(d, f);
 	else

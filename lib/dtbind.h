@@ -120,6 +120,11 @@ enum dtbind_kind {
 	DTBIND_STRING,
 	DTBIND_SEQ,
 	DTBIND_MAP,
+	/*
+	 * Raw bytes (u.str): a devicetree property whose type is unknown.  No
+	 * JSON Schema type matches it, as in the reference.
+	 */
+	DTBIND_BYTES,
 };
 
 struct dtbind_value;

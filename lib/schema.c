@@ -143,6 +143,7 @@ struct dtbind_schema {
 	int64_t min_len, max_len, min_items, max_items, min_props, max_props;
 	int64_t min_contains, max_contains;
 	bool unique_items;
+	int64_t type_size;		/* devicetree "typeSize": bits of each cell, 0 = none */
 	struct dtbind_regex *pattern;
 	const char *pattern_text;
 };
@@ -960,6 +961,9 @@ static void compile_validation(struct dtbind_schema *s)
 			s->n_dep_required = dr->value->u.map.n;
 		}
 	}
+	/* typeSize: dt-schema's keyword for the cell width of decoded integers. */
+	if ((c = dtbind_value_get(v, "typeSize")) && c->kind == DTBIND_INT)
+		s->type_size = c->u.i;
 	c = dtbind_value_get(v, "uniqueItems");
 	s->unique_items = c && c->kind == DTBIND_BOOL && c->u.b;
 	if ((c = dtbind_value_get(v, "pattern"))) {
@@ -1394,6 +1398,7 @@ static bool type_matches(unsigned types, const struct dtbind_value *v)
 	case DTBIND_STRING: return types & T_STRING;
 	case DTBIND_SEQ: return types & T_ARRAY;
 	case DTBIND_MAP: return types & T_OBJECT;
+	case DTBIND_BYTES: return false;
 	}
 	return false;
 }
@@ -1448,16 +1453,14 @@ static void collect_names(const struct dtbind_schema *s, const char ***names, si
 	collect_names(s->else_, names, n, cap, depth + 1);
 }
 
-static const char *did_you_mean(struct vctx *c, const struct dtbind_schema *s, const char *name)
+/* The candidate closest to @name by edit distance (case-only differences count as 1), or NULL. */
+static const char *nearest(const char *name, const char *const *names, size_t n)
 {
-	const char **names = NULL;
-	size_t n = 0, cap = 0;
 	const char *best = NULL;
 	unsigned best_d = 0;
 	size_t len = strlen(name);
 	unsigned cap_d = len < 4 ? 1 : len < 10 ? 2 : 3;
 
-	collect_names(s, &names, &n, &cap, 0);
 	for (size_t i = 0; i < n; i++) {
 		unsigned d = edit_distance(name, names[i], cap_d);
 
@@ -1469,7 +1472,35 @@ static const char *did_you_mean(struct vctx *c, const struct dtbind_schema *s, c
 			best_d = d;
 		}
 	}
+	return best;
+}
+
+static const char *did_you_mean(struct vctx *c, const struct dtbind_schema *s, const char *name)
+{
+	const char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	collect_names(s, &names, &n, &cap, 0);
+	const char *best = nearest(name, names, n);
+
 	free(names);
+	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
+}
+
+/* For a string outside an enum: the closest allowed string. */
+static const char *did_you_mean_enum(struct vctx *c, const struct dtbind_value *enum_,
+				     const struct dtbind_value *inst)
+{
+	const char *names[256];
+	size_t n = 0;
+
+	if (!enum_ || enum_->kind != DTBIND_SEQ || inst->kind != DTBIND_STRING)
+		return "";
+	for (size_t i = 0; i < enum_->u.seq.n && n < ARRAY_SIZE(names); i++)
+		if (enum_->u.seq.items[i]->kind == DTBIND_STRING)
+			names[n++] = enum_->u.seq.items[i]->u.str.ptr;
+	const char *best = nearest(inst->u.str.ptr, names, n);
+
 	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
 }
 
@@ -1578,8 +1609,9 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 				if (c->collect)
 					add_error(c, s, "propertyNames", m->key_loc,
 						  arena_printf(&c->res->arena,
-							       "property name '%s' is not allowed",
-							       m->key));
+							       "'%s' is not allowed here%s", m->key,
+							       did_you_mean_enum(c, s->property_names->enum_,
+										 &name)));
 				ok = false;
 			}
 		}
@@ -1637,6 +1669,18 @@ static bool validate_array(struct vctx *c, const struct dtbind_schema *s,
 			if (!validate_child(c, is, inst->u.seq.items[i], NULL, 0, i))
 				ok = false;
 			evald_set(ev, i);
+		}
+	}
+	if (s->type_size && n && inst->u.seq.items[0]->kind == DTBIND_SEQ &&
+	    inst->u.seq.items[0]->u.seq.n && inst->u.seq.items[0]->u.seq.items[0]->kind == DTBIND_INT) {
+		/* The width a cell was written with (/bits/ N) rides in the value's style. */
+		const struct dtbind_value *cell = inst->u.seq.items[0]->u.seq.items[0];
+		int64_t size = cell->style ? cell->style : 32;
+
+		if (size != s->type_size) {
+			FAIL(c, s, "typeSize", inst, "%s has %lld-bit cells, %lld-bit cells expected",
+			     short_json(c, inst), (long long)size, (long long)s->type_size);
+			ok = false;
 		}
 	}
 	if (s->contains) {
@@ -2073,7 +2117,8 @@ static bool validate(struct vctx *c, const struct dtbind_schema *s, const struct
 			char buf[200];
 
 			dtbind_value_to_json(s->enum_, buf, sizeof(buf));
-			FAIL(c, s, "enum", inst, "%s is not one of %s", short_json(c, inst), buf);
+			FAIL(c, s, "enum", inst, "%s is not one of %s%s", short_json(c, inst), buf,
+			     did_you_mean_enum(c, s->enum_, inst));
 			ok = false;
 		}
 	}

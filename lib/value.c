@@ -39,6 +39,7 @@ const char *dtbind_kind_name(enum dtbind_kind kind)
 	case DTBIND_STRING: return "string";
 	case DTBIND_SEQ: return "array";
 	case DTBIND_MAP: return "object";
+	case DTBIND_BYTES: return "bytes";
 	}
 	return "unknown";
 }
@@ -108,6 +109,7 @@ bool dtbind_value_equal(const struct dtbind_value *a, const struct dtbind_value 
 	case DTBIND_BOOL:
 		return a->u.b == b->u.b;
 	case DTBIND_STRING:
+	case DTBIND_BYTES:
 		return a->u.str.len == b->u.str.len &&
 		       memcmp(a->u.str.ptr, b->u.str.ptr, a->u.str.len) == 0;
 	case DTBIND_SEQ:
@@ -172,6 +174,13 @@ static void to_json(const struct dtbind_value *v, struct strbuf *sb, size_t max,
 		break;
 	case DTBIND_STRING:
 		sb_json_string(sb, v->u.str.ptr, v->u.str.len);
+		break;
+	case DTBIND_BYTES:
+		/* as a DTS byte string */
+		sb_putc(sb, '[');
+		for (size_t i = 0; i < v->u.str.len && sb->len <= max; i++)
+			sb_printf(sb, "%s%02x", i ? " " : "", (unsigned char)v->u.str.ptr[i]);
+		sb_putc(sb, ']');
 		break;
 	case DTBIND_SEQ:
 		sb_putc(sb, '[');

@@ -293,8 +293,17 @@ static struct dtbind_value *make_scalar(struct loader *ld, struct fy_event *ev)
 	case FYSS_PLAIN:
 		resolve_plain(v, s, n);
 		break;
-	case FYSS_SINGLE_QUOTED: v->style = DTBIND_STYLE_SINGLE_QUOTED; break;
-	case FYSS_DOUBLE_QUOTED: v->style = DTBIND_STYLE_DOUBLE_QUOTED; break;
+	/* libfyaml marks a quoted scalar after its opening quote: point at the quote. */
+	case FYSS_SINGLE_QUOTED:
+		v->style = DTBIND_STYLE_SINGLE_QUOTED;
+		if (v->loc.col > 1)
+			v->loc.col--;
+		break;
+	case FYSS_DOUBLE_QUOTED:
+		v->style = DTBIND_STYLE_DOUBLE_QUOTED;
+		if (v->loc.col > 1)
+			v->loc.col--;
+		break;
 	case FYSS_LITERAL: v->style = DTBIND_STYLE_LITERAL; break;
 	case FYSS_FOLDED: v->style = DTBIND_STYLE_FOLDED; break;
 	default: break;
@@ -340,6 +349,11 @@ static int grow(struct loader *ld, struct frame *f, size_t elem)
 static int frame_push_child(struct loader *ld, struct frame *f, struct dtbind_value *child,
 			    uint64_t expanded)
 {
+	/* An empty value ("key:") has no token: it sits at its key. */
+	if (!child->loc.line && f->have_key)
+		child->loc = f->key.key_loc;
+	else if (!child->loc.line)
+		child->loc = f->v->loc;
 	f->expanded += expanded;
 	if (f->expanded > MAX_EXPANDED_NODES) {
 		fail(ld, child->loc, -DTBIND_ELIMIT, "yaml-limit",

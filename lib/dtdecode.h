@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* dtdecode.h - FDT blob -> value tree for validation (see dtdecode.c). */
+#ifndef DTBIND_DTDECODE_H
+#define DTBIND_DTDECODE_H
+
+#include "dttypes.h"
+
+/* Where node @path (and property @prop, or NULL for the node) was written. */
+typedef struct dtbind_loc dt_loc_fn(void *user, const char *path, const char *prop);
+
+/*
+ * Decode @fdt (checked with fdt_check_header; the caller checks the size)
+ * into a map per node, allocated in @a.  @loc_of may be NULL: values are
+ * then located at @file only.  Returns 0, -DTBIND_EPARSE (not an FDT),
+ * -DTBIND_ELIMIT (too deep) or -DTBIND_ENOMEM.
+ */
+int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, const char *file,
+	      dt_loc_fn *loc_of, void *user, struct dtbind_value **out);
+
+#endif

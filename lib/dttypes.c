@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * dttypes.c - the property type database: which types.yaml type each
+ * property name has, learnt from every (fixed-up) binding, and the matrix
+ * dimensions of matrix and phandle-array properties.  An FDT carries bytes
+ * only; this is what turns them back into typed values, the way the
+ * reference (dt-schema 2022.08) does it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dttypes.h"
+#include "fixup.h"
+
+struct type_entry {
+	const char *type;		/* NULL: the schema gave no type */
+	bool has_dim;
+	int64_t dim[2][2];		/* (outer min,max), (inner min,max) */
+	struct dtbind_regex *re;	/* for patternProperties */
+	bool is_pattern;
+	struct type_entry *next;
+};
+
+struct prop_types {
+	const char *name;
+	struct type_entry *entries;
+	struct prop_types *next_in_order;
+};
+
+struct dt_types {
+	struct arena arena;
+	struct hmap props;		/* name -> struct prop_types */
+	struct prop_types *first, *last;
+	struct prop_types **patterns;	/* typed patternProperties, in order */
+	size_t n_patterns;
+};
+
+static bool is_map(const struct dtbind_value *v)
+{
+	return v && v->kind == DTBIND_MAP;
+}
+
+static bool is_seq(const struct dtbind_value *v)
+{
+	return v && v->kind == DTBIND_SEQ;
+}
+
+static const char *const type_names[] = {
+	/* longest first, so a prefix never wins over the whole name */
+	"phandle-array", "phandle", "string-array", "string", "flag",
+};
+
+/*
+ * The first type name in a $ref (the reference searches
+ * (flag|u?int(8|16|32|64)(-(array|matrix))?|string(-array)?|phandle(-array)?)).
+ */
+static const char *type_in_ref(struct arena *a, const char *ref)
+{
+	for (const char *p = ref; *p; p++) {
+		for (size_t i = 0; i < ARRAY_SIZE(type_names); i++)
+			if (!strncmp(p, type_names[i], strlen(type_names[i])))
+				return type_names[i];
+		const char *q = p;
+
+		if (*q == 'u')
+			q++;
+		if (strncmp(q, "int", 3))
+			continue;
+		q += 3;
+		static const char *const widths[] = { "8", "16", "32", "64" };
+
+		for (size_t w = 0; w < ARRAY_SIZE(widths); w++) {
+			size_t wl = strlen(widths[w]);
+
+			if (strncmp(q, widths[w], wl))
+				continue;
+			const char *e = q + wl;
+
+			if (!strncmp(e, "-array", 6))
+				e += 6;
+			else if (!strncmp(e, "-matrix", 7))
+				e += 7;
+			return arena_strndup(a, p, (size_t)(e - p));
+		}
+	}
+	return NULL;
+}
+
+static bool has_unit_suffix(const char *prop)
+{
+	static const char *const units[] = {
+		"-kBps", "-bits", "-percent", "-bp", "-hz", "-mhz", "-sec", "-ms", "-us", "-ns",
+		"-ps", "-mm", "-nanoamp", "-ohms", "-micro-ohms", "-microamp", "-microwatt",
+		"-microamp-hours", "-microwatt-hours", "-milliwatt", "-microvolt", "-picofarads",
+		"-celsius", "-millicelsius", "-kelvin", "-kpascal",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
+		if (str_ends_with(prop, units[i]))
+			return true;
+	return false;
+}
+
+static bool is_string_schema(const struct dtbind_value *s)
+{
+	static const char *const keys[] = { "const", "enum", "pattern" };
+
+	for (size_t i = 0; is_map(s) && i < ARRAY_SIZE(keys); i++) {
+		const struct dtbind_value *v = dtbind_value_get(s, keys[i]);
+
+		if (is_seq(v))
+			v = v->u.seq.n ? v->u.seq.items[0] : NULL;
+		if (v && v->kind == DTBIND_STRING)
+			return true;
+	}
+	return false;
+}
+
+static bool str_is(const struct dtbind_value *v, const char *s)
+{
+	return v && v->kind == DTBIND_STRING && !strcmp(v->u.str.ptr, s);
+}
+
+static struct prop_types *get_or_add(struct dt_types *t, const char *name)
+{
+	struct prop_types *p = hmap_get_str(&t->props, name, strlen(name));
+
+	if (p)
+		return p;
+	p = arena_alloc(&t->arena, sizeof(*p));
+	if (!p || !(p->name = arena_strdup(&t->arena, name)) ||
+	    hmap_put_str(&t->props, p->name, strlen(p->name), p))
+		return NULL;
+	if (t->last)
+		t->last->next_in_order = p;
+	else
+		t->first = p;
+	t->last = p;
+	return p;
+}
+
+static bool dim_is_zero(int64_t d[2][2])
+{
+	return !d[0][0] && !d[0][1] && !d[1][0] && !d[1][1];
+}
+
+static void merge_dim(int64_t into[2][2], int64_t d[2][2])
+{
+	for (int i = 0; i < 2; i++) {
+		if (!into[i][0] && !into[i][1]) {
+			into[i][0] = d[i][0];
+			into[i][1] = d[i][1];
+		} else if (d[i][0] || d[i][1]) {
+			int64_t lo = into[i][0], hi = into[i][0];
+			int64_t vals[4] = { into[i][0], into[i][1], d[i][0], d[i][1] };
+
+			for (int k = 0; k < 4; k++) {
+				if (vals[k] < lo)
+					lo = vals[k];
+				if (vals[k] > hi)
+					hi = vals[k];
+			}
+			into[i][0] = lo;
+			into[i][1] = hi;
+		}
+	}
+}
+
+static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth);
+
+static void extract_prop(struct dt_types *t, const char *name, const struct dtbind_value *s,
+			 bool is_pattern, unsigned depth)
+{
+	static const char *const nested[] = { "properties", "patternProperties",
+					      "additionalProperties" };
+	static const char *const conds[] = { "allOf", "oneOf", "anyOf" };
+	struct prop_types *p;
+
+	if (!is_map(s) || name[0] == '$' || depth > 64 || !(p = get_or_add(t, name)))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(nested); i++) {
+		if (dtbind_value_get(s, nested[i])) {
+			extract_subschema(t, s, depth + 1);
+			break;
+		}
+	}
+	for (size_t c = 0; c < ARRAY_SIZE(conds); c++) {
+		const struct dtbind_value *l = dtbind_value_get(s, conds[c]);
+
+		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
+			extract_prop(t, name, l->u.seq.items[i], is_pattern, depth + 1);
+	}
+	const char *type = NULL;
+	const struct dtbind_value *ref = dtbind_value_get(s, "$ref");
+	const struct dtbind_value *items = dtbind_value_get(s, "items");
+
+	if (str_is(dtbind_value_get(s, "type"), "object")) {
+		type = "node";
+	} else if (ref && ref->kind == DTBIND_STRING && (type = type_in_ref(&t->arena, ref->u.str.ptr))) {
+		/* a types.yaml type */
+	} else if (str_is(dtbind_value_get(s, "type"), "boolean")) {
+		type = "flag";
+	} else if (items) {
+		const struct dtbind_value *first = is_seq(items) ? (items->u.seq.n ? items->u.seq.items[0] : NULL)
+								  : items;
+
+		if (is_string_schema(first))
+			type = "string-array";
+		else if (has_unit_suffix(name))
+			type = "uint32-matrix";
+	} else if (ref && ref->kind == DTBIND_STRING &&
+		   (str_ends_with(ref->u.str.ptr, ".yaml") || str_ends_with(ref->u.str.ptr, ".yaml#"))) {
+		type = "node";
+	}
+	struct type_entry *e = arena_alloc(&t->arena, sizeof(*e));
+
+	if (!e)
+		return;
+	e->type = type;
+	e->is_pattern = is_pattern;
+	if (!type) {
+		if (!p->entries)
+			p->entries = e;
+		return;
+	}
+	int64_t dim[2][2] = { { 0, 0 }, { 0, 0 } };
+	bool matrix = !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
+
+	if (matrix) {
+		fixup_array_range(s, &dim[0][0], &dim[0][1]);
+		if (items)
+			fixup_array_range(items, &dim[1][0], &dim[1][1]);
+		else
+			dim[1][0] = 1, dim[1][1] = 0;
+		e->has_dim = true;
+		memcpy(e->dim, dim, sizeof(dim));
+	}
+	struct type_entry **pp, *dup = NULL;
+
+	for (pp = &p->entries; *pp; pp = &(*pp)->next) {
+		struct type_entry *o = *pp;
+
+		if (!o->type) {
+			dup = o;
+			break;
+		}
+		if (!dim_is_zero(dim) && (!strcmp(o->type, "phandle-array") || str_ends_with(o->type, "-matrix"))) {
+			if (!o->has_dim) {
+				o->has_dim = true;
+				memcpy(o->dim, dim, sizeof(dim));
+			} else if (memcmp(o->dim, dim, sizeof(dim))) {
+				merge_dim(o->dim, dim);
+			}
+			return;
+		}
+		if (!strncmp(o->type, type, strlen(type)))
+			return;	/* the same or a looser type is known */
+		if (strstr(type, o->type)) {
+			dup = o;	/* a scalar type gives way to its array type */
+			break;
+		}
+	}
+	if (dup) {
+		for (pp = &p->entries; *pp; pp = &(*pp)->next)
+			if (*pp == dup) {
+				*pp = dup->next;
+				break;
+			}
+	}
+	for (pp = &p->entries; *pp; pp = &(*pp)->next)
+		;
+	*pp = e;
+}
+
+static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth)
+{
+	if (!is_map(s) || depth > 64)
+		return;
+	const struct dtbind_value *ap = dtbind_value_get(s, "additionalProperties");
+
+	if (ap)
+		extract_subschema(t, ap, depth + 1);
+	static const char *const kws[] = { "properties", "patternProperties" };
+
+	for (size_t k = 0; k < ARRAY_SIZE(kws); k++) {
+		const struct dtbind_value *m = dtbind_value_get(s, kws[k]);
+
+		for (size_t i = 0; is_map(m) && i < m->u.map.n; i++)
+			extract_prop(t, m->u.map.members[i].key, m->u.map.members[i].value, k == 1,
+				     depth + 1);
+	}
+}
+
+/* The generic name patterns of dt-core that would type everything. */
+static bool is_generic_pattern(const char *k)
+{
+	static const char *const generic[] = {
+		"^[a-z][a-z0-9\\-]*$", "^[a-zA-Z][a-zA-Z0-9\\-_]{0,63}$", "^.*$", ".*",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+		if (!strcmp(k, generic[i]))
+			return true;
+	return false;
+}
+
+/* re.search(r'[0-9a-zA-F-]{3}', key): some fixed text in the pattern. */
+static bool has_fixed_text(const char *k)
+{
+	unsigned run = 0;
+
+	for (; *k; k++) {
+		char c = *k;
+		bool in = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'F') ||
+			  c == '-';
+
+		run = in ? run + 1 : 0;
+		if (run >= 3)
+			return true;
+	}
+	return false;
+}
+
+int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n)
+{
+	struct dt_types *t = calloc(1, sizeof(*t));
+
+	*out = NULL;
+	if (!t)
+		return -DTBIND_ENOMEM;
+	arena_init(&t->arena, 256 * 1024);
+	hmap_init(&t->props);
+	for (size_t i = 0; i < n; i++)
+		extract_subschema(t, schemas[i], 0);
+
+	/* Drop node and untyped entries, then split out the typed patterns. */
+	size_t cap = 0;
+
+	for (struct prop_types *p = t->first; p; p = p->next_in_order) {
+		struct type_entry **pp = &p->entries;
+
+		while (*pp) {
+			if (!(*pp)->type || !strcmp((*pp)->type, "node"))
+				*pp = (*pp)->next;
+			else
+				pp = &(*pp)->next;
+		}
+		if (!p->entries || is_generic_pattern(p->name))
+			continue;
+		if (!p->entries->is_pattern)
+			continue;
+		if (has_fixed_text(p->name)) {
+			const char *err;
+
+			p->entries->re = regex_compile(p->name, strlen(p->name), &err, &t->arena);
+			if (!p->entries->re)
+				continue;
+			if (t->n_patterns == cap) {
+				cap = cap ? cap * 2 : 64;
+				struct prop_types **np = realloc(t->patterns, cap * sizeof(*np));
+
+				if (!np)
+					break;
+				t->patterns = np;
+			}
+			t->patterns[t->n_patterns++] = p;
+		}
+	}
+	*out = t;
+	return 0;
+}
+
+static const struct prop_types *exact(const struct dt_types *t, const char *name)
+{
+	const struct prop_types *p = hmap_get_str(&t->props, name, strlen(name));
+
+	if (!p || !p->entries || p->entries->is_pattern || is_generic_pattern(name))
+		return NULL;
+	return p;
+}
+
+size_t dt_types_get(const struct dt_types *t, const char *name, const char **types, size_t max)
+{
+	size_t n = 0;
+	const struct prop_types *p = exact(t, name);
+
+	if (p) {
+		for (const struct type_entry *e = p->entries; e && n < max; e = e->next)
+			types[n++] = e->type;
+		return n;
+	}
+	for (size_t i = 0; i < t->n_patterns && n < max; i++) {
+		const struct type_entry *e = t->patterns[i]->entries;
+		bool seen = false;
+
+		for (size_t k = 0; k < n; k++)
+			seen |= !strcmp(types[k], e->type);
+		if (!seen && regex_match(e->re, name, strlen(name)) == 1)
+			types[n++] = e->type;
+	}
+	return n;
+}
+
+bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2])
+{
+	const struct prop_types *p = exact(t, name);
+
+	if (p) {
+		for (const struct type_entry *e = p->entries; e; e = e->next)
+			if (e->has_dim) {
+				memcpy(dim, e->dim, sizeof(e->dim));
+				return true;
+			}
+		return false;
+	}
+	for (size_t i = 0; i < t->n_patterns; i++) {
+		const struct type_entry *e = t->patterns[i]->entries;
+
+		if (e->has_dim && regex_match(e->re, name, strlen(name)) == 1) {
+			memcpy(dim, e->dim, sizeof(e->dim));
+			return true;
+		}
+	}
+	return false;
+}
+
+void dt_types_free(struct dt_types *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->n_patterns; i++)
+		regex_free(t->patterns[i]->entries->re);
+	free(t->patterns);
+	hmap_free(&t->props);
+	arena_release(&t->arena);
+	free(t);
+}

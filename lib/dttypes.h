@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* dttypes.h - property name -> types.yaml type(s) and matrix dimensions (see dttypes.c). */
+#ifndef DTBIND_DTTYPES_H
+#define DTBIND_DTTYPES_H
+
+#include "internal.h"
+
+struct dt_types;
+
+/* Learn the types from fixed-up schemas (roots of binding documents). */
+int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n);
+/* The type names of a property ("uint32", "phandle-array", ...); returns how many. */
+size_t dt_types_get(const struct dt_types *t, const char *name, const char **types, size_t max);
+/* Matrix dimensions ((outer min, max), (inner min, max)) when known. */
+bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2]);
+void dt_types_free(struct dt_types *t);
+
+#endif

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* fixup.h - binding schemas rewritten for decoded devicetree data (see fixup.c). */
+#ifndef DTBIND_FIXUP_H
+#define DTBIND_FIXUP_H
+
+#include "internal.h"
+
+/* A fixed-up deep copy of @schema, allocated in @a (NULL on ENOMEM). */
+struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema);
+/* (minItems, maxItems) of an array schema as the reference computes them, 0/0 if unknown. */
+void fixup_array_range(const struct dtbind_value *s, int64_t *min, int64_t *max);
+
+#endif

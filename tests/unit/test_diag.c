@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* test_diag.c - the diagnostics sink: gcc and JSON Lines output, source lines, counts, limits. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "dtbind.h"
+#include "internal.h"
+
+struct fixture {
+	FILE *out;
+	char *text;
+	size_t len;
+	struct dtbind_diag *diag;
+	char dir[64];
+	char path[128];		/* a source file for show_source, when written */
+};
+
+static int setup(void **state, enum dtbind_format format)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	f->out = open_memstream(&f->text, &f->len);
+	if (!f->out)
+		return -1;
+	f->diag = dtbind_diag_new(f->out, format);
+	if (!f->diag)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int gcc_setup(void **state)
+{
+	return setup(state, DTBIND_FORMAT_GCC);
+}
+
+static int json_setup(void **state)
+{
+	return setup(state, DTBIND_FORMAT_JSON);
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	if (f->path[0])
+		unlink(f->path);
+	if (f->dir[0])
+		rmdir(f->dir);
+	dtbind_diag_free(f->diag);
+	fclose(f->out);
+	free(f->text);
+	free(f);
+	return 0;
+}
+
+static const char *output(struct fixture *f)
+{
+	fflush(f->out);
+	return f->text;
+}
+
+/* Write @text to a fresh file; its name is in f->path. */
+static void write_source(struct fixture *f, const char *text)
+{
+	FILE *fp;
+
+	strcpy(f->dir, "/tmp/dtbind-test-diag-XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/acme,adc.yaml", f->dir);
+	fp = fopen(f->path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
+static struct dtbind_loc at(const char *file, uint32_t line, uint32_t col)
+{
+	return (struct dtbind_loc){ .file = file, .line = line, .col = col };
+}
+
+/* ---- gcc format ---------------------------------------------------- */
+
+static void test_gcc_prints_file_line_col_severity_message_rule(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a.yaml", 2, 6), "id-present",
+			   "missing %s", "$id");
+	assert_string_equal(output(f), "a.yaml:2:6: error: missing $id [id-present]\n");
+}
+
+static void test_gcc_without_line_prints_file_only(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding finding = {
+		.severity = DTBIND_WARNING,
+		.loc = at("board.dtb", 0, 0),
+		.rule = "additional-properties",
+		.message = "'acme,gain' does not match any of the regexes: '^pinctrl-[0-9]+$'",
+		.node = "/soc/adc@1000",
+		.schema = "http://devicetree.org/schemas/iio/acme,adc.yaml#/additionalProperties",
+	};
+
+	dtbind_diag_emit(f->diag, &finding);
+	assert_string_equal(output(f),
+			    "board.dtb: warning: /soc/adc@1000: 'acme,gain' does not match any of"
+			    " the regexes: '^pinctrl-[0-9]+$' [additional-properties]\n");
+}
+
+static void test_gcc_with_node_and_rule(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding finding = {
+		.severity = DTBIND_ERROR,
+		.loc = at("bindings/iio/adc/acme,adc.yaml", 61, 9),
+		.rule = "required",
+		.message = "'reg' is a required property",
+		.node = "/example-0/adc@1000",
+	};
+
+	dtbind_diag_emit(f->diag, &finding);
+	assert_string_equal(output(f),
+			    "bindings/iio/adc/acme,adc.yaml:61:9: error: /example-0/adc@1000:"
+			    " 'reg' is a required property [required]\n");
+}
+
+static void test_gcc_omits_empty_parts(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding no_file = { .severity = DTBIND_ERROR, .message = "no input" };
+	const struct dtbind_finding empty_node = {
+		.severity = DTBIND_NOTE, .loc = at("a.yaml", 40, 0), .message = "here", .node = "",
+	};
+
+	dtbind_diag_emit(f->diag, &no_file);
+	dtbind_diag_emit(f->diag, &empty_node);
+	/* col 0 with a line prints as column 1 */
+	assert_string_equal(output(f), "error: no input\n"
+				       "a.yaml:40:1: note: here\n");
+}
+
+static void test_gcc_report_formats_arguments(void **state)
+{
+	struct fixture *f = *state;
+	char longer[600];
+
+	memset(longer, 'm', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("x.yaml", 3, 4), NULL, "%d items, %s", 7,
+			   longer);
+	const char *out = output(f);
+
+	assert_true(strncmp(out, "x.yaml:3:4: warning: 7 items, mmm", 33) == 0);
+	assert_int_equal(strlen(out), strlen("x.yaml:3:4: warning: 7 items, ") + 599 + 1);
+	assert_true(str_ends_with(out, "mmm\n"));
+}
+
+/* ---- JSON Lines ---------------------------------------------------- */
+
+static void test_json_prints_every_field_in_order(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding finding = {
+		.severity = DTBIND_ERROR,
+		.loc = at("a.yaml", 2, 6),
+		.rule = "id-present",
+		.message = "missing $id",
+		.node = "/",
+		.schema = "meta.yaml#/required",
+	};
+
+	dtbind_diag_emit(f->diag, &finding);
+	assert_string_equal(output(f),
+			    "{\"file\":\"a.yaml\",\"line\":2,\"col\":6,\"severity\":\"error\","
+			    "\"rule\":\"id-present\",\"message\":\"missing $id\",\"node\":\"/\","
+			    "\"schema\":\"meta.yaml#/required\"}\n");
+}
+
+static void test_json_escapes_quotes_backslashes_newlines(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("dir\\\"odd\".yaml", 1, 2), "r",
+			   "say \"hi\"\nthen\ttab \x01");
+	assert_string_equal(output(f),
+			    "{\"file\":\"dir\\\\\\\"odd\\\".yaml\",\"line\":1,\"col\":2,"
+			    "\"severity\":\"warning\",\"rule\":\"r\","
+			    "\"message\":\"say \\\"hi\\\"\\nthen\\ttab \\u0001\"}\n");
+}
+
+static void test_json_null_position_and_omitted_fields(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding dtb = {
+		.severity = DTBIND_NOTE, .loc = at("board.dtb", 0, 0), .message = "m",
+	};
+	const struct dtbind_finding nofile = { .severity = DTBIND_ERROR, .message = "n" };
+
+	dtbind_diag_emit(f->diag, &dtb);
+	dtbind_diag_emit(f->diag, &nofile);
+	assert_string_equal(output(f),
+			    "{\"file\":\"board.dtb\",\"line\":null,\"col\":null,"
+			    "\"severity\":\"note\",\"message\":\"m\"}\n"
+			    "{\"file\":null,\"line\":null,\"col\":null,"
+			    "\"severity\":\"error\",\"message\":\"n\"}\n");
+}
+
+static void test_json_ignores_show_source(void **state)
+{
+	struct fixture *f = *state;
+
+	write_source(f, "a: 1\n");
+	dtbind_diag_set_show_source(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at(f->path, 1, 1), NULL, "x");
+	assert_null(strstr(output(f), " | "));
+	assert_ptr_equal(strchr(output(f), '\n'), output(f) + strlen(output(f)) - 1);
+}
+
+/* ---- source lines -------------------------------------------------- */
+
+static void test_show_source_prints_line_and_caret(void **state)
+{
+	struct fixture *f = *state;
+	char expected[512];
+
+	write_source(f, "title: ADC\nproperties:\n  compatible:\n    const: acme,adc\n");
+	dtbind_diag_set_show_source(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at(f->path, 4, 12), "r", "bad");
+	snprintf(expected, sizeof(expected),
+		 "%s:4:12: error: bad [r]\n"
+		 "      4 |     const: acme,adc\n"
+		 "        |            ^\n", f->path);
+	assert_string_equal(output(f), expected);
+}
+
+static void test_show_source_keeps_tabs_under_the_caret(void **state)
+{
+	struct fixture *f = *state;
+	char expected[512];
+
+	write_source(f, "\tkey:\tvalue");	/* no final newline */
+	dtbind_diag_set_show_source(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at(f->path, 1, 6), NULL, "tabs");
+	snprintf(expected, sizeof(expected),
+		 "%s:1:6: warning: tabs\n"
+		 "      1 | \tkey:\tvalue\n"
+		 "        | \t    ^\n", f->path);
+	assert_string_equal(output(f), expected);
+}
+
+static void test_show_source_first_column_and_line_1(void **state)
+{
+	struct fixture *f = *state;
+	char expected[512];
+
+	write_source(f, "first\nsecond\n");
+	dtbind_diag_set_show_source(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at(f->path, 1, 1), NULL, "n");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at(f->path, 2, 0), NULL, "m");
+	snprintf(expected, sizeof(expected),
+		 "%s:1:1: note: n\n"
+		 "      1 | first\n"
+		 "        | ^\n"
+		 "%s:2:1: note: m\n"
+		 "      2 | second\n"
+		 "        | ^\n", f->path, f->path);
+	assert_string_equal(output(f), expected);
+}
+
+static void test_show_source_skips_missing_lines_and_files(void **state)
+{
+	struct fixture *f = *state;
+	char expected[512];
+
+	write_source(f, "one line\n");
+	dtbind_diag_set_show_source(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at(f->path, 5, 1), NULL, "past the end");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("/nonexistent/x.yaml", 1, 1), NULL, "gone");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at(f->path, 0, 0), NULL, "no line");
+	snprintf(expected, sizeof(expected),
+		 "%s:5:1: error: past the end\n"
+		 "/nonexistent/x.yaml:1:1: error: gone\n"
+		 "%s: error: no line\n", f->path, f->path);
+	assert_string_equal(output(f), expected);
+}
+
+static void test_show_source_off_by_default(void **state)
+{
+	struct fixture *f = *state;
+	char expected[512];
+
+	write_source(f, "a: 1\n");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at(f->path, 1, 4), NULL, "x");
+	snprintf(expected, sizeof(expected), "%s:1:4: error: x\n", f->path);
+	assert_string_equal(output(f), expected);
+}
+
+/* ---- counts and limits --------------------------------------------- */
+
+static void test_counts_per_severity(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 0);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 1, 1), NULL, "e1");
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 1, 1), NULL, "w1");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 1, 1), NULL, "e2");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 1, 1), NULL, "n1");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 1, 1), NULL, "n2");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 1, 1), NULL, "n3");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 2);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 1);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_NOTE), 3);
+}
+
+static void test_max_stops_printing_but_keeps_counting(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_set_max(f->diag, 2);
+	for (int i = 1; i <= 5; i++)
+		dtbind_diag_report(f->diag, i == 2 ? DTBIND_WARNING : DTBIND_ERROR, at("a", i, 1),
+				   NULL, "finding %d", i);
+	assert_string_equal(output(f), "a:1:1: error: finding 1\n"
+				       "a:2:1: warning: finding 2\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 4);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 1);
+}
+
+static void test_max_keeps_notes_with_their_finding_only(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_set_max(f->diag, 1);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 1, 1), NULL, "shown");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 2, 1), NULL, "note of shown");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 3, 1), NULL, "second note of shown");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 4, 1), NULL, "hidden");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 5, 1), NULL, "note of hidden");
+	assert_string_equal(output(f), "a:1:1: error: shown\n"
+				       "a:2:1: note: note of shown\n"
+				       "a:3:1: note: second note of shown\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 2);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_NOTE), 3);
+}
+
+static void test_max_zero_means_no_limit(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_set_max(f->diag, 0);
+	for (int i = 0; i < 50; i++)
+		dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 1, 1), NULL, "e");
+	const char *out = output(f);
+	unsigned lines = 0;
+
+	for (const char *p = out; (p = strchr(p, '\n')); p++)
+		lines++;
+	assert_int_equal(lines, 50);
+}
+
+/* ---- rule overrides ------------------------------------------------ */
+
+static void test_rule_override_changes_or_drops_severity(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(dtbind_diag_set_rule(f->diag, "unit_address_vs_reg", -1), 0);
+	assert_int_equal(dtbind_diag_set_rule(f->diag, "ref-form", DTBIND_ERROR), 0);
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 1, 1), "unit-address-vs-reg", "off");
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 2, 1), "ref-form", "promoted");
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 3, 1), "other", "kept");
+	assert_string_equal(output(f), "a:2:1: error: promoted [ref-form]\n"
+				       "a:3:1: warning: kept [other]\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 1);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 1);
+}
+
+static void test_rule_override_drops_the_notes_of_dropped_findings(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(dtbind_diag_set_rule(f->diag, "required", -1), 0);
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 1, 1), "required", "dropped");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("s", 9, 3), NULL, "required by this schema");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a", 2, 1), "type", "kept");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("s", 7, 3), NULL, "required by this schema");
+	assert_string_equal(output(f), "a:2:1: error: kept [type]\n"
+				       "s:7:3: note: required by this schema\n");
+}
+
+static void test_rule_override_rejects_unknown_severity(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(dtbind_diag_set_rule(f->diag, "r", DTBIND_ERROR + 1), -DTBIND_EINVAL);
+	assert_int_equal(dtbind_diag_set_rule(f->diag, "r", -2), -DTBIND_EINVAL);
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 1, 1), "r", "unchanged");
+	assert_string_equal(output(f), "a:1:1: warning: unchanged [r]\n");
+}
+
+static void test_werror_promotes_warnings_only(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_set_werror(f->diag, true);
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a", 1, 1), "w", "was a warning");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a", 2, 1), NULL, "still a note");
+	assert_string_equal(output(f), "a:1:1: error: was a warning [w]\n"
+				       "a:2:1: note: still a note\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 1);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 0);
+}
+
+int main(void)
+{
+#define G(fn) cmocka_unit_test_setup_teardown(fn, gcc_setup, teardown)
+#define J(fn) cmocka_unit_test_setup_teardown(fn, json_setup, teardown)
+	const struct CMUnitTest tests[] = {
+		G(test_gcc_prints_file_line_col_severity_message_rule),
+		G(test_gcc_without_line_prints_file_only),
+		G(test_gcc_with_node_and_rule),
+		G(test_gcc_omits_empty_parts),
+		G(test_gcc_report_formats_arguments),
+		J(test_json_prints_every_field_in_order),
+		J(test_json_escapes_quotes_backslashes_newlines),
+		J(test_json_null_position_and_omitted_fields),
+		J(test_json_ignores_show_source),
+		G(test_show_source_prints_line_and_caret),
+		G(test_show_source_keeps_tabs_under_the_caret),
+		G(test_show_source_first_column_and_line_1),
+		G(test_show_source_skips_missing_lines_and_files),
+		G(test_show_source_off_by_default),
+		G(test_counts_per_severity),
+		G(test_max_stops_printing_but_keeps_counting),
+		G(test_max_keeps_notes_with_their_finding_only),
+		G(test_max_zero_means_no_limit),
+		G(test_rule_override_changes_or_drops_severity),
+		G(test_rule_override_drops_the_notes_of_dropped_findings),
+		G(test_rule_override_rejects_unknown_severity),
+		G(test_werror_promotes_warnings_only),
+	};
+#undef G
+#undef J
+
+	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
+}
