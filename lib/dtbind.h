@@ -242,6 +242,12 @@ struct dtbind_schema;
  */
 struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag);
 void dtbind_schema_set_free(struct dtbind_schema_set *set);
+/*
+ * Devicetree mode: properties a $ref'd schema accepted count as evaluated
+ * even when that schema failed elsewhere, as dt-schema's validator counts
+ * them (fewer cascading unevaluatedProperties errors).  Off by default.
+ */
+void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on);
 /* The dialect of schemas whose $schema is absent (default 2019-09). */
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d);
 /* Serve URIs starting with @prefix from files under @dir (prefix "foo/" + "a.json" = dir/a.json). */
@@ -254,6 +260,12 @@ int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir);
  */
 int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc,
 			      const char *uri, const struct dtbind_schema **out);
+/*
+ * Register a schema value that the caller keeps alive as long as the set
+ * (for example one built in an arena); like add_doc otherwise.
+ */
+int dtbind_schema_set_add_value(struct dtbind_schema_set *set, const struct dtbind_value *root,
+				const char *uri, const struct dtbind_schema **out);
 /* Load a schema from a file and register it; its URI is its $id or file:// path. */
 int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
 			       const struct dtbind_schema **out);

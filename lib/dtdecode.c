@@ -737,6 +737,32 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 	}
 }
 
+/* Values made while decoding and cutting rows carry the location of their property. */
+static void set_loc_deep(struct dtbind_value *v, struct dtbind_loc loc, unsigned depth)
+{
+	if (depth > 64)
+		return;
+	if (!v->loc.file && !v->loc.line)
+		v->loc = loc;
+	if (v->kind == DTBIND_SEQ)
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			set_loc_deep(v->u.seq.items[i], v->loc, depth + 1);
+}
+
+static void fill_locs(struct dtbind_value *node, unsigned depth)
+{
+	if (depth > 256)
+		return;
+	for (size_t i = 0; i < node->u.map.n; i++) {
+		struct dtbind_member *m = &node->u.map.members[i];
+
+		if (m->value->kind == DTBIND_MAP)
+			fill_locs(m->value, depth + 1);
+		else
+			set_loc_deep(m->value, m->key_loc, 0);
+	}
+}
+
 int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, const char *file,
 	      dt_loc_fn *loc_of, void *user, struct dtbind_value **out)
 {
@@ -758,6 +784,7 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 		fixup_interrupts(&dc, root, 1, 0);
 		fixup_addresses(&dc, root, 2, 1, 0);
 		fixup_phandles(&dc, root, "", 0);
+		fill_locs(root, 0);
 	}
 	ret = dc.err;
 	hmap_free(&dc.phandles);

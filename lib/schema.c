@@ -86,6 +86,7 @@ struct dtbind_schema_set {
 	struct prefix_map *prefixes;
 	struct doc_list *docs;
 	unsigned anon;			/* counter for documents without a URI */
+	bool ref_annotations_on_failure;
 };
 
 struct named_schema {
@@ -198,6 +199,11 @@ void dtbind_schema_set_free(struct dtbind_schema_set *set)
 	hmap_free(&set->regexes);
 	arena_release(&set->arena);
 	free(set);
+}
+
+void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on)
+{
+	set->ref_annotations_on_failure = on;
 }
 
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d)
@@ -485,6 +491,19 @@ int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *
 	if (ret)
 		return ret;
 	if ((ret = add_root(set, dtbind_doc_root(doc), uri, &r)))
+		return ret;
+	if (out)
+		return resolve_fragment(set, r, "", (struct dtbind_schema **)out);
+	return 0;
+}
+
+int dtbind_schema_set_add_value(struct dtbind_schema_set *set, const struct dtbind_value *root,
+				const char *uri, const struct dtbind_schema **out)
+{
+	struct resource *r;
+	int ret = add_root(set, root, uri, &r);
+
+	if (ret)
 		return ret;
 	if (out)
 		return resolve_fragment(set, r, "", (struct dtbind_schema **)out);
@@ -1560,13 +1579,13 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct dtbind_member *m = &inst->u.map.members[i];
-		bool matched = false;
+		bool matched = false, prop_ok = true;
 
 		for (size_t k = 0; k < s->n_props; k++) {
 			if (s->props[k].len == m->key_len && !memcmp(s->props[k].name, m->key, m->key_len)) {
 				matched = true;
 				if (!validate_child(c, s->props[k].s, m->value, m->key, m->key_len, 0))
-					ok = false;
+					prop_ok = false;
 				break;
 			}
 		}
@@ -1576,7 +1595,7 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 			if (p->re && match_regex(c, p->re, m->key, m->key_len) == 1) {
 				matched = true;
 				if (!validate_child(c, p->s, m->value, m->key, m->key_len, 0))
-					ok = false;
+					prop_ok = false;
 			}
 		}
 		if (!matched && s->additional_props) {
@@ -1588,14 +1607,17 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 							       "property '%s' is not allowed here%s",
 							       m->key, did_you_mean(c, s, m->key)));
 				}
-				ok = false;
+				prop_ok = false;
 			} else if (!validate_child(c, s->additional_props, m->value, m->key,
 						   m->key_len, 0)) {
-				ok = false;
+				prop_ok = false;
 			}
 		}
-		if (matched)
+		/* A property counts as evaluated only where its schemas accepted it. */
+		if (matched && prop_ok)
 			evald_set(ev, i);
+		if (!prop_ok)
+			ok = false;
 		if (s->property_names) {
 			struct dtbind_value name = { .kind = DTBIND_STRING, .loc = m->key_loc,
 						     .u.str = { m->key, m->key_len } };
@@ -1914,7 +1936,29 @@ static bool validate_ref(struct vctx *c, const struct dtbind_schema *s, struct s
 	}
 	c->refs[c->nrefs].s = target;
 	c->refs[c->nrefs++].inst = inst;
-	bool ok = validate_merge(c, target, inst, ev);
+	bool ok;
+
+	if (s->set->ref_annotations_on_failure) {
+		/*
+		 * dt-schema's evaluation (python jsonschema): what a referenced
+		 * schema accepted stays evaluated even when the schema as a whole
+		 * failed, so one bad property is not reported again for every
+		 * sibling as "not allowed".
+		 */
+		struct evald local;
+
+		if (!evald_init(&local, inst)) {
+			c->fatal = -DTBIND_ENOMEM;
+			c->nrefs--;
+			return false;
+		}
+		ok = validate(c, target, inst, &local);
+		if (ev)
+			evald_merge(ev, &local);
+		evald_free(&local);
+	} else {
+		ok = validate_merge(c, target, inst, ev);
+	}
 
 	c->nrefs--;
 	return ok;

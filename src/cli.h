@@ -4,6 +4,7 @@
 #define DTBIND_CLI_H
 
 #include "dtbind.h"
+#include "internal.h"
 
 /* Exit codes of every subcommand. */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
@@ -19,6 +20,8 @@ int cmd_jsonschema(int argc, char **argv);
 void help_jsonschema(FILE *out);
 int cmd_parse(int argc, char **argv);
 void help_lint(FILE *out);
+void help_validate(FILE *out);
+int cmd_validate(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);

@@ -12,6 +12,8 @@ static const struct command commands[] = {
 	  help_jsonschema },
 	{ "lint", "check binding schemas against the devicetree meta-schemas", cmd_lint,
 	  help_lint },
+	{ "validate", "check device trees (.dtb) against every binding", cmd_validate,
+	  help_validate },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 };
 

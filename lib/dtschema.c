@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * dtschema.c - the processed schema set: every binding of a tree plus the
+ * core schemas, checked against their meta-schema, fixed up for decoded
+ * data, compiled, with the property type database and an index from
+ * compatible strings to the bindings that select them.  Then: validate a
+ * decoded devicetree node by node against every schema that selects it,
+ * as dt-validate does.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dtschema.h"
+#include "fixup.h"
+#include "vbuild.h"
+
+#define DT_SCHEMAS "http://devicetree.org/schemas/"
+
+struct binding {
+	const char *id;
+	const char *file;		/* as given, or <dtbind>/schemas/core/... */
+	const struct dtbind_value *fixed;
+	const struct dtbind_schema *schema;
+	const struct dtbind_schema *select;
+	bool select_true;		/* select: true (applies everywhere) */
+};
+
+struct index_list {
+	size_t *v;
+	size_t n, cap;
+};
+
+struct dtbind_dtschemas {
+	struct arena arena;
+	struct dtbind_diag *diag;
+	struct dtbind_schema_set *set;
+	struct dt_types *types;
+	struct binding *b;
+	size_t n, cap;
+	struct hmap by_compat;		/* compatible -> struct index_list */
+	struct index_list always;	/* bindings with a select of their own */
+	struct index_list by_compat_all;	/* every compatible-indexed binding */
+	struct hmap ids;		/* $id -> binding index + 1 */
+};
+
+static int list_push(struct index_list *l, size_t i)
+{
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 4;
+		size_t *nv = realloc(l->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -DTBIND_ENOMEM;
+		l->v = nv;
+		l->cap = ncap;
+	}
+	l->v[l->n++] = i;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect_yaml(const char *dir, char ***files, size_t *n, size_t *cap, unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d || depth > 32) {
+		if (d)
+			closedir(d);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			collect_yaml(p, files, n, cap, depth + 1);
+			free(p);
+		} else if (str_ends_with(p, ".yaml") && strncmp(de->d_name, "processed-schema", 16)) {
+			if (*n == *cap) {
+				*cap = *cap ? *cap * 2 : 256;
+				char **nf = realloc(*files, *cap * sizeof(*nf));
+
+				if (!nf) {
+					free(p);
+					break;
+				}
+				*files = nf;
+			}
+			(*files)[(*n)++] = p;
+		} else {
+			free(p);
+		}
+	}
+	closedir(d);
+}
+
+/* The meta-schema check of the reference: a binding that fails it is left out. */
+static bool passes_meta(struct dtbind_dtschemas *s, const struct dtbind_value *root)
+{
+	const struct dtbind_value *ms = dtbind_value_get(root, "$schema");
+	const struct dtbind_schema *meta;
+
+	if (!ms || ms->kind != DTBIND_STRING)
+		return false;
+	if (dtbind_schema_set_get(s->set, ms->u.str.ptr, &meta))
+		return true;	/* no meta-schema to check with: keep the binding */
+	return dtbind_schema_validate(meta, root, NULL) == 1;
+}
+
+static int add_binding(struct dtbind_dtschemas *s, const char *file, const struct dtbind_value *root)
+{
+	const struct dtbind_value *id = dtbind_value_get(root, "$id");
+
+	if (!id || id->kind != DTBIND_STRING || root->kind != DTBIND_MAP)
+		return 0;
+	if (hmap_get_str(&s->ids, id->u.str.ptr, id->u.str.len)) {
+		/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
+		if (!strncmp(file, "<dtbind>/", 9))
+			return 0;
+		dtbind_diag_report(s->diag, DTBIND_WARNING, id->loc, "duplicate-id",
+				   "duplicate '$id' value '%s'; the first file that has it is used",
+				   id->u.str.ptr);
+		return 0;
+	}
+	if (!passes_meta(s, root)) {
+		dtbind_diag_report(s->diag, DTBIND_WARNING, root->loc, "schema-ignored",
+				   "binding left out of validation: it does not pass its meta-schema "
+				   "(dtbind lint tells why)");
+		return 0;
+	}
+	struct dtbind_value *fixed = fixup_schema(&s->arena, root);
+
+	if (!fixed)
+		return -DTBIND_ENOMEM;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
+
+		if (!nb)
+			return -DTBIND_ENOMEM;
+		s->b = nb;
+	}
+	struct binding *b = &s->b[s->n];
+
+	memset(b, 0, sizeof(*b));
+	b->id = arena_strdup(&s->arena, id->u.str.ptr);
+	b->file = arena_strdup(&s->arena, file);
+	b->fixed = fixed;
+	if (!b->id || !b->file)
+		return -DTBIND_ENOMEM;
+	hmap_put_str(&s->ids, b->id, strlen(b->id), (void *)(uintptr_t)(s->n + 1));
+	s->n++;
+	return 0;
+}
+
+/* The generated select: {required: [compatible], properties: {compatible: {contains: {enum}}}}. */
+static const struct dtbind_value *generated_enum(const struct dtbind_value *sel)
+{
+	const struct dtbind_value *req, *props, *compat, *contains, *e;
+
+	if (!sel || sel->kind != DTBIND_MAP || sel->u.map.n != 2)
+		return NULL;
+	req = dtbind_value_get(sel, "required");
+	props = dtbind_value_get(sel, "properties");
+	if (!req || req->kind != DTBIND_SEQ || req->u.seq.n != 1 || !props ||
+	    props->kind != DTBIND_MAP || props->u.map.n != 1)
+		return NULL;
+	if (req->u.seq.items[0]->kind != DTBIND_STRING ||
+	    strcmp(req->u.seq.items[0]->u.str.ptr, "compatible"))
+		return NULL;
+	compat = dtbind_value_get(props, "compatible");
+	if (!compat || compat->kind != DTBIND_MAP || compat->u.map.n != 1 ||
+	    !(contains = dtbind_value_get(compat, "contains")) || contains->kind != DTBIND_MAP ||
+	    contains->u.map.n != 1 || !(e = dtbind_value_get(contains, "enum")) ||
+	    e->kind != DTBIND_SEQ)
+		return NULL;
+	for (size_t i = 0; i < e->u.seq.n; i++)
+		if (e->u.seq.items[i]->kind != DTBIND_STRING)
+			return NULL;
+	return e;
+}
+
+static int index_binding(struct dtbind_dtschemas *s, size_t i)
+{
+	struct binding *b = &s->b[i];
+	const struct dtbind_value *sel = dtbind_value_get(b->fixed, "select");
+	const struct dtbind_value *e;
+	char uri[4096];
+	int ret;
+
+	snprintf(uri, sizeof(uri), "%.*s#/select", (int)uri_fragment_offset(b->id), b->id);
+	if (sel && sel->kind == DTBIND_BOOL) {
+		b->select_true = sel->u.b;
+		return sel->u.b ? list_push(&s->always, i) : 0;
+	}
+	if ((e = generated_enum(sel))) {
+		for (size_t k = 0; k < e->u.seq.n; k++) {
+			const struct dtbind_value *c = e->u.seq.items[k];
+			struct index_list *l = hmap_get_str(&s->by_compat, c->u.str.ptr, c->u.str.len);
+
+			if (!l) {
+				l = arena_alloc(&s->arena, sizeof(*l));
+				if (!l || hmap_put_str(&s->by_compat, c->u.str.ptr, c->u.str.len, l))
+					return -DTBIND_ENOMEM;
+			}
+			if (!l->n || l->v[l->n - 1] != i)
+				if ((ret = list_push(l, i)))
+					return ret;
+		}
+		return list_push(&s->by_compat_all, i);
+	}
+	if ((ret = dtbind_schema_set_get(s->set, uri, &b->select))) {
+		if (ret == -DTBIND_ENOMEM)
+			return ret;
+		dtbind_diag_report(s->diag, DTBIND_WARNING, (struct dtbind_loc){ .file = b->file },
+				   "schema-ignored", "cannot use the 'select' of %s: %s", b->id,
+				   dtbind_strerror(ret));
+		return 0;
+	}
+	return list_push(&s->always, i);
+}
+
+int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
+			  struct dtbind_dtschemas **out)
+{
+	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
+	char **files = NULL;
+	size_t nfiles = 0, cap = 0;
+	int ret = 0;
+
+	*out = NULL;
+	if (!s)
+		return -DTBIND_ENOMEM;
+	arena_init(&s->arena, 1u << 20);
+	s->diag = diag;
+	hmap_init(&s->by_compat);
+	hmap_init(&s->ids);
+	s->set = dtbind_schema_set_new(diag);
+	if (!s->set) {
+		dtbind_dtschemas_free(s);
+		return -DTBIND_ENOMEM;
+	}
+	dtbind_schema_set_dt_annotations(s->set, true);
+	if (bindings_root)
+		collect_yaml(bindings_root, &files, &nfiles, &cap, 0);
+	qsort(files, nfiles, sizeof(*files), cmp_str);
+	/* Documents stay alive with the set: the fixed copies point at their strings. */
+	for (size_t i = 0; i < nfiles && !ret; i++) {
+		struct dtbind_doc *doc;
+
+		if (dtbind_doc_load_file(files[i], diag, 0, &doc) == 0) {
+			ret = add_binding(s, files[i], dtbind_doc_root(doc));
+			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
+		}
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i]);
+	free(files);
+	/* The core schemas: those a tree does not override. */
+	for (size_t i = 0; i < dtbind_embedded_count && !ret; i++) {
+		const struct embedded_file *ef = &dtbind_embedded_files[i];
+		struct dtbind_doc *doc;
+		char name[512];
+
+		if (strncmp(ef->path, "core/", 5))
+			continue;
+		snprintf(name, sizeof(name), "<dtbind>/schemas/%s", ef->path);
+		if (dtbind_doc_load_string(name, ef->data, ef->len, diag, 0, &doc) == 0) {
+			ret = add_binding(s, name, dtbind_doc_root(doc));
+			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
+		}
+	}
+	/* Register the fixed-up schemas under their $id: $refs resolve to them. */
+	const struct dtbind_value **roots = calloc(s->n + 1, sizeof(*roots));
+
+	if (!roots)
+		ret = -DTBIND_ENOMEM;
+	for (size_t i = 0; i < s->n && !ret; i++) {
+		roots[i] = s->b[i].fixed;
+		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, &s->b[i].schema);
+	}
+	if (!ret)
+		ret = dt_types_build(&s->types, roots, s->n);
+	free(roots);
+	for (size_t i = 0; i < s->n && !ret; i++)
+		ret = index_binding(s, i);
+	if (ret) {
+		dtbind_dtschemas_free(s);
+		return ret;
+	}
+	*out = s;
+	return 0;
+}
+
+void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->by_compat.cap; i++) {
+		if (s->by_compat.e[i].hash) {
+			struct index_list *l = s->by_compat.e[i].value;
+
+			free(l->v);
+		}
+	}
+	hmap_free(&s->by_compat);
+	hmap_free(&s->ids);
+	free(s->always.v);
+	free(s->by_compat_all.v);
+	dt_types_free(s->types);
+	dtbind_schema_set_free(s->set);
+	free(s->b);
+	arena_release(&s->arena);
+	free(s);
+}
+
+const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s)
+{
+	return s->types;
+}
+
+size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s)
+{
+	return s->n;
+}
+
+/* ---- validation ------------------------------------------------------ */
+
+struct checker {
+	struct dtbind_dtschemas *s;
+	const struct dtbind_check_opts *opts;
+	struct dtbind_diag *diag;
+	struct arena *a;
+	const struct dtbind_value *node;	/* being checked */
+	bool *selected;			/* per binding, reset per node */
+	size_t *order;
+	unsigned findings;
+};
+
+static bool has_str(const struct dtbind_value *list, const char *s)
+{
+	if (!list || list->kind != DTBIND_SEQ)
+		return false;
+	for (size_t i = 0; i < list->u.seq.n; i++)
+		if (list->u.seq.items[i]->kind == DTBIND_STRING && !strcmp(list->u.seq.items[i]->u.str.ptr, s))
+			return true;
+	return false;
+}
+
+/* Missing properties are normal in a disabled node (filled in by boards). */
+static bool only_required(const struct dtbind_verrors *errs, size_t i)
+{
+	const struct dtbind_verror *e = &errs->v[i];
+
+	if (e->keyword && !strcmp(e->keyword, "required"))
+		return true;
+	if (e->keyword && (!strcmp(e->keyword, "oneOf") || !strcmp(e->keyword, "anyOf"))) {
+		/* The explained branch: all of it about required properties? */
+		bool any = false;
+
+		for (size_t k = i + 1; k < errs->n && errs->v[k].depth > e->depth; k++) {
+			any = true;
+			if (!errs->v[k].keyword || strcmp(errs->v[k].keyword, "required"))
+				return false;
+		}
+		return any;
+	}
+	return false;
+}
+
+/*
+ * "/soc/i2c@1000/dev@50:reg:0" from the node path and an instance pointer:
+ * pointer steps into child nodes extend the path, the rest names the
+ * property and the position in it, as dt-validate prints them.
+ */
+static char *dt_error_path(const char *path, const struct dtbind_value *node, const char *ptr)
+{
+	struct strbuf sb;
+	bool in_prop = false;
+	char *res;
+
+	sb_init(&sb);
+	sb_puts(&sb, path);
+	while (*ptr == '/') {
+		const char *end = strchr(ptr + 1, '/');
+		size_t n = end ? (size_t)(end - ptr - 1) : strlen(ptr + 1);
+		char seg[512];
+		size_t k = 0;
+
+		for (size_t i = 0; i < n && k < sizeof(seg) - 1; i++) {
+			if (ptr[1 + i] == '~' && i + 1 < n) {
+				seg[k++] = ptr[2 + i] == '1' ? '/' : '~';
+				i++;
+			} else {
+				seg[k++] = ptr[1 + i];
+			}
+		}
+		seg[k] = '\0';
+		const struct dtbind_value *child = in_prop ? NULL : dtbind_value_get(node, seg);
+
+		if (child && child->kind == DTBIND_MAP) {
+			if (strcmp(sb_cstr(&sb), "/"))
+				sb_putc(&sb, '/');
+			sb_puts(&sb, seg);
+			node = child;
+		} else {
+			sb_putc(&sb, ':');
+			sb_puts(&sb, seg);
+			in_prop = true;
+		}
+		ptr += 1 + n;
+	}
+	res = sb.oom ? NULL : strdup(sb_cstr(&sb));
+	sb_free(&sb);
+	return res;
+}
+
+static void report_errors(struct checker *c, const struct binding *b,
+			  const struct dtbind_validation *res, const char *path, bool disabled)
+{
+	const struct dtbind_verrors *errs = dtbind_validation_errors(res);
+
+	for (size_t i = 0; i < errs->n; i++) {
+		const struct dtbind_verror *e = &errs->v[i];
+
+		if (e->depth)
+			continue;	/* printed with their head below */
+		if (disabled && only_required(errs, i)) {
+			while (i + 1 < errs->n && errs->v[i + 1].depth)
+				i++;
+			continue;
+		}
+		char *node = dt_error_path(path, c->node, e->instance_path);
+
+		if (!node)
+			return;
+		struct dtbind_finding f = {
+			.severity = DTBIND_ERROR,
+			.loc = e->loc,
+			.rule = c->opts->rule,
+			.message = e->message,
+			.node = node,
+			.schema = e->schema_path,
+		};
+
+		dtbind_diag_emit(c->diag, &f);
+		c->findings++;
+		for (size_t k = i + 1; k < errs->n && errs->v[k].depth; k++) {
+			struct dtbind_finding n = {
+				.severity = DTBIND_NOTE,
+				.loc = errs->v[k].loc,
+				.message = errs->v[k].message,
+				.node = errs->v[k].instance_path,
+				.schema = errs->v[k].schema_path,
+			};
+
+			dtbind_diag_emit(c->diag, &n);
+		}
+		struct dtbind_finding from = {
+			.severity = DTBIND_NOTE,
+			.loc = e->schema_loc.line ? e->schema_loc : (struct dtbind_loc){ .file = b->file },
+			.message = "from this schema",
+			.schema = b->id,
+		};
+
+		if (c->opts->show_schema)
+			dtbind_diag_emit(c->diag, &from);
+		free(node);
+	}
+}
+
+static void check_node(struct checker *c, struct dtbind_value *node, const char *name,
+		       const char *path, bool disabled)
+{
+	struct dtbind_dtschemas *s = c->s;
+	const struct dtbind_value *compat = dtbind_value_get(node, "compatible");
+	size_t n = 0;
+
+	/* The reference skips the wrapper nodes of examples. */
+	if (c->opts->examples && (dtbind_value_get(node, "example-0") || strstr(name, "example-")))
+		return;
+	struct dtbind_value *nn = vb_seq(c->a);
+
+	if (!nn || vb_push(c->a, nn, vb_str(c->a, name)))
+		return;
+	nn->loc = node->loc;
+	vb_set(c->a, node, "$nodename", nn);
+	/* Bindings selected by compatible, through the index. */
+	if (compat && compat->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < compat->u.seq.n; i++) {
+			const struct dtbind_value *cs = compat->u.seq.items[i];
+			const struct index_list *l;
+
+			if (cs->kind != DTBIND_STRING ||
+			    !(l = hmap_get_str(&s->by_compat, cs->u.str.ptr, cs->u.str.len)))
+				continue;
+			for (size_t k = 0; k < l->n; k++)
+				if (!c->selected[l->v[k]]) {
+					c->selected[l->v[k]] = true;
+					c->order[n++] = l->v[k];
+				}
+		}
+	} else if (compat) {
+		/* Not a list: "contains" does not apply, so every such select matches. */
+		for (size_t k = 0; k < s->by_compat_all.n; k++)
+			if (!c->selected[s->by_compat_all.v[k]]) {
+				c->selected[s->by_compat_all.v[k]] = true;
+				c->order[n++] = s->by_compat_all.v[k];
+			}
+	}
+	for (size_t k = 0; k < s->always.n; k++) {
+		size_t i = s->always.v[k];
+		const struct binding *b = &s->b[i];
+
+		if (c->selected[i])
+			continue;
+		if (b->select_true || dtbind_schema_validate(b->select, node, NULL) == 1) {
+			c->selected[i] = true;
+			c->order[n++] = i;
+		}
+	}
+	/* In file order, as the reference walks its schemas. */
+	for (size_t k = 1; k < n; k++)
+		for (size_t j = k; j > 0 && c->order[j - 1] > c->order[j]; j--) {
+			size_t t = c->order[j];
+
+			c->order[j] = c->order[j - 1];
+			c->order[j - 1] = t;
+		}
+	for (size_t k = 0; k < n; k++) {
+		const struct binding *b = &s->b[c->order[k]];
+		struct dtbind_validation *res = NULL;
+
+		c->selected[c->order[k]] = false;
+		c->node = node;
+		if (c->opts->limit && !strstr(b->file, c->opts->limit))
+			continue;
+		int ret = dtbind_schema_validate(b->schema, node, &res);
+
+		if (ret == 0 || ret < 0)
+			report_errors(c, b, res, path,
+				      disabled || has_str(dtbind_value_get(node, "status"), "disabled"));
+		dtbind_validation_free(res);
+	}
+}
+
+static void check_subtree(struct checker *c, struct dtbind_value *node, const char *name,
+			  const char *path, bool disabled, unsigned depth)
+{
+	if (!strncmp(name, "__", 2) || depth > 256)
+		return;
+	const struct dtbind_value *status = dtbind_value_get(node, "status");
+
+	if (status)
+		disabled = has_str(status, "disabled");
+	check_node(c, node, name, path, disabled);
+	for (size_t i = 0; i < node->u.map.n; i++) {
+		struct dtbind_member *m = &node->u.map.members[i];
+		char *cpath;
+
+		if (m->value->kind != DTBIND_MAP)
+			continue;
+		if (asprintf(&cpath, "%s/%s", strcmp(path, "/") ? path : "", m->key) < 0)
+			return;
+		check_subtree(c, m->value, m->key, cpath, disabled, depth + 1);
+		free(cpath);
+	}
+}
+
+int dtbind_dtschemas_check(struct dtbind_dtschemas *s, struct dtbind_value *root,
+			   const struct dtbind_check_opts *opts, struct dtbind_diag *diag,
+			   unsigned *findings)
+{
+	struct arena a;
+	struct checker c = { .s = s, .opts = opts, .diag = diag, .a = &a };
+
+	arena_init(&a, 64 * 1024);
+	c.selected = calloc(s->n + 1, sizeof(*c.selected));
+	c.order = calloc(s->n + 1, sizeof(*c.order));
+	if (!c.selected || !c.order) {
+		free(c.selected);
+		free(c.order);
+		arena_release(&a);
+		return -DTBIND_ENOMEM;
+	}
+	check_subtree(&c, root, "/", "/", false, 0);
+	free(c.selected);
+	free(c.order);
+	arena_release(&a);
+	if (findings)
+		*findings = c.findings;
+	return 0;
+}

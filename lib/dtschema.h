@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* dtschema.h - the processed schema set and devicetree validation (see dtschema.c). */
+#ifndef DTBIND_DTSCHEMA_H
+#define DTBIND_DTSCHEMA_H
+
+#include "dttypes.h"
+
+struct dtbind_dtschemas;
+
+/*
+ * Load every binding under @bindings_root (may be NULL) and the embedded
+ * core schemas, check each against its meta-schema (failures are left out
+ * with a warning, as the reference does), fix them up, compile them, build
+ * the type database and the compatible index.
+ */
+int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
+			  struct dtbind_dtschemas **out);
+void dtbind_dtschemas_free(struct dtbind_dtschemas *s);
+const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s);
+size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s);
+
+struct dtbind_check_opts {
+	const char *rule;		/* rule name of the findings */
+	const char *limit;		/* only schemas whose file contains this, or NULL */
+	bool examples;			/* skip the example-N wrapper nodes, as the reference */
+	bool show_schema;		/* a note naming the schema of each finding */
+};
+
+/*
+ * Validate a decoded tree (dt_decode) against every schema that selects
+ * each node.  Findings go to @diag; @findings counts them.  Adds $nodename
+ * to each node map, as the reference does.
+ */
+int dtbind_dtschemas_check(struct dtbind_dtschemas *s, struct dtbind_value *root,
+			   const struct dtbind_check_opts *opts, struct dtbind_diag *diag,
+			   unsigned *findings);
+
+#endif
