@@ -98,6 +98,23 @@ char *regex_translate(const char *p, size_t n, struct arena *a)
 		}
 		if (in_class && c == ']')
 			in_class = false;
+		/*
+		 * "{,N}": Python reads it as {0,N} and devicetree bindings are
+		 * written for dt-schema's Python; pcre2 10.42 would take it literally.
+		 */
+		if (!in_class && c == '{' && i + 1 < n && p[i + 1] == ',') {
+			size_t j = i + 2;
+
+			while (j < n && p[j] >= '0' && p[j] <= '9')
+				j++;
+			if (j > i + 2 && j < n && p[j] == '}') {
+				sb_puts(&sb, "{0,");
+				sb_putn(&sb, p + i + 2, j - (i + 2));
+				sb_putc(&sb, '}');
+				i = j;
+				continue;
+			}
+		}
 		sb_putc(&sb, c);
 	}
 	res = sb.oom ? NULL : arena_strndup(a, sb_cstr(&sb), sb.len);

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* devicetree.c - source -> FDT -> decoded tree -> findings (see devicetree.h). */
+#define _GNU_SOURCE
+#include <libfdt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cpp.h"
+#include "devicetree.h"
+#include "dtdecode.h"
+#include "dts.h"
+#include "examples.h"
+#include "fdtwrite.h"
+
+struct dt_checker {
+	struct dtbind_diag *diag;
+	struct dt_checker_opts opts;
+	struct dtbind_dtschemas *schemas;
+	char **incs;
+	size_t n_incs;
+	FILE *dump;
+};
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
+		   struct dt_checker **out)
+{
+	struct dt_checker *c = calloc(1, sizeof(*c));
+	int ret;
+
+	*out = NULL;
+	if (!c)
+		return -DTBIND_ENOMEM;
+	c->diag = diag;
+	c->opts = *opts;
+	c->incs = calloc(opts->n_include_dirs + 3, sizeof(*c->incs));
+	if (!c->incs) {
+		free(c);
+		return -DTBIND_ENOMEM;
+	}
+	for (size_t i = 0; i < opts->n_include_dirs; i++)
+		c->incs[c->n_incs++] = strdup(opts->include_dirs[i]);
+	/* As the kernel runs cpp: -I scripts/dtc/include-prefixes, found from the bindings root. */
+	if (!opts->n_include_dirs && opts->bindings_root) {
+		char *p;
+
+		if (asprintf(&p, "%s/../../../scripts/dtc/include-prefixes", opts->bindings_root) >= 0) {
+			if (is_dir(p))
+				c->incs[c->n_incs++] = p;
+			else
+				free(p);
+		}
+	}
+	if ((ret = dtbind_dtschemas_load(diag, opts->bindings_root, &c->schemas))) {
+		dt_checker_free(c);
+		return ret;
+	}
+	*out = c;
+	return 0;
+}
+
+void dt_checker_free(struct dt_checker *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n_incs; i++)
+		free(c->incs[i]);
+	free(c->incs);
+	dtbind_dtschemas_free(c->schemas);
+	free(c);
+}
+
+void dt_checker_set_dump(struct dt_checker *c, FILE *out)
+{
+	c->dump = out;
+}
+
+struct loc_ctx {
+	struct hmap *paths;
+};
+
+static struct dtbind_loc source_loc(void *user, const char *path, const char *prop)
+{
+	struct loc_ctx *lc = user;
+	const struct dt_node *n = hmap_get_str(lc->paths, path, strlen(path));
+	const struct dt_property *p;
+
+	if (!n)
+		return (struct dtbind_loc){ 0 };
+	if (prop && (p = dt_node_prop(n, prop)))
+		return p->loc;
+	return n->loc;
+}
+
+/* Decode and validate a blob; locations from @paths when given. */
+static int check_blob(struct dt_checker *c, const char *file, const void *blob, bool examples,
+		      struct hmap *paths, unsigned *findings)
+{
+	struct arena a;
+	struct dtbind_value *tree;
+	struct loc_ctx lc = { paths };
+	struct dtbind_check_opts co = {
+		.rule = examples ? "example-schema" : "dt-schema",
+		.limit = c->opts.limit,
+		.examples = examples,
+		.show_schema = c->opts.show_schema,
+	};
+	int ret;
+
+	arena_init(&a, 256 * 1024);
+	ret = dt_decode(&a, blob, dtbind_dtschemas_types(c->schemas), file,
+			paths ? source_loc : NULL, &lc, &tree);
+	if (!ret) {
+		if (c->dump) {
+			size_t max = 1u << 24;
+			char *buf = malloc(max);
+
+			if (buf) {
+				dtbind_value_to_json(tree, buf, max);
+				fprintf(c->dump, "%s\n", buf);
+				free(buf);
+			}
+		}
+		ret = dtbind_dtschemas_check(c->schemas, tree, &co, c->diag, findings);
+	}
+	arena_release(&a);
+	return ret;
+}
+
+/* Preprocess and parse DTS text, write it as an FDT, check it. */
+static int check_source(struct dt_checker *c, const char *file, const char *text, size_t len,
+			const struct srcmap *map, bool examples, unsigned *findings)
+{
+	struct cpp_opts po = {
+		.include_dirs = (const char *const *)c->incs,
+		.n_include_dirs = c->n_incs,
+		.defines = (const char *const[]){ "__DTS__" },
+		.n_defines = 1,
+	};
+	struct cpp_output pp;
+	struct dt_tree t;
+	struct hmap paths;
+	void *blob = NULL;
+	size_t size;
+	unsigned before = dtbind_diag_count(c->diag, DTBIND_ERROR);
+	int ret;
+
+	*findings = 0;
+	if ((ret = cpp_run(&po, file, text, len, map, c->diag, &pp))) {
+		*findings = dtbind_diag_count(c->diag, DTBIND_ERROR) - before;
+		return ret == -DTBIND_ENOMEM ? ret : 0;
+	}
+	dt_tree_init(&t);
+	hmap_init(&paths);
+	ret = dts_parse(&t, file, pp.text, pp.len, &pp.map, c->diag);
+	if (ret == 0 || ret == -DTBIND_EPARSE)
+		*findings += dtbind_diag_count(c->diag, DTBIND_ERROR) - before;
+	if (!ret) {
+		ret = dt_to_fdt(&t, &t.arena, &paths, &blob, &size);
+		if (ret)
+			dtbind_diag_report(c->diag, DTBIND_ERROR, (struct dtbind_loc){ .file = file },
+					   "dtb", "cannot write the tree as an FDT: %s",
+					   dtbind_strerror(ret));
+	}
+	if (!ret) {
+		unsigned n = 0;
+
+		ret = check_blob(c, file, blob, examples, &paths, &n);
+		*findings += n;
+	}
+	free(blob);
+	hmap_free(&paths);
+	dt_tree_release(&t);
+	cpp_output_free(&pp);
+	return ret == -DTBIND_EPARSE ? 0 : ret;
+}
+
+int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings)
+{
+	char *buf;
+	size_t len;
+	struct dtbind_doc *doc;
+	struct strbuf dts;
+	struct srcmap map;
+	unsigned count;
+	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+	*findings = 0;
+	if (ret)
+		return ret;
+	ret = dtbind_doc_load_string(path, buf, len, c->diag, 0, &doc);
+	if (ret) {
+		free(buf);
+		*findings = 1;
+		return ret == -DTBIND_ENOMEM ? ret : 0;
+	}
+	sb_init(&dts);
+	srcmap_init(&map);
+	ret = examples_wrap(dtbind_doc_root(doc), dtbind_doc_path(doc), buf, len, &dts, &map, &count);
+	if (!ret && count)
+		ret = check_source(c, dtbind_doc_path(doc), sb_cstr(&dts), dts.len, &map, true, findings);
+	srcmap_free(&map);
+	sb_free(&dts);
+	dtbind_doc_free(doc);
+	free(buf);
+	return ret;
+}
+
+int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings)
+{
+	char *buf;
+	size_t len;
+	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+	*findings = 0;
+	if (ret)
+		return ret;
+	if (len >= sizeof(struct fdt_header) && fdt_magic(buf) == FDT_MAGIC) {
+		if (fdt_check_full(buf, len)) {
+			dtbind_diag_report(c->diag, DTBIND_ERROR, (struct dtbind_loc){ .file = path },
+					   "dtb", "not a valid flattened devicetree blob");
+			free(buf);
+			return -DTBIND_EPARSE;
+		}
+		ret = check_blob(c, path, buf, false, NULL, findings);
+	} else {
+		ret = check_source(c, path, buf, len, NULL, false, findings);
+	}
+	free(buf);
+	return ret;
+}
