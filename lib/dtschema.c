@@ -425,6 +425,37 @@ static char *dt_error_path(const char *path, const struct dtbind_value *node, co
 	return res;
 }
 
+/* Does the instance at @ptr (inside @node) have status = "disabled"? */
+static bool instance_disabled(const struct dtbind_value *node, const char *ptr)
+{
+	const struct dtbind_value *v = node;
+
+	while (v && *ptr == '/') {
+		const char *end = strchr(ptr + 1, '/');
+		size_t n = end ? (size_t)(end - ptr - 1) : strlen(ptr + 1);
+		char seg[512];
+		size_t k = 0;
+
+		for (size_t i = 0; i < n && k < sizeof(seg) - 1; i++) {
+			if (ptr[1 + i] == '~' && i + 1 < n) {
+				seg[k++] = ptr[2 + i] == '1' ? '/' : '~';
+				i++;
+			} else {
+				seg[k++] = ptr[1 + i];
+			}
+		}
+		seg[k] = '\0';
+		if (v->kind == DTBIND_MAP)
+			v = dtbind_value_get(v, seg);
+		else if (v->kind == DTBIND_SEQ && (size_t)atol(seg) < v->u.seq.n)
+			v = v->u.seq.items[atol(seg)];
+		else
+			v = NULL;
+		ptr += 1 + n;
+	}
+	return v && v->kind == DTBIND_MAP && has_str(dtbind_value_get(v, "status"), "disabled");
+}
+
 static void report_errors(struct checker *c, const struct binding *b,
 			  const struct dtbind_validation *res, const char *path, bool disabled)
 {
@@ -435,7 +466,8 @@ static void report_errors(struct checker *c, const struct binding *b,
 
 		if (e->depth)
 			continue;	/* printed with their head below */
-		if (disabled && only_required(errs, i)) {
+		if ((disabled || instance_disabled(c->node, e->instance_path)) &&
+		    only_required(errs, i)) {
 			while (i + 1 < errs->n && errs->v[i + 1].depth)
 				i++;
 			continue;
