@@ -523,9 +523,11 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		return;
 	struct dtbind_value *nn = vb_seq(c->a);
 
-	if (!nn || vb_push(c->a, nn, vb_str(c->a, name)))
+	struct dtbind_value *name_v = vb_str(c->a, name);
+
+	if (!nn || !name_v || vb_push(c->a, nn, name_v))
 		return;
-	nn->loc = node->loc;
+	nn->loc = name_v->loc = node->loc;
 	vb_set(c->a, node, "$nodename", nn);
 	/* Bindings selected by compatible, through the index. */
 	if (compat && compat->kind == DTBIND_SEQ) {

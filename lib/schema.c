@@ -1698,10 +1698,14 @@ static bool validate_array(struct vctx *c, const struct dtbind_schema *s,
 		}
 	}
 	if (s->type_size && n && inst->u.seq.items[0]->kind == DTBIND_SEQ &&
-	    inst->u.seq.items[0]->u.seq.n && inst->u.seq.items[0]->u.seq.items[0]->kind == DTBIND_INT) {
-		/* The width a cell was written with (/bits/ N) rides in the value's style. */
+	    inst->u.seq.items[0]->u.seq.n) {
+		/*
+		 * The width a cell was written with (/bits/ N) rides in the value's
+		 * style; anything else counts as 32 bits, as in dt-schema.
+		 */
 		const struct dtbind_value *cell = inst->u.seq.items[0]->u.seq.items[0];
-		int64_t size = cell->style ? cell->style : 32;
+		bool number = cell->kind == DTBIND_INT || cell->kind == DTBIND_FLOAT;
+		int64_t size = number && cell->style ? cell->style : 32;
 
 		if (size != s->type_size) {
 			FAIL(c, s, "typeSize", inst, "%s has %lld-bit cells, %lld-bit cells expected",

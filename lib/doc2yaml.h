@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * doc2yaml.h - convert a legacy free-form .txt devicetree binding into a
+ * DT schema (YAML): header, compatibles, typed properties, required list,
+ * child nodes and examples that compile, then lint the result in process
+ * and report what still fails at the .txt line it came from.
+ */
+#ifndef DTBIND_DOC2YAML_H
+#define DTBIND_DOC2YAML_H
+
+#include "dtbind.h"
+
+struct dtbind_doc2yaml_opts {
+	/*
+	 * The bindings root (Documentation/devicetree/bindings): $id is the
+	 * output path under it; MAINTAINERS and the common schemas are found
+	 * from it.  NULL: the devicetree/bindings directory above the output
+	 * (or the input) file, if any.
+	 */
+	const char *bindings_root;
+	const char *const *maintainers;	/* "Name <email>" (borrowed); none: MAINTAINERS */
+	size_t n_maintainers;
+	/* Directories holding dt-bindings/ headers for the examples' macros (borrowed). */
+	const char *const *include_dirs;
+	size_t n_include_dirs;
+	bool no_self_check;		/* skip linting the result */
+};
+
+struct dtbind_doc2yaml;
+
+/**
+ * dtbind_doc2yaml_new() - a converter; caches MAINTAINERS, headers and the linter
+ * @diag: where findings about the .txt files go, at their line (borrowed)
+ * @opts: options (copied; the strings are borrowed)
+ * @out: the converter, freed with dtbind_doc2yaml_free()
+ *
+ * Returns 0 or -DTBIND_ENOMEM.
+ */
+int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_opts *opts,
+			struct dtbind_doc2yaml **out);
+void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c);
+
+/**
+ * dtbind_doc2yaml_convert() - convert one .txt binding held in memory
+ * @c: the converter
+ * @txt_path: the name of the input, used in findings and to find its place
+ *	      in the bindings tree
+ * @text: its contents (need not be NUL-terminated)
+ * @len: length of @text
+ * @out_path: where the YAML will live ($id comes from it); NULL: next to
+ *	      @txt_path with a .yaml suffix
+ * @yaml: receives the YAML text (malloc'd, NUL-terminated; caller frees)
+ * @yaml_len: its length
+ *
+ * Findings go to the diag sink at @txt_path:line:col with rules named
+ * doc2yaml-*.  The self-check (lint) runs unless disabled.  Returns 0 or
+ * -DTBIND_ENOMEM.  Any text converts; an input with nothing recognisable
+ * gives a skeleton and findings.
+ */
+int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, const char *text,
+			    size_t len, const char *out_path, char **yaml, size_t *yaml_len);
+
+/**
+ * dtbind_doc2yaml_file() - convert @in and write the result to @out
+ * @out: output file; NULL writes to @stream instead
+ * @stream: used when @out is NULL (borrowed)
+ * @force: replace an existing @out
+ *
+ * The output is written to a temporary file in the same directory and
+ * renamed into place, so a failure never leaves a partial file.  Returns
+ * 0, -DTBIND_EIO (input unreadable, output exists without @force, or
+ * write failure, reported to the diag sink), -DTBIND_ELIMIT (input too
+ * large) or -DTBIND_ENOMEM.
+ */
+int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *out, FILE *stream,
+			 bool force);
+
+/**
+ * dtbind_doc2yaml_write_atomic() - write @len bytes to @path via a temporary file and rename
+ * @force: replace an existing file
+ *
+ * Returns 0, -DTBIND_EIO (errno set; EEXIST when @path exists and !@force).
+ */
+int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, bool force);
+
+/* The rule names doc2yaml reports under (for --list-rules and -W). */
+const struct dtbind_rule *dtbind_doc2yaml_rules(size_t *n);
+
+#endif
