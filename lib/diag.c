@@ -155,7 +155,8 @@ static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)
 		sb_puts(&sb, ": ");
 	}
 	sb_printf(&sb, "%s: ", severity_name[f->severity]);
-	if (f->node && *f->node)
+	/* Notes belong to the finding above them, which named the node already. */
+	if (f->node && *f->node && f->severity != DTBIND_NOTE)
 		sb_printf(&sb, "%s: ", f->node);
 	sb_puts(&sb, f->message);
 	if (f->rule)

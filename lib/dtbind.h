@@ -185,6 +185,8 @@ bool dtbind_value_equal(const struct dtbind_value *a, const struct dtbind_value 
  * output is cut and ends in "..."). Returns the number of bytes written.
  */
 size_t dtbind_value_to_json(const struct dtbind_value *v, char *out, size_t max);
+/* The whole of @v as compact JSON, malloc'd (caller frees); NULL when out of memory. */
+char *dtbind_value_to_json_dup(const struct dtbind_value *v);
 
 /* ------------------------------------------------------------------ */
 /* Documents                                                            */

@@ -8,8 +8,7 @@
  * is cached by the address of its schema value: validating many instances
  * against one schema compiles it once.
  */
-#define _DEFAULT_SOURCE
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -1527,6 +1526,18 @@ static const char *did_you_mean_enum(struct vctx *c, const struct dtbind_value *
 	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
 }
 
+/*
+ * A property that may not be there: the error sits at its key and names it;
+ * the node is its parent (where it would have to be allowed).
+ */
+static void error_at_property(struct vctx *c, const struct dtbind_schema *s, const char *kw,
+			      const struct dtbind_member *m)
+{
+	add_error(c, s, kw, m->key_loc,
+		  arena_printf(&c->res->arena, "property '%s' is not allowed here%s", m->key,
+			       did_you_mean(c, s, m->key)));
+}
+
 static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 			    const struct dtbind_value *inst, struct evald *ev)
 {
@@ -1605,12 +1616,8 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 		if (!matched && s->additional_props) {
 			matched = true;
 			if (s->additional_props->is_bool && !s->additional_props->bool_value) {
-				if (c->collect) {
-					add_error(c, s, "additionalProperties", m->key_loc,
-						  arena_printf(&c->res->arena,
-							       "property '%s' is not allowed here%s",
-							       m->key, did_you_mean(c, s, m->key)));
-				}
+				if (c->collect)
+					error_at_property(c, s, "additionalProperties", m);
 				prop_ok = false;
 			} else if (!validate_child(c, s->additional_props, m->value, m->key,
 						   m->key_len, 0)) {
@@ -1903,7 +1910,7 @@ static void explain_branches(struct vctx *c, const struct dtbind_schema *s, cons
 		/* Say which branch the details belong to. */
 		struct dtbind_verror *head = &c->res->errors.v[base - 1];
 
-		head->message = arena_printf(&c->res->arena, "%s; closest is %s/%zu:", head->message,
+		head->message = arena_printf(&c->res->arena, "%s; the closest, %s/%zu, fails because:", head->message,
 					     kw, best);
 	}
 }
@@ -2089,10 +2096,7 @@ static bool validate_unevaluated(struct vctx *c, const struct dtbind_schema *s,
 				continue;
 			if (u->is_bool && !u->bool_value) {
 				if (c->collect)
-					add_error(c, s, "unevaluatedProperties", m->key_loc,
-						  arena_printf(&c->res->arena,
-							       "property '%s' is not allowed here%s",
-							       m->key, did_you_mean(c, s, m->key)));
+					error_at_property(c, s, "unevaluatedProperties", m);
 				ok = false;
 			} else if (!validate_child(c, u, m->value, m->key, m->key_len, 0)) {
 				ok = false;
@@ -2256,11 +2260,13 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 		const struct dtbind_verror *e = &r->errors.v[i];
 		bool repeated = false;
 
+		if (e->depth)
+			continue;	/* printed below their head */
 		/*
 		 * The same failure reached through several schemas (the 2019-09
 		 * meta-schema repeats "type" in each vocabulary) is said once.
 		 */
-		for (size_t k = 0; k < i && !e->depth; k++)
+		for (size_t k = 0; k < i; k++)
 			if (!r->errors.v[k].depth &&
 			    !strcmp(r->errors.v[k].instance_path, e->instance_path) &&
 			    !strcmp(r->errors.v[k].message, e->message))
@@ -2268,26 +2274,44 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 		if (repeated)
 			continue;
 		struct dtbind_finding f = {
-			.severity = e->depth ? DTBIND_NOTE : DTBIND_ERROR,
+			.severity = DTBIND_ERROR,
 			.loc = e->loc,
-			.rule = e->depth ? NULL : rule,
+			.rule = rule,
 			.message = e->message,
 			.node = e->instance_path,
 			.schema = e->schema_path,
 		};
 
 		dtbind_diag_emit(diag, &f);
-		/* Where the schema said so, as a note for the top-level errors. */
-		if (!e->depth && e->schema_loc.line) {
+		/* The closest branch of an anyOf/oneOf, then where the schema said so. */
+		for (size_t k = i + 1; k < r->errors.n && r->errors.v[k].depth; k++) {
+			const struct dtbind_verror *d = &r->errors.v[k];
 			struct dtbind_finding n = {
 				.severity = DTBIND_NOTE,
-				.loc = e->schema_loc,
-				.message = e->keyword ? "required by this keyword of the schema"
-						      : "required by this schema",
-				.schema = e->schema_path,
+				.loc = d->loc,
+				.rule = rule,
+				.message = d->message,
+				.node = d->instance_path,
+				.schema = d->schema_path,
 			};
 
 			dtbind_diag_emit(diag, &n);
+		}
+		if (e->schema_loc.line) {
+			char *msg = NULL;
+			struct dtbind_finding n = {
+				.severity = DTBIND_NOTE,
+				.loc = e->schema_loc,
+				.rule = rule,
+				.node = e->instance_path,
+				.schema = e->schema_path,
+			};
+
+			if (e->keyword && asprintf(&msg, "'%s' of the schema is here", e->keyword) < 0)
+				msg = NULL;
+			n.message = msg ? msg : "the schema is here";
+			dtbind_diag_emit(diag, &n);
+			free(msg);
 		}
 	}
 }

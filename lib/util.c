@@ -339,6 +339,11 @@ int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
 		errno = EISDIR;
 		return -DTBIND_EIO;
 	}
+	/* A regular file too large is refused before reading it. */
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)max) {
+		fclose(f);
+		return -DTBIND_ELIMIT;
+	}
 	for (;;) {
 		if (len + 4096 + 1 > cap) {
 			size_t ncap = cap ? cap * 2 : 8192;

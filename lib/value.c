@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* value.c - the value tree: lookup, equality, JSON rendering. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,19 @@ static void to_json(const struct dtbind_value *v, struct strbuf *sb, size_t max,
 		sb_putc(sb, '}');
 		break;
 	}
+}
+
+char *dtbind_value_to_json_dup(const struct dtbind_value *v)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	to_json(v, &sb, SIZE_MAX - 1, 0);
+	if (sb.oom) {
+		sb_free(&sb);
+		return NULL;
+	}
+	return sb.buf ? sb.buf : strdup("");
 }
 
 size_t dtbind_value_to_json(const struct dtbind_value *v, char *out, size_t max)

@@ -349,8 +349,14 @@ static int grow(struct loader *ld, struct frame *f, size_t elem)
 static int frame_push_child(struct loader *ld, struct frame *f, struct dtbind_value *child,
 			    uint64_t expanded)
 {
-	/* An empty value ("key:") has no token: it sits at its key. */
-	if (!child->loc.line && f->have_key)
+	/*
+	 * An empty value ("key:") has no token: it sits at its key.  A block
+	 * collection starts at its first entry; its key says more ("port@0:").
+	 */
+	if (f->have_key && (!child->loc.line ||
+			    ((child->kind == DTBIND_MAP || child->kind == DTBIND_SEQ) &&
+			     child->style != DTBIND_STYLE_FLOW && f->v->kind == DTBIND_MAP &&
+			     child->loc.line != f->key.key_loc.line)))
 		child->loc = f->key.key_loc;
 	else if (!child->loc.line)
 		child->loc = f->v->loc;

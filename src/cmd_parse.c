@@ -65,13 +65,15 @@ int cmd_parse(int argc, char **argv)
 			continue;
 		}
 		if (dump) {
-			size_t max = 1u << 30;
-			char *buf = malloc(max);
+			char *json = dtbind_value_to_json_dup(dtbind_doc_root(doc));
 
-			if (buf) {
-				dtbind_value_to_json(dtbind_doc_root(doc), buf, max);
-				puts(buf);
-				free(buf);
+			if (!json) {
+				dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
+						   "io", "out of memory printing the document");
+				status = EXIT_USAGE;
+			} else {
+				puts(json);
+				free(json);
 			}
 		}
 		dtbind_doc_free(doc);

@@ -327,12 +327,13 @@ static void test_locations_of_block_collections(void **state)
 	const struct dtbind_value *root = load_ok(f, located);
 
 	assert_loc(root->loc, 1, 1);
-	assert_loc(get(root, "compatible")->loc, 2, 3);	/* block map: its first key */
-	assert_loc(get(root, "reg")->loc, 4, 3);
-	/* block sequence: its first '-'; the map inside: its first key */
+	/* a block collection under a key sits at its key ("compatible:") */
+	assert_loc(get(root, "compatible")->loc, 1, 1);
+	assert_loc(get(root, "reg")->loc, 3, 1);
 	const struct dtbind_value *items = get(get(root, "reg"), "items");
 
-	assert_loc(items->loc, 5, 5);
+	assert_loc(items->loc, 4, 3);
+	/* a block map as a sequence item: its first key */
 	assert_loc(item(items, 0)->loc, 5, 7);
 }
 

@@ -1,0 +1,210 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Speed and memory of dtbind on every binding of the kernel corpus
+# (`make bench`).
+#
+# Usage: bench/run.sh BINARY
+# Env:   SHARED     directory holding corpus.sh (default: ../shared beside
+#                   the repository)
+#        DTCORPUS   corpus cache, passed on to corpus.sh
+#        RUNS       timed runs per tool, the best is kept (default 3)
+#        REF_PYTHON interpreter for the reference (default /usr/bin/python3)
+#
+# Measures, on the *.yaml files under Documentation/devicetree/bindings of
+# linux-6.1 and linux-6.12:
+#   dtbind parse @LIST                       load every file
+#   bench/ref_yaml_load.py @LIST             the same with ruamel.yaml, the
+#                                            way dt-schema loads schemas
+#                                            (skipped when /usr/bin/python3
+#                                            cannot import ruamel.yaml)
+#   dtbind jsonschema -s 2019-09 @LIST       meta-schema validation
+# Wall and CPU time and peak RSS come from GNU /usr/bin/time, else from
+# python3's getrusage (peak RSS then includes python's fork, ~10 MiB).
+# Each tool runs once untimed (warm cache), then RUNS times; the fastest run
+# is reported.  Results go to stdout and to bench/out/.
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: bench/run.sh BINARY" >&2
+	exit 2
+fi
+ARG=$1
+case $ARG in
+/*) BIN=$ARG ;;
+*) BIN=$(pwd)/$ARG ;;
+esac
+[ -x "$BIN" ] || { echo "bench/run.sh: $ARG: not an executable" >&2; exit 2; }
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+SHARED=${SHARED:-../shared}
+RUNS=${RUNS:-3}
+META=https://json-schema.org/draft/2019-09/schema
+REF_PY=${REF_PYTHON:-/usr/bin/python3}
+
+OUT=bench/out
+mkdir -p "$OUT" || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-bench.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+if [ ! -f "$SHARED/corpus.sh" ]; then
+	echo "bench/run.sh: $SHARED/corpus.sh not found (set SHARED=DIR)" >&2
+	exit 2
+fi
+if ! roots=$(sh "$SHARED/corpus.sh"); then
+	echo "bench/run.sh: corpus.sh failed; cannot get the kernel corpus" >&2
+	exit 1
+fi
+
+list=$OUT/bindings.list
+: >"$list"
+corpus_desc=
+for r in $roots; do
+	d=$r/Documentation/devicetree/bindings
+	if [ ! -d "$d" ]; then
+		echo "bench/run.sh: $d missing" >&2
+		exit 1
+	fi
+	find "$d" -name '*.yaml' -type f | LC_ALL=C sort >"$tmp/one"
+	corpus_desc="$corpus_desc ${r##*/}: $(wc -l <"$tmp/one"),"
+	cat "$tmp/one" >>"$list"
+done
+nfiles=$(wc -l <"$list")
+if [ "$nfiles" -eq 0 ]; then
+	echo "bench/run.sh: no binding files found" >&2
+	exit 1
+fi
+
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
+	MEASURE=gnu-time
+elif command -v python3 >/dev/null 2>&1; then
+	MEASURE=python3
+else
+	echo "bench/run.sh: needs GNU time (apt-get install time) or python3" >&2
+	exit 2
+fi
+
+# measure CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err); sets rc
+# and m_line to "WALL USER SYS RSS_KB".
+measure() {
+	case $MEASURE in
+	gnu-time)
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
+		rc=$? ;;
+	python3)
+		python3 -c '
+import resource, subprocess, sys, time
+t = time.monotonic()
+rc = subprocess.call(sys.argv[2:])
+w = time.monotonic() - t
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as f:
+    f.write("%.2f %.2f %.2f %d\n" % (w, r.ru_utime, r.ru_stime, r.ru_maxrss))
+sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
+		rc=$? ;;
+	esac
+	m_line=$(tail -n 1 "$tmp/m")
+}
+
+# bench NAME OKRC CMD...: warm-up run plus RUNS timed runs; keeps the fastest
+# in best_line.  An exit status other than 0 or OKRC is a failure.
+bench() {
+	b_name=$1 b_ok=$2
+	shift 2
+	best_line=
+	i=0
+	while [ "$i" -le "$RUNS" ]; do
+		measure "$@"
+		if [ "$rc" -ne 0 ] && [ "$rc" -ne "$b_ok" ]; then
+			echo "bench/run.sh: $b_name exited $rc:" >&2
+			head -n 5 "$tmp/err" >&2
+			return 1
+		fi
+		if [ "$i" -gt 0 ]; then
+			if [ -z "$best_line" ] ||
+			   awk -v a="${m_line%% *}" -v b="${best_line%% *}" 'BEGIN { exit !(a < b) }'; then
+				best_line=$m_line
+			fi
+		fi
+		i=$((i + 1))
+	done
+}
+
+status=0
+rows=
+# row NAME WALL USER SYS RSS_KB
+row() {
+	rows="$rows$(printf '%-34s %8.2f %8.2f %8.2f %9s %9s' "$1" "$2" "$3" "$4" \
+		"$(awk -v n="$nfiles" -v w="$2" 'BEGIN { if (w > 0) printf "%.0f", n / w; else print "-" }')" \
+		"$(awk -v k="$5" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%.1f", k / 1024; else print "-" }')")
+"
+}
+
+parse_wall=
+if bench "dtbind parse" 1 "$BIN" parse "@$list"; then
+	if [ "$rc" -ne 0 ]; then
+		echo "bench/run.sh: note: dtbind parse reported errors (see $OUT/parse.err)" >&2
+		cp "$tmp/err" "$OUT/parse.err"
+	fi
+	# shellcheck disable=SC2086 # four fields on purpose
+	set -- $best_line
+	parse_wall=$1
+	row "dtbind parse" "$1" "$2" "$3" "$4"
+else
+	status=1
+fi
+
+ref_note=
+ref_rate=
+if [ -x "$REF_PY" ] && "$REF_PY" -c 'import ruamel.yaml' 2>/dev/null; then
+	if bench "ref_yaml_load.py" 1 "$REF_PY" bench/ref_yaml_load.py "@$list"; then
+		# files=N seconds=S files_per_sec=R peak_rss_kb=K (S excludes start-up)
+		ref=$(cat "$tmp/out")
+		ref_secs=$(printf '%s\n' "$ref" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+		ref_rss=$(printf '%s\n' "$ref" | sed -n 's/.*peak_rss_kb=\([0-9]*\).*/\1/p')
+		# shellcheck disable=SC2086
+		set -- $best_line
+		row "ruamel.yaml (dt-schema's loader)" "$ref_secs" "$2" "$3" "$ref_rss"
+		ref_rate=$ref_secs
+		[ "$rc" -ne 0 ] && ref_note="ruamel.yaml failed to load some files (see $OUT/ref.err)" &&
+			cp "$tmp/err" "$OUT/ref.err"
+	else
+		status=1
+	fi
+else
+	ref_note="reference skipped: $REF_PY cannot import ruamel.yaml (apt-get install python3-ruamel.yaml)"
+fi
+
+if bench "dtbind jsonschema" 1 "$BIN" jsonschema -q -s "$META" "@$list"; then
+	# shellcheck disable=SC2086
+	set -- $best_line
+	row "dtbind jsonschema (2019-09 meta)" "$1" "$2" "$3" "$4"
+else
+	status=1
+fi
+
+{
+	echo "dtbind bench $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -m), $(nproc 2>/dev/null || echo '?') CPUs"
+	echo "binary: $ARG ($("$BIN" --version 2>/dev/null | head -n 1 || true))" | sed 's/ ()$//'
+	echo "files: $nfiles binding YAML files (${corpus_desc# }" | sed 's/,$/)/'
+	echo "best of $RUNS runs after one warm-up; times in seconds, via $MEASURE"
+	echo
+	printf '%-34s %8s %8s %8s %9s %9s\n' tool wall user sys files/s "RSS MiB"
+	printf '%s' "$rows"
+	if [ -n "$parse_wall" ] && [ -n "$ref_rate" ]; then
+		awk -v d="$parse_wall" -v r="$ref_rate" 'BEGIN {
+			if (d > 0) printf "\ndtbind parse is %.1fx as fast as ruamel.yaml ", r / d;
+			else printf "\ndtbind parse took < 0.01 s ";
+			print "(ruamel: load time only, no interpreter start-up)" }'
+	fi
+	[ -n "$ref_note" ] && echo "$ref_note"
+	:
+} >"$tmp/report"
+
+cat "$tmp/report"
+stamp=$(date -u +%Y%m%d-%H%M%S)
+cp "$tmp/report" "$OUT/bench-$stamp.txt"
+cp "$tmp/report" "$OUT/latest.txt"
+echo "results: $OUT/latest.txt, $OUT/bench-$stamp.txt; file list: $list"
+exit "$status"
