@@ -21,10 +21,14 @@ void help_jsonschema(FILE *out);
 int cmd_parse(int argc, char **argv);
 void help_lint(FILE *out);
 void help_validate(FILE *out);
+void help_exampletest(FILE *out);
+int cmd_exampletest(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
+int cmd_doc2yaml(int argc, char **argv);
+void help_doc2yaml(FILE *out);
 
 /*
  * Expand @FILE arguments (one argument per line of FILE, as dt-schema's

@@ -12,9 +12,12 @@ static const struct command commands[] = {
 	  help_jsonschema },
 	{ "lint", "check binding schemas against the devicetree meta-schemas", cmd_lint,
 	  help_lint },
+	{ "exampletest", "build each binding's examples and validate them", cmd_exampletest,
+	  help_exampletest },
 	{ "validate", "check device trees (.dtb) against every binding", cmd_validate,
 	  help_validate },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
+	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
 };
 
 static void usage(FILE *out)

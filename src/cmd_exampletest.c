@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* cmd_exampletest.c - dtbind exampletest: build every binding example and validate it. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "devicetree.h"
+
+void help_exampletest(FILE *out)
+{
+	fprintf(out,
+		"usage: dtbind exampletest [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR]\n"
+		"                          [--format=gcc|json] PATH...\n\n"
+		"Build the examples of binding schemas the way dt_binding_check does (wrapped\n"
+		"as dt-extract-example wraps them, preprocessed, compiled to a real FDT with\n"
+		"libfdt) and validate them against every schema that selects their nodes, in\n"
+		"one process.  Findings are reported at the example's line in the .yaml.\n"
+		"PATH is a file or a directory (every *.yaml below it); @FILE reads paths.\n\n"
+		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
+		"                        directory above the first file)\n"
+		"  -I DIR                #include search directory (default: the kernel's\n"
+		"                        scripts/dtc/include-prefixes)\n"
+		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
+		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		"      --no-source       do not quote the source line under each finding\n\n"
+		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect(char ***v, size_t *n, size_t *cap, const char *path, unsigned depth)
+{
+	struct stat st;
+
+	if (stat(path, &st) || depth > 32)
+		return;
+	if (!S_ISDIR(st.st_mode)) {
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			*v = realloc(*v, *cap * sizeof(**v));
+		}
+		(*v)[(*n)++] = strdup(path);
+		return;
+	}
+	DIR *d = opendir(path);
+	struct dirent *de;
+	size_t first = *n;
+
+	while (d && (de = readdir(d)) != NULL) {
+		char *p;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", path, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) == 0 && (S_ISDIR(st.st_mode) ||
+					  (str_has_suffix(p, ".yaml") &&
+					   strncmp(de->d_name, "processed-schema", 16))))
+			collect(v, n, cap, p, depth + 1);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	qsort(*v + first, *n - first, sizeof(**v), cmp_str);
+}
+
+/* The devicetree/bindings directory above @path. */
+static char *find_root(const char *path)
+{
+	char *abs = realpath(path, NULL), *slash;
+
+	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
+		if (str_has_suffix(abs, "/devicetree/bindings"))
+			return abs;
+		*slash = '\0';
+	}
+	free(abs);
+	return NULL;
+}
+
+int cmd_exampletest(int argc, char **argv)
+{
+	enum { OPT_NOSRC = 256 };
+	static const struct option opts[] = {
+		{ "url-path", required_argument, NULL, 'u' },
+		{ "limit", required_argument, NULL, 'l' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "no-source", no_argument, NULL, OPT_NOSRC },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dt_checker_opts co = { 0 };
+	enum dtbind_format format = DTBIND_FORMAT_GCC;
+	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
+	char *root = NULL;
+	bool source = true;
+	int opt, status = EXIT_CLEAN;
+
+	if (!incs)
+		return EXIT_USAGE;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "u:I:l:", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'u': root = realpath(optarg, NULL); break;
+		case 'I': incs[co.n_include_dirs++] = optarg; break;
+		case 'l': co.limit = optarg; break;
+		case OPT_NOSRC: source = false; break;
+		case 'f':
+			if (cli_parse_format(optarg, &format))
+				break;
+			fprintf(stderr, "dtbind exampletest: unknown format '%s'\n", optarg);
+			/* fall through */
+		default:
+			help_exampletest(stderr);
+			free(incs);
+			free(root);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "dtbind exampletest: no file or directory given\n");
+		free(incs);
+		return EXIT_USAGE;
+	}
+	if (!root)
+		root = find_root(argv[optind]);
+	co.bindings_root = root;
+	co.include_dirs = incs;
+	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
+	struct dt_checker *checker = NULL;
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!diag || dt_checker_new(diag, &co, &checker)) {
+		fprintf(stderr, "dtbind exampletest: cannot load the schemas\n");
+		status = EXIT_USAGE;
+		goto out;
+	}
+	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
+	for (int i = optind; i < argc; i++)
+		collect(&files, &n, &cap, argv[i], 0);
+	for (size_t i = 0; i < n; i++) {
+		unsigned findings = 0;
+
+		if (dt_checker_examples(checker, files[i], &findings) < 0) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = files[i] },
+					   "io", "cannot read the file");
+			status = EXIT_USAGE;
+		} else if (findings && status == EXIT_CLEAN) {
+			status = EXIT_FINDINGS;
+		}
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	dt_checker_free(checker);
+	dtbind_diag_free(diag);
+	free(incs);
+	free(root);
+	return status;
+}
