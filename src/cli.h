@@ -27,8 +27,6 @@ int cmd_validate(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
-int cmd_doc2yaml(int argc, char **argv);
-void help_doc2yaml(FILE *out);
 
 /*
  * Expand @FILE arguments (one argument per line of FILE, as dt-schema's

@@ -17,7 +17,6 @@ static const struct command commands[] = {
 	{ "validate", "check device trees (.dtb) against every binding", cmd_validate,
 	  help_validate },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
-	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
 };
 
 static void usage(FILE *out)
