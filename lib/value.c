@@ -176,13 +176,37 @@ static void to_json(const struct dtbind_value *v, struct strbuf *sb, size_t max,
 	case DTBIND_STRING:
 		sb_json_string(sb, v->u.str.ptr, v->u.str.len);
 		break;
-	case DTBIND_BYTES:
-		/* as a DTS byte string */
+	case DTBIND_BYTES: {
+		/*
+		 * Text with NUL separators (strings of a property whose type is
+		 * unknown) reads best as b"a\0b\0", like dt-validate's b'...';
+		 * anything else as a DTS byte string.
+		 */
+		const unsigned char *b = (const unsigned char *)v->u.str.ptr;
+		size_t n = v->u.str.len;
+		bool text = n > 0;
+
+		for (size_t i = 0; i < n && text; i++)
+			text = b[i] == 0 || (b[i] >= 0x20 && b[i] < 0x7f);
+		if (text) {
+			sb_puts(sb, "b\"");
+			for (size_t i = 0; i < n && sb->len <= max; i++) {
+				if (!b[i])
+					sb_puts(sb, "\\0");
+				else if (b[i] == '"' || b[i] == '\\')
+					sb_printf(sb, "\\%c", b[i]);
+				else
+					sb_putc(sb, (char)b[i]);
+			}
+			sb_putc(sb, '"');
+			break;
+		}
 		sb_putc(sb, '[');
-		for (size_t i = 0; i < v->u.str.len && sb->len <= max; i++)
-			sb_printf(sb, "%s%02x", i ? " " : "", (unsigned char)v->u.str.ptr[i]);
+		for (size_t i = 0; i < n && sb->len <= max; i++)
+			sb_printf(sb, "%s%02x", i ? " " : "", b[i]);
 		sb_putc(sb, ']');
 		break;
+	}
 	case DTBIND_SEQ:
 		sb_putc(sb, '[');
 		for (size_t i = 0; i < v->u.seq.n && sb->len <= max; i++) {
