@@ -102,7 +102,8 @@ demo: deps $(BUILD)/dtbind
 	$(Q)sh scripts/demo.sh $(BUILD)/dtbind
 
 conformance: deps $(BUILD)/dtbind
-	$(Q)sh tests/conformance/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/examples.sh $(BUILD)/dtbind
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin
