@@ -2170,11 +2170,13 @@ static bool validate(struct vctx *c, const struct dtbind_schema *s, const struct
 		for (size_t i = 0; i < s->enum_->u.seq.n && !found; i++)
 			found = dtbind_value_equal(s->enum_->u.seq.items[i], inst);
 		if (!found) {
-			char buf[200];
+			if (c->collect) {
+				char buf[200];
 
-			dtbind_value_to_json(s->enum_, buf, sizeof(buf));
-			FAIL(c, s, "enum", inst, "%s is not one of %s%s", short_json(c, inst), buf,
-			     did_you_mean_enum(c, s->enum_, inst));
+				dtbind_value_to_json(s->enum_, buf, sizeof(buf));
+				FAIL(c, s, "enum", inst, "%s is not one of %s%s", short_json(c, inst), buf,
+				     did_you_mean_enum(c, s->enum_, inst));
+			}
 			ok = false;
 		}
 	}
@@ -2209,7 +2211,8 @@ int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbi
 			   struct dtbind_validation **result)
 {
 	struct dtbind_validation *res = calloc(1, sizeof(*res));
-	struct vctx *c = calloc(1, sizeof(*c));
+	/* Not zeroed: the stacks are large and only their counts need a value. */
+	struct vctx *c = malloc(sizeof(*c));
 	int ret;
 
 	if (!res || !c) {
@@ -2220,6 +2223,9 @@ int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbi
 	arena_init(&res->arena, 16 * 1024);
 	c->res = res;
 	c->collect = result != NULL;
+	c->depth = c->explain = 0;
+	c->fatal = 0;
+	c->npath = c->nscopes = c->nrefs = 0;
 	/* The document root is the outermost dynamic scope even without $id. */
 	if (!schema->is_resource_root && schema->sc.res->root != schema->v) {
 		struct dtbind_schema *root;
