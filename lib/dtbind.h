@@ -250,6 +250,12 @@ void dtbind_schema_set_free(struct dtbind_schema_set *set);
  * them (fewer cascading unevaluatedProperties errors).  Off by default.
  */
 void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on);
+/*
+ * Assert format "regex": a string that does not compile as a pattern is an
+ * error (dt-doc-validate checks binding patterns this way).  Off by default:
+ * JSON Schema makes format an annotation.
+ */
+void dtbind_schema_set_assert_regex_format(struct dtbind_schema_set *set, bool on);
 /* The dialect of schemas whose $schema is absent (default 2019-09). */
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d);
 /* Serve URIs starting with @prefix from files under @dir (prefix "foo/" + "a.json" = dir/a.json). */

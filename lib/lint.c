@@ -161,6 +161,7 @@ static struct root_set *root_set_for(struct dtbind_linter *l, const char *root)
 		free(r);
 		return NULL;
 	}
+	dtbind_schema_set_assert_regex_format(r->set, true);
 	/* Later maps are tried first: the bindings tree, then --schemas, then the embedded ones. */
 	if (l->opts.schemas_dir) {
 		char core[PATH_MAX], meta[PATH_MAX];

@@ -86,6 +86,7 @@ struct dtbind_schema_set {
 	struct doc_list *docs;
 	unsigned anon;			/* counter for documents without a URI */
 	bool ref_annotations_on_failure;
+	bool assert_regex_format;
 };
 
 struct named_schema {
@@ -144,6 +145,7 @@ struct dtbind_schema {
 	int64_t min_contains, max_contains;
 	bool unique_items;
 	int64_t type_size;		/* devicetree "typeSize": bits of each cell, 0 = none */
+	bool format_regex;		/* format: regex, asserted */
 	struct dtbind_regex *pattern;
 	const char *pattern_text;
 };
@@ -203,6 +205,11 @@ void dtbind_schema_set_free(struct dtbind_schema_set *set)
 void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on)
 {
 	set->ref_annotations_on_failure = on;
+}
+
+void dtbind_schema_set_assert_regex_format(struct dtbind_schema_set *set, bool on)
+{
+	set->assert_regex_format = on;
 }
 
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d)
@@ -979,6 +986,9 @@ static void compile_validation(struct dtbind_schema *s)
 			s->n_dep_required = dr->value->u.map.n;
 		}
 	}
+	c = dtbind_value_get(v, "format");
+	s->format_regex = s->set->assert_regex_format && c && c->kind == DTBIND_STRING &&
+			  !strcmp(c->u.str.ptr, "regex");
 	/* typeSize: dt-schema's keyword for the cell width of decoded integers. */
 	if ((c = dtbind_value_get(v, "typeSize")) && c->kind == DTBIND_INT)
 		s->type_size = c->u.i;
@@ -1639,12 +1649,24 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 
 			c->collect = collect;
 			if (!nok) {
-				if (c->collect)
-					add_error(c, s, "propertyNames", m->key_loc,
-						  arena_printf(&c->res->arena,
-							       "'%s' is not allowed here%s", m->key,
-							       did_you_mean_enum(c, s->property_names->enum_,
-										 &name)));
+				if (c->collect) {
+					/* Say why: the first error of the name against its schema. */
+					size_t mark = c->res->errors.n;
+					const char *why = NULL;
+
+					validate_merge(c, s->property_names, &name, NULL);
+					if (c->res->errors.n > mark)
+						why = c->res->errors.v[mark].message;
+					c->res->errors.n = mark;
+					if (s->property_names->enum_ || !why)
+						why = arena_printf(&c->res->arena, "'%s' is not allowed here%s",
+								   m->key,
+								   did_you_mean_enum(c, s->property_names->enum_,
+										     &name));
+					else
+						why = arena_printf(&c->res->arena, "property name %s", why);
+					add_error(c, s, "propertyNames", m->key_loc, why);
+				}
 				ok = false;
 			}
 		}
@@ -1815,6 +1837,22 @@ static bool validate_string(struct vctx *c, const struct dtbind_schema *s,
 		if (s->max_len >= 0 && (int64_t)len > s->max_len) {
 			FAIL(c, s, "maxLength", inst, "%s is too long (at most %lld characters)",
 			     short_json(c, inst), (long long)s->max_len);
+			ok = false;
+		}
+	}
+	if (s->format_regex && !hmap_get_str(&s->set->regexes, inst->u.str.ptr, inst->u.str.len)) {
+		const char *err = NULL;
+		struct dtbind_regex *re = regex_compile(inst->u.str.ptr, inst->u.str.len, &err,
+							&s->set->arena);
+
+		if (re) {
+			/* Compiled once: the schema that uses the pattern will want it. */
+			hmap_put_str(&s->set->regexes, arena_strndup(&s->set->arena, inst->u.str.ptr,
+								     inst->u.str.len),
+				     inst->u.str.len, re);
+		} else {
+			FAIL(c, s, "format", inst, "%s is not a valid regular expression: %s",
+			     short_json(c, inst), err ? err : "?");
 			ok = false;
 		}
 	}
