@@ -111,6 +111,9 @@ static int check_blob(struct dt_checker *c, const char *file, const void *blob, 
 		.limit = c->opts.limit,
 		.examples = examples,
 		.show_schema = c->opts.show_schema,
+		.show_unmatched = c->opts.show_unmatched,
+		.show_matched = c->opts.show_matched,
+		.only_undocumented = c->opts.only_undocumented,
 	};
 	int ret;
 

@@ -19,6 +19,9 @@ struct dt_checker_opts {
 	size_t n_include_dirs;
 	const char *limit;			/* only schemas whose file contains this */
 	bool show_schema;
+	bool show_unmatched;			/* -m */
+	bool show_matched;			/* -M */
+	bool only_undocumented;			/* --undocumented */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,

@@ -44,6 +44,9 @@ struct dtbind_dtschemas {
 	struct index_list always;	/* bindings with a select of their own */
 	struct index_list by_compat_all;	/* every compatible-indexed binding */
 	struct hmap ids;		/* $id -> binding index + 1 */
+	struct hmap documented;		/* compatible strings of every binding */
+	struct dtbind_regex **doc_patterns;	/* compatible patterns */
+	size_t n_doc_patterns, cap_doc_patterns;
 };
 
 static int list_push(struct index_list *l, size_t i)
@@ -230,6 +233,102 @@ static int index_binding(struct dtbind_dtschemas *s, size_t i)
 	return list_push(&s->always, i);
 }
 
+/* The reference's generic pattern for any compatible: not a documentation. */
+#define GENERIC_COMPATIBLE "^[a-zA-Z0-9][a-zA-Z0-9,+\\-._]+$"
+
+static void document(struct dtbind_dtschemas *s, const struct dtbind_value *v, bool pattern)
+{
+	if (!v || v->kind != DTBIND_STRING)
+		return;
+	/* Strings with regex syntax are patterns, as the reference decides. */
+	if (pattern || strpbrk(v->u.str.ptr, "^[{($")) {
+		const char *err;
+		struct dtbind_regex *re;
+
+		if (!strcmp(v->u.str.ptr, GENERIC_COMPATIBLE))
+			return;
+		re = regex_compile(v->u.str.ptr, v->u.str.len, &err, &s->arena);
+		if (!re)
+			return;
+		if (s->n_doc_patterns == s->cap_doc_patterns) {
+			size_t ncap = s->cap_doc_patterns ? s->cap_doc_patterns * 2 : 64;
+			struct dtbind_regex **np = realloc(s->doc_patterns, ncap * sizeof(*np));
+
+			if (!np) {
+				regex_free(re);
+				return;
+			}
+			s->doc_patterns = np;
+			s->cap_doc_patterns = ncap;
+		}
+		s->doc_patterns[s->n_doc_patterns++] = re;
+		return;
+	}
+	hmap_put_str(&s->documented, v->u.str.ptr, v->u.str.len, (void *)1);
+}
+
+/* enum, const and pattern strings under a compatible schema. */
+static void document_compatibles(struct dtbind_dtschemas *s, const struct dtbind_value *v,
+				 unsigned depth)
+{
+	if (!v || depth > 64)
+		return;
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			document_compatibles(s, v->u.seq.items[i], depth + 1);
+		return;
+	}
+	if (v->kind != DTBIND_MAP)
+		return;
+	for (size_t i = 0; i < v->u.map.n; i++) {
+		const struct dtbind_member *m = &v->u.map.members[i];
+
+		if (!strcmp(m->key, "enum") && m->value->kind == DTBIND_SEQ) {
+			for (size_t k = 0; k < m->value->u.seq.n; k++)
+				document(s, m->value->u.seq.items[k], false);
+		} else if (!strcmp(m->key, "const")) {
+			document(s, m->value, false);
+		} else if (!strcmp(m->key, "pattern")) {
+			document(s, m->value, true);
+		} else {
+			document_compatibles(s, m->value, depth + 1);
+		}
+	}
+}
+
+/* Every "compatible" schema anywhere in a binding. */
+static void find_compatible_schemas(struct dtbind_dtschemas *s, const struct dtbind_value *v,
+				    unsigned depth)
+{
+	if (!v || depth > 64)
+		return;
+	if (v->kind == DTBIND_SEQ)
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			find_compatible_schemas(s, v->u.seq.items[i], depth + 1);
+	if (v->kind != DTBIND_MAP)
+		return;
+	for (size_t i = 0; i < v->u.map.n; i++) {
+		const struct dtbind_member *m = &v->u.map.members[i];
+
+		if (!strcmp(m->key, "compatible"))
+			document_compatibles(s, m->value, depth + 1);
+		else
+			find_compatible_schemas(s, m->value, depth + 1);
+	}
+}
+
+bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *compatible)
+{
+	size_t n = strlen(compatible);
+
+	if (hmap_get_str(&s->documented, compatible, n))
+		return true;
+	for (size_t i = 0; i < s->n_doc_patterns; i++)
+		if (regex_match(s->doc_patterns[i], compatible, n) == 1)
+			return true;
+	return false;
+}
+
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out)
 {
@@ -245,6 +344,7 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 	s->diag = diag;
 	hmap_init(&s->by_compat);
 	hmap_init(&s->ids);
+	hmap_init(&s->documented);
 	s->set = dtbind_schema_set_new(diag);
 	if (!s->set) {
 		dtbind_dtschemas_free(s);
@@ -292,8 +392,10 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 	if (!ret)
 		ret = dt_types_build(&s->types, roots, s->n);
 	free(roots);
-	for (size_t i = 0; i < s->n && !ret; i++)
+	for (size_t i = 0; i < s->n && !ret; i++) {
 		ret = index_binding(s, i);
+		find_compatible_schemas(s, s->b[i].fixed, 0);
+	}
 	if (ret) {
 		dtbind_dtschemas_free(s);
 		return ret;
@@ -315,6 +417,10 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 	}
 	hmap_free(&s->by_compat);
 	hmap_free(&s->ids);
+	hmap_free(&s->documented);
+	for (size_t i = 0; i < s->n_doc_patterns; i++)
+		regex_free(s->doc_patterns[i]);
+	free(s->doc_patterns);
 	free(s->always.v);
 	free(s->by_compat_all.v);
 	dt_types_free(s->types);
@@ -563,6 +669,25 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 			c->order[n++] = i;
 		}
 	}
+	if ((c->opts->show_unmatched || c->opts->only_undocumented) && compat &&
+	    compat->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < compat->u.seq.n; i++) {
+			const struct dtbind_value *cs = compat->u.seq.items[i];
+
+			if (cs->kind != DTBIND_STRING || dtbind_dtschemas_documented(s, cs->u.str.ptr) ||
+			    !strncmp(cs->u.str.ptr, "foo", 3))
+				continue;
+			dtbind_diag_report(c->diag, DTBIND_WARNING, cs->loc, "undocumented-compatible",
+					   "%s: compatible '%s' is not documented by any binding", path,
+					   cs->u.str.ptr);
+			c->findings += c->opts->only_undocumented;
+		}
+	}
+	if (c->opts->only_undocumented) {
+		for (size_t k = 0; k < n; k++)
+			c->selected[c->order[k]] = false;
+		return;
+	}
 	/* In file order, as the reference walks its schemas. */
 	for (size_t k = 1; k < n; k++)
 		for (size_t j = k; j > 0 && c->order[j - 1] > c->order[j]; j--) {
@@ -571,6 +696,15 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 			c->order[j] = c->order[j - 1];
 			c->order[j - 1] = t;
 		}
+	if (c->opts->show_matched) {
+		for (size_t k = 0; k < n; k++) {
+			const struct binding *b = &s->b[c->order[k]];
+
+			if (!b->select_true)
+				dtbind_diag_report(c->diag, DTBIND_NOTE, node->loc, NULL,
+						   "%s: matched by %s", path, b->id);
+		}
+	}
 	for (size_t k = 0; k < n; k++) {
 		const struct binding *b = &s->b[c->order[k]];
 		struct dtbind_validation *res = NULL;

@@ -24,7 +24,13 @@ struct dtbind_check_opts {
 	const char *limit;		/* only schemas whose file contains this, or NULL */
 	bool examples;			/* skip the example-N wrapper nodes, as the reference */
 	bool show_schema;		/* a note naming the schema of each finding */
+	bool show_unmatched;		/* -m: compatibles no binding documents */
+	bool show_matched;		/* -M: which schemas selected each node */
+	bool only_undocumented;		/* report undocumented compatibles, validate nothing */
 };
+
+/* Is @compatible documented by some binding (an enum, const or pattern of a compatible)? */
+bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *compatible);
 
 /*
  * Validate a decoded tree (dt_decode) against every schema that selects

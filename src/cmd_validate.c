@@ -20,6 +20,10 @@ void help_validate(FILE *out)
 		"  -u, --url-path DIR    the bindings root (Documentation/devicetree/bindings)\n"
 		"  -I DIR                #include search directory for .dts sources\n"
 		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
+		"  -m, --show-unmatched  warn about compatibles no binding documents\n"
+		"  -M, --show-matched    note which schemas selected each node\n"
+		"      --undocumented    only list compatibles that no binding documents (the job\n"
+		"                        of dt-check-compatible); exit 1 when there are some\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
 		"      --dump            print each decoded tree as JSON on stdout (what the\n"
 		"                        schemas see)\n"
@@ -29,13 +33,16 @@ void help_validate(FILE *out)
 
 int cmd_validate(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256 };
+	enum { OPT_NOSRC = 256, OPT_UNDOC };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
+		{ "show-unmatched", no_argument, NULL, 'm' },
+		{ "show-matched", no_argument, NULL, 'M' },
+		{ "undocumented", no_argument, NULL, OPT_UNDOC },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dt_checker_opts co = { .show_schema = true };
@@ -47,12 +54,15 @@ int cmd_validate(int argc, char **argv)
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mM", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': co.bindings_root = optarg; break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
 		case 'd': dump = true; break;
+		case 'm': co.show_unmatched = true; break;
+		case 'M': co.show_matched = true; break;
+		case OPT_UNDOC: co.only_undocumented = true; break;
 		case OPT_NOSRC: source = false; break;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
