@@ -11,8 +11,9 @@
  * skips to the next ';' and goes on.  Tree building follows dtc's livetree.c
  * (deletions are entries with ->deleted set that a later definition revives
  * in place), and the passes after the parse follow dtc's checks.c fixups in
- * its order: duplicate names and labels, explicit phandles, phandle
- * references, path references, /omit-if-no-ref/.
+ * its order: duplicate names, redundant "name" properties, duplicate
+ * labels, explicit phandles, phandle references, path references,
+ * /omit-if-no-ref/.
  *
  * Out of memory unwinds with longjmp to dts_parse(); everything the parser
  * holds outside the tree's arena is freed there.
@@ -108,11 +109,18 @@ struct parser {
 	struct token la[2];
 	unsigned nla;
 	struct token prev;	/* the last token consumed */
+	struct hmap files;	/* file name pointer (the map's) -> arena copy */
+	struct hmap mnames;	/* line marker file names, by content */
 
-	unsigned depth, edepth;
-	bool fatal;		/* stop: a limit was hit */
+	/* errors */
+	unsigned depth, edepth;	/* node and expression nesting */
 	unsigned syntax_errors;
-	bool plugin, have_header;
+	bool serr;		/* a syntax error: unwind to the item being parsed */
+	bool fatal;		/* stop: a limit was hit */
+	bool input_lost;	/* a lexical error swallowed the rest of the input */
+	const char *last_err;	/* the token last reported (one report per token) */
+
+	bool plugin;
 
 	/* the value of the property being parsed */
 	uint8_t *vbuf;
@@ -122,16 +130,11 @@ struct parser {
 	struct hmap labels;	/* name -> struct plabel chain of node labels */
 	struct plabel **pending;	/* node labels of the element being parsed */
 	size_t npending, cappending;
-	bool serr;		/* a syntax error: unwind to the item being parsed */
-	const char *last_err;	/* the token last reported (one report per token) */
-	struct hmap files;	/* file name pointer (the map's) -> arena copy */
-	struct hmap mnames;	/* line marker file names, by content */
-	bool input_lost;	/* a lexical error swallowed the rest of the input */
 	struct hmap phandles;	/* phandle -> node */
 	uint32_t next_phandle;
 };
 
-static void oom(struct parser *p)
+_Noreturn static void oom(struct parser *p)
 {
 	longjmp(p->oom, 1);
 }
@@ -198,12 +201,9 @@ static void vreport(struct parser *p, struct dtbind_loc loc, const char *rule, c
 	p->t->errors++;
 	if (!p->diag)
 		return;
-	struct strbuf sb;
 	struct dtbind_finding f = {
 		.severity = DTBIND_ERROR, .loc = loc, .rule = rule, .node = node,
 	};
-
-	sb_init(&sb);
 	va_list ap2;
 
 	va_copy(ap2, ap);
@@ -237,7 +237,8 @@ static void error_at(struct parser *p, const struct pos *ps, const char *rule, c
 static void error_loc(struct parser *p, struct dtbind_loc loc, const char *node, const char *fmt,
 		      ...) DTBIND_PRINTF(4, 5);
 
-static void error_loc(struct parser *p, struct dtbind_loc loc, const char *node, const char *fmt, ...)
+static void error_loc(struct parser *p, struct dtbind_loc loc, const char *node, const char *fmt,
+		      ...)
 {
 	va_list ap;
 
@@ -248,25 +249,54 @@ static void error_loc(struct parser *p, struct dtbind_loc loc, const char *node,
 
 /* ---- lexer -------------------------------------------------------- */
 
+/* Character classes of dtc-lexer.l, by table: the lexer asks for every byte. */
+enum { C_IDSTART = 1, C_IDENT = 2, C_PROPNODE = 4, C_HEX = 8, C_SPACE = 16 };
+
+#define IDS (C_IDSTART | C_IDENT | C_PROPNODE)
+#define HEXL (IDS | C_HEX)
+#define DIG (C_IDENT | C_PROPNODE | C_HEX)
+static const uint8_t cclass[256] = {
+	['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
+	['\r'] = C_SPACE, [' '] = C_SPACE,
+	['0'] = DIG, ['1'] = DIG, ['2'] = DIG, ['3'] = DIG, ['4'] = DIG,
+	['5'] = DIG, ['6'] = DIG, ['7'] = DIG, ['8'] = DIG, ['9'] = DIG,
+	['a'] = HEXL, ['b'] = HEXL, ['c'] = HEXL, ['d'] = HEXL, ['e'] = HEXL, ['f'] = HEXL,
+	['A'] = HEXL, ['B'] = HEXL, ['C'] = HEXL, ['D'] = HEXL, ['E'] = HEXL, ['F'] = HEXL,
+	['g'] = IDS, ['h'] = IDS, ['i'] = IDS, ['j'] = IDS, ['k'] = IDS, ['l'] = IDS,
+	['m'] = IDS, ['n'] = IDS, ['o'] = IDS, ['p'] = IDS, ['q'] = IDS, ['r'] = IDS,
+	['s'] = IDS, ['t'] = IDS, ['u'] = IDS, ['v'] = IDS, ['w'] = IDS, ['x'] = IDS,
+	['y'] = IDS, ['z'] = IDS,
+	['G'] = IDS, ['H'] = IDS, ['I'] = IDS, ['J'] = IDS, ['K'] = IDS, ['L'] = IDS,
+	['M'] = IDS, ['N'] = IDS, ['O'] = IDS, ['P'] = IDS, ['Q'] = IDS, ['R'] = IDS,
+	['S'] = IDS, ['T'] = IDS, ['U'] = IDS, ['V'] = IDS, ['W'] = IDS, ['X'] = IDS,
+	['Y'] = IDS, ['Z'] = IDS,
+	['_'] = IDS,
+	/* PROPNODECHAR [a-zA-Z0-9,._+*#?@-] */
+	[','] = C_PROPNODE, ['.'] = C_PROPNODE, ['+'] = C_PROPNODE, ['*'] = C_PROPNODE,
+	['#'] = C_PROPNODE, ['?'] = C_PROPNODE, ['@'] = C_PROPNODE, ['-'] = C_PROPNODE,
+};
+#undef IDS
+#undef HEXL
+#undef DIG
+
 static bool is_propnodechar(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       (c && strchr(",._+*#?@-", c));
+	return cclass[c] & C_PROPNODE;
 }
 
 static bool is_ident_start(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return cclass[c] & C_IDSTART;
 }
 
 static bool is_ident(unsigned char c)
 {
-	return is_ident_start(c) || (c >= '0' && c <= '9');
+	return cclass[c] & C_IDENT;
 }
 
 static bool is_hex(unsigned char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	return cclass[c] & C_HEX;
 }
 
 static int hex_val(unsigned char c)
@@ -276,7 +306,7 @@ static int hex_val(unsigned char c)
 
 static bool is_space(unsigned char c)
 {
-	return c == ' ' || (c >= '\t' && c <= '\r');
+	return cclass[c] & C_SPACE;
 }
 
 /* Move @s to @to, counting lines. */
@@ -704,6 +734,7 @@ again:
 	if (p->fatal) {
 		tk->type = T_EOF;
 		tk->pos = pos_here(s);
+		tk->text = s->text + s->pos;
 		return;
 	}
 	skip_blanks(p, s);
@@ -990,8 +1021,12 @@ static void syntax_error(struct parser *p, const char *expected)
 	const struct token *tk = peek(p, 0);
 
 	p->serr = true;
-	/* Lexical errors were reported; an input they swallowed ends early. */
-	if (tk->type == T_ERROR || (tk->type == T_EOF && p->input_lost) || tk->text == p->last_err)
+	/*
+	 * Not again for a token already reported, nor after a limit; lexical
+	 * errors were reported, and an input they swallowed ends early.
+	 */
+	if (p->fatal || tk->type == T_ERROR || (tk->type == T_EOF && p->input_lost) ||
+	    tk->text == p->last_err)
 		return;
 	p->last_err = tk->text;
 	p->syntax_errors++;
@@ -1020,9 +1055,10 @@ static bool expect(struct parser *p, int type, const char *expected)
 
 /*
  * After a syntax error: skip to just after the next ';' of this level, or to
- * the '}' that closes it (left for the caller), or to the end.
+ * the '}' that closes it (left for the caller), or to the end.  At the top
+ * level (@top) no '}' closes anything: a stray one is skipped too.
  */
-static void recover(struct parser *p)
+static void recover(struct parser *p, bool top)
 {
 	unsigned depth = 0;
 
@@ -1032,12 +1068,12 @@ static void recover(struct parser *p)
 
 		if (type == T_EOF)
 			return;
-		if (type == '}' && depth == 0)
+		if (type == '}' && depth == 0 && !top)
 			return;
 		next(p);
 		if (type == '{')
 			depth++;
-		else if (type == '}')
+		else if (type == '}' && depth)
 			depth--;
 		else if (type == ';' && depth == 0)
 			return;
@@ -1218,7 +1254,7 @@ static uint64_t parse_binary(struct parser *p, int min_prec)
 /* integer_expr: a ?: b : c, right-associative, over the binary operators. */
 static uint64_t parse_expr(struct parser *p)
 {
-	struct pos at = peek(p, 0)->pos;
+	struct pos at = p->prev.pos;	/* the '(', '?' or ':' that opens it */
 
 	if (++p->edepth > MAX_EXPR_DEPTH) {
 		error_at(p, &at, RULE_SYNTAX, "expression nested too deeply (more than %u levels)",
@@ -1853,7 +1889,7 @@ static struct dt_node *parse_nodedef(struct parser *p, const char *name, size_t 
 			break;
 		parse_item(p, &b);
 		if (p->serr)
-			recover(p);
+			recover(p, false);
 	}
 	p->depth--;
 	if (expect(p, '}', "'}' or a property or node"))
@@ -2042,7 +2078,7 @@ static void parse_source(struct parser *p)
 				flags |= 2;
 		}
 		if (p->serr) {
-			recover(p);
+			recover(p, true);
 			continue;
 		}
 		if (first)
@@ -2062,16 +2098,17 @@ static void parse_source(struct parser *p)
 	while (!p->fatal && (peek_type(p) == T_LABEL || peek_type(p) == T_MEMRESERVE)) {
 		parse_memreserve(p, &rtail);
 		if (p->serr)
-			recover(p);
+			recover(p, true);
 	}
 
 	first = true;
 	while (!p->fatal && peek_type(p) != T_EOF) {
 		parse_element(p, first);
-		if (p->serr)
-			recover(p);
-		else
+		if (!p->serr) {
 			first = false;
+			continue;
+		}
+		recover(p, true);
 	}
 	if (first)
 		syntax_error(p, "'/' or a reference");
@@ -2132,6 +2169,34 @@ static void check_duplicates(struct parser *p)
 		}
 	}
 	hmap_free(&seen);
+}
+
+/*
+ * dtc's name_is_string and name_properties: a "name" property must be one
+ * string equal to the node's name without its unit address, and is then
+ * redundant: dtc drops it from the tree.
+ */
+static void check_name_properties(struct parser *p)
+{
+	for_each_live_node(p, n) {
+		struct dt_property *prop = dt_node_prop(n, "name");
+
+		if (!prop)
+			continue;
+		const char *where = need(p, arena_printf(&p->t->arena, "%s:name", path_of(p, n)));
+		size_t base = strcspn(n->name, "@");
+
+		if (!prop->len || prop->val[prop->len - 1] ||
+		    memchr(prop->val, '\0', prop->len - 1)) {
+			error_loc(p, prop->loc, where, "property is not a string");
+		} else if (prop->len != base + 1 || memcmp(prop->val, n->name, base) != 0) {
+			error_loc(p, prop->loc, path_of(p, n),
+				  "\"name\" property is incorrect (\"%s\" instead of base node name)",
+				  (const char *)prop->val);
+		} else {
+			delete_prop(prop);
+		}
+	}
 }
 
 /* Where a label is: on a node, on a property, or inside a property's value. */
@@ -2380,10 +2445,12 @@ static void fixup_path_references(struct parser *p)
 					oom(p);
 				uint8_t *val = alloc(p, prop->len + plen);
 
-				memcpy(val, prop->val, m->offset);
+				if (prop->len) {	/* else prop->val is NULL */
+					memcpy(val, prop->val, m->offset);
+					memcpy(val + m->offset + plen, prop->val + m->offset,
+					       prop->len - m->offset);
+				}
 				memcpy(val + m->offset, path, plen);
-				memcpy(val + m->offset + plen, prop->val + m->offset,
-				       prop->len - m->offset);
 				prop->val = val;
 				prop->len += (uint32_t)plen;
 				for (struct dt_marker *after = m->next; after; after = after->next)
@@ -2421,6 +2488,7 @@ static int run(struct parser *p, const char *name, const char *text, size_t len,
 	/* Resolving references in a tree with holes would only add noise. */
 	if (!p->syntax_errors && !p->fatal) {
 		check_duplicates(p);
+		check_name_properties(p);
 		check_duplicate_labels(p);
 		check_explicit_phandles(p);
 		fixup_phandle_references(p);
@@ -2446,7 +2514,7 @@ int dts_parse(struct dt_tree *t, const char *name, const char *text, size_t len,
 	hmap_init(&p->mnames);
 	hmap_init(&p->phandles);
 
-	int ret = run(p, name, text, len, map);
+	int ret = run(p, name ? name : "<input>", text, len, map);
 
 	free_sources(p);
 	free(p->vbuf);

@@ -86,7 +86,8 @@ static void write_props(struct writer *w, struct dt_node *n, const char *path)
 	bool has_phandle = false;
 
 	dt_for_each_prop(n, p) {
-		for (struct dt_marker *m = p->markers; m; m = m->next) {
+		/* Fixups exist for plugins only; elsewhere skip the label lookups. */
+		for (struct dt_marker *m = w->t->plugin ? p->markers : NULL; m; m = m->next) {
 			if (m->type != DT_M_REF_PHANDLE)
 				continue;
 			struct dt_node *target = m->ref[0] == '/' ? dt_find_path(w->t, m->ref)
