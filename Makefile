@@ -103,6 +103,7 @@ demo: deps $(BUILD)/dtbind
 
 conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/lint.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/examples.sh $(BUILD)/dtbind
 
 install: $(BUILD)/dtbind
