@@ -118,8 +118,10 @@ static int check_blob(struct dt_checker *c, const char *file, const void *blob, 
 	int ret;
 
 	arena_init(&a, 256 * 1024);
+	unsigned decode_errors = 0;
+
 	ret = dt_decode(&a, blob, dtbind_dtschemas_types(c->schemas), file,
-			paths ? source_loc : NULL, &lc, &tree);
+			paths ? source_loc : NULL, &lc, c->diag, &decode_errors, &tree);
 	if (!ret) {
 		if (c->dump) {
 			size_t max = 1u << 24;
@@ -132,6 +134,7 @@ static int check_blob(struct dt_checker *c, const char *file, const void *blob, 
 			}
 		}
 		ret = dtbind_dtschemas_check(c->schemas, tree, &co, c->diag, findings);
+		*findings += decode_errors;
 	}
 	arena_release(&a);
 	return ret;

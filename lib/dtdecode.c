@@ -12,6 +12,8 @@
  * keep the row whole instead.
  */
 #include <libfdt.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +30,8 @@ struct decoder {
 	struct hmap phandles;		/* phandle -> node map */
 	struct hmap phandle_loc;	/* "path:prop:byte offset" of each phandle cell (plugins) */
 	struct strbuf path;
+	struct dtbind_diag *diag;
+	unsigned decode_errors;
 	int err;
 };
 
@@ -86,6 +90,47 @@ static struct dtbind_value *raw_bytes(struct arena *a, const char *data, int len
 	if (v)
 		v->kind = DTBIND_BYTES;
 	return v;
+}
+
+static bool is_printable_ascii_or_nul(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] && ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e))
+			return false;
+	return true;
+}
+
+static struct dtbind_loc loc_for(struct decoder *dc, const char *prop);
+
+/*
+ * A value its type cannot decode (the reference prints these while
+ * decoding): an error at the property.  @ref_fmt is unused; it documents
+ * the reference's wording next to ours.
+ */
+static void decode_error(struct decoder *dc, const char *prop, const char *ref_fmt,
+			 const char *fmt, ...) DTBIND_PRINTF(4, 5);
+static void decode_error(struct decoder *dc, const char *prop, const char *ref_fmt,
+			 const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	(void)ref_fmt;
+	if (!dc->diag)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	struct dtbind_finding f = {
+		.severity = DTBIND_ERROR,
+		.loc = loc_for(dc, prop),
+		.rule = "dt-decode",
+		.message = msg,
+		.node = sb_cstr(&dc->path),
+	};
+
+	dtbind_diag_emit(dc->diag, &f);
+	dc->decode_errors++;
 }
 
 static bool is_string_type(const char *t)
@@ -256,16 +301,31 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 		fmt = "uint32-array";
 	}
 	if (is_string_type(fmt)) {
+		/* As the reference: drop the last byte, split at NULs, NUL-ended or not. */
 		struct dtbind_value *l = as_strings(a, data, len, false);
 
+		if (!l && is_printable_ascii_or_nul(data, (size_t)len - 1)) {
+			char *copy = arena_alloc(a, (size_t)len);
+
+			if (!copy)
+				return NULL;
+			memcpy(copy, data, (size_t)len - 1);
+			copy[len - 1] = '\0';
+			l = as_strings(a, copy, len, false);
+		}
 		return l ? l : raw_bytes(a, data, len);
 	}
-	if (!strcmp(fmt, "flag"))
+	if (!strcmp(fmt, "flag")) {
+		decode_error(dc, name, "boolean property with value %s",
+			     "a flag has no value; this one has %d bytes", len);
 		return raw_bytes(a, data, len);	/* a flag with a value */
+	}
 	bool is_signed;
 	int w = width_of(fmt, &is_signed);
 
 	if (len % w) {
+		decode_error(dc, name, "size (%d) error for type %s",
+			     "%d bytes cannot be cells of type %s", len, fmt);
 		/* The reference falls back to the width of the whole value. */
 		if (len == 4 || len == 2 || len == 1) {
 			w = len;
@@ -764,10 +824,11 @@ static void fill_locs(struct dtbind_value *node, unsigned depth)
 }
 
 int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, const char *file,
-	      dt_loc_fn *loc_of, void *user, struct dtbind_value **out)
+	      dt_loc_fn *loc_of, void *user, struct dtbind_diag *diag, unsigned *decode_errors,
+	      struct dtbind_value **out)
 {
 	struct decoder dc = { .a = a, .fdt = fdt, .types = types, .loc_of = loc_of, .user = user,
-			      .file = file };
+			      .file = file, .diag = diag };
 	int ret;
 
 	*out = NULL;
@@ -787,6 +848,8 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 		fill_locs(root, 0);
 	}
 	ret = dc.err;
+	if (decode_errors)
+		*decode_errors = dc.decode_errors;
 	hmap_free(&dc.phandles);
 	hmap_free(&dc.phandle_loc);
 	sb_free(&dc.path);

@@ -10,11 +10,13 @@ typedef struct dtbind_loc dt_loc_fn(void *user, const char *path, const char *pr
 
 /*
  * Decode @fdt (checked with fdt_check_header; the caller checks the size)
- * into a map per node, allocated in @a.  @loc_of may be NULL: values are
+ * into a map per node, allocated in @a.  Values their type cannot decode
+ * are reported to @diag (may be NULL) and counted in *@decode_errors.  @loc_of may be NULL: values are
  * then located at @file only.  Returns 0, -DTBIND_EPARSE (not an FDT),
  * -DTBIND_ELIMIT (too deep) or -DTBIND_ENOMEM.
  */
 int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, const char *file,
-	      dt_loc_fn *loc_of, void *user, struct dtbind_value **out);
+	      dt_loc_fn *loc_of, void *user, struct dtbind_diag *diag, unsigned *decode_errors,
+	      struct dtbind_value **out);
 
 #endif

@@ -137,6 +137,8 @@ static void write_node(struct writer *w, struct dt_node *n, const char *name, co
 				w->err = -DTBIND_ENOMEM;
 				return;
 			}
+			if (w->paths)
+				hmap_put_str(w->paths, fpath, strlen(fpath), o);
 			check(w, fdt_begin_node(w->fdt, fname));
 			if (o->name[0] == '/') {
 				check(w, fdt_property_string(w->fdt, "target-path", o->name));

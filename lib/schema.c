@@ -1602,9 +1602,18 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 		if (dtbind_value_member(inst, d->name) && !validate_merge(c, d->s, inst, ev))
 			ok = false;
 	}
+	/*
+	 * What counts as evaluated for unevaluatedProperties.  JSON Schema: a
+	 * property its keywords accepted.  Devicetree mode, as dt-schema's
+	 * validator counts: named properties that were valid, every property
+	 * a pattern matched, every property under additionalProperties: true,
+	 * and none under a schema-valued additionalProperties.
+	 */
+	bool dt = s->set->ref_annotations_on_failure;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct dtbind_member *m = &inst->u.map.members[i];
-		bool matched = false, prop_ok = true;
+		bool matched = false, prop_ok = true, by_pattern = false, by_additional = false;
 
 		for (size_t k = 0; k < s->n_props; k++) {
 			if (s->props[k].len == m->key_len && !memcmp(s->props[k].name, m->key, m->key_len)) {
@@ -1619,12 +1628,14 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 
 			if (p->re && match_regex(c, p->re, m->key, m->key_len) == 1) {
 				matched = true;
+				by_pattern = true;
 				if (!validate_child(c, p->s, m->value, m->key, m->key_len, 0))
 					prop_ok = false;
 			}
 		}
 		if (!matched && s->additional_props) {
 			matched = true;
+			by_additional = true;
 			if (s->additional_props->is_bool && !s->additional_props->bool_value) {
 				if (c->collect)
 					error_at_property(c, s, "additionalProperties", m);
@@ -1634,8 +1645,10 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 				prop_ok = false;
 			}
 		}
-		/* A property counts as evaluated only where its schemas accepted it. */
-		if (matched && prop_ok)
+		if (dt ? (by_pattern || (matched && prop_ok && !by_additional)) : (matched && prop_ok))
+			evald_set(ev, i);
+		if (dt && s->additional_props && s->additional_props->is_bool &&
+		    s->additional_props->bool_value)
 			evald_set(ev, i);
 		if (!prop_ok)
 			ok = false;
@@ -2139,7 +2152,9 @@ static bool validate_unevaluated(struct vctx *c, const struct dtbind_schema *s,
 			} else if (!validate_child(c, u, m->value, m->key, m->key_len, 0)) {
 				ok = false;
 			}
-			evald_set(ev, i);
+			/* dt-schema's validator counts these only under unevaluatedProperties: true. */
+			if (!s->set->ref_annotations_on_failure || (u->is_bool && u->bool_value))
+				evald_set(ev, i);
 		}
 	}
 	if (s->unevaluated_items && inst->kind == DTBIND_SEQ) {
