@@ -112,10 +112,11 @@ static void decode_error(struct decoder *dc, const char *prop, const char *ref_f
 static void decode_error(struct decoder *dc, const char *prop, const char *ref_fmt,
 			 const char *fmt, ...)
 {
-	char msg[256];
+	char msg[256], node[1024];
 	va_list ap;
 
 	(void)ref_fmt;
+	snprintf(node, sizeof(node), "%s:%s", sb_cstr(&dc->path), prop);
 	if (!dc->diag)
 		return;
 	va_start(ap, fmt);
@@ -126,7 +127,7 @@ static void decode_error(struct decoder *dc, const char *prop, const char *ref_f
 		.loc = loc_for(dc, prop),
 		.rule = "dt-decode",
 		.message = msg,
-		.node = sb_cstr(&dc->path),
+		.node = node,
 	};
 
 	dtbind_diag_emit(dc->diag, &f);

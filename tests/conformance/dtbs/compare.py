@@ -256,6 +256,9 @@ def dtbind_tuples(d):
     msg = d.get('message', '')
     sch = d.get('schema', '')
     kw = sch.rsplit('/', 1)[-1] if '#' in sch else 'other'
+    if d.get('rule') == 'dt-decode' and ' cannot be cells of type ' in msg:
+        kw = 'typeSize'  # the reference's "size (N) error for type T"
+
     if "(the schema is 'false')" in msg or kw == 'false':
         kw = 'false'
     if kw in ('dependentRequired', 'dependentSchemas', 'dependencies'):
