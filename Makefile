@@ -101,7 +101,9 @@ bench: deps $(BUILD)/dtbind
 demo: deps $(BUILD)/dtbind
 	$(Q)sh scripts/demo.sh $(BUILD)/dtbind
 
+# The kernel-corpus runs need the reference pipeline's tools (dtc, gcc) too.
 conformance: deps $(BUILD)/dtbind
+	$(Q)sh scripts/install-deps.sh --reference
 	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/lint.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/examples.sh $(BUILD)/dtbind
