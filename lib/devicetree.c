@@ -58,7 +58,8 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 				free(p);
 		}
 	}
-	if ((ret = dtbind_dtschemas_load(diag, opts->bindings_root, &c->schemas))) {
+	if ((ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
+						opts->use_cache, &c->schemas))) {
 		dt_checker_free(c);
 		return ret;
 	}

@@ -22,6 +22,8 @@ struct dt_checker_opts {
 	bool show_unmatched;			/* -m */
 	bool show_matched;			/* -M */
 	bool only_undocumented;			/* --undocumented */
+	const char *schema_cache;		/* compiled schema set file, or NULL */
+	bool use_cache;				/* the automatic cache under ~/.cache/dtbind */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,

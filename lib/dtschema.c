@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dtschema.h"
 #include "fixup.h"
@@ -120,6 +121,9 @@ static bool passes_meta(struct dtbind_dtschemas *s, const struct dtbind_value *r
 	return dtbind_schema_validate(meta, root, NULL) == 1;
 }
 
+static int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+			const struct dtbind_value *fixed);
+
 static int add_binding(struct dtbind_dtschemas *s, const char *file, const struct dtbind_value *root)
 {
 	const struct dtbind_value *id = dtbind_value_get(root, "$id");
@@ -142,28 +146,12 @@ static int add_binding(struct dtbind_dtschemas *s, const char *file, const struc
 		return 0;
 	}
 	struct dtbind_value *fixed = fixup_schema(&s->arena, root);
+	const char *bid = arena_strdup(&s->arena, id->u.str.ptr);
+	const char *bfile = arena_strdup(&s->arena, file);
 
-	if (!fixed)
+	if (!fixed || !bid || !bfile)
 		return -DTBIND_ENOMEM;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1024;
-		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
-
-		if (!nb)
-			return -DTBIND_ENOMEM;
-		s->b = nb;
-	}
-	struct binding *b = &s->b[s->n];
-
-	memset(b, 0, sizeof(*b));
-	b->id = arena_strdup(&s->arena, id->u.str.ptr);
-	b->file = arena_strdup(&s->arena, file);
-	b->fixed = fixed;
-	if (!b->id || !b->file)
-		return -DTBIND_ENOMEM;
-	hmap_put_str(&s->ids, b->id, strlen(b->id), (void *)(uintptr_t)(s->n + 1));
-	s->n++;
-	return 0;
+	return push_binding(s, bid, bfile, fixed);
 }
 
 /* The generated select: {required: [compatible], properties: {compatible: {contains: {enum}}}}. */
@@ -329,17 +317,451 @@ bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *c
 	return false;
 }
 
-int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
-			  struct dtbind_dtschemas **out)
+/* ---- the compiled schema cache ------------------------------------------
+ *
+ * The processed set (fixed-up bindings, after their meta-schema check) is
+ * saved so that later runs skip loading, checking and fixing ~3,000 YAML
+ * files.  The file is keyed by the content of every input (binding files,
+ * the embedded schemas, the format) and checksummed; a cache that does not
+ * match in every byte is rebuilt, never trusted.
+ *
+ *   "DTBSCH02" | u64 key | u64 checksum of payload | u64 payload length | payload
+ *   payload: u32 files, each str | u32 bindings, each (str id, str file, value)
+ *   value: u8 kind, u8 style, u32 file+1, u32 line, u32 col, then by kind:
+ *          bool u8 | int i64 | float u64 bits | string/bytes str |
+ *          seq u32 n, values | map u32 n, (str key, u32 line, u32 col, value)
+ *   str: u32 length, bytes
+ */
+#define CACHE_MAGIC "DTBSCH02"
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= c[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* mkdir -p, quietly: a cache directory that cannot be made means no cache. */
+static void mkdir_p(char *dir)
+{
+	for (char *p = dir + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	}
+	mkdir(dir, 0755);
+}
+
+static uint64_t cache_key(const char *root, char **files, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t rl = root ? strlen(root) : 0;
+
+	h = fnv(h, CACHE_MAGIC, sizeof(CACHE_MAGIC));
+	for (size_t i = 0; i < dtbind_embedded_count; i++) {
+		const struct embedded_file *ef = &dtbind_embedded_files[i];
+
+		h = fnv(h, ef->path, strlen(ef->path) + 1);
+		h = fnv(h, ef->data, ef->len);
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *buf;
+		size_t len;
+
+		/* Names relative to the root: the same tree elsewhere shares the cache. */
+		h = fnv(h, files[i] + (strncmp(files[i], root, rl) ? 0 : rl),
+			strlen(files[i]) + 1 - (strncmp(files[i], root, rl) ? 0 : rl));
+		if (read_file(files[i], DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
+			h = fnv(h, buf, len);
+			free(buf);
+		}
+	}
+	return h;
+}
+
+static char *default_cache_path(uint64_t key)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dir = NULL, *path = NULL;
+
+	if (xdg && *xdg) {
+		if (asprintf(&dir, "%s/dtbind", xdg) < 0)
+			return NULL;
+	} else if (home && *home) {
+		if (asprintf(&dir, "%s/.cache/dtbind", home) < 0)
+			return NULL;
+	} else {
+		return NULL;
+	}
+	if (asprintf(&path, "%s/schemas-%016llx.bin", dir, (unsigned long long)key) < 0)
+		path = NULL;
+	free(dir);
+	return path;
+}
+
+struct wbuf {
+	struct strbuf sb;
+	struct hmap files;		/* file name -> index + 1 */
+	const char **names;
+	size_t n_names, cap_names;
+};
+
+static void put32(struct strbuf *sb, uint32_t v)
+{
+	sb_putn(sb, (const char *)&v, 4);
+}
+
+static void put64(struct strbuf *sb, uint64_t v)
+{
+	sb_putn(sb, (const char *)&v, 8);
+}
+
+static void putstr(struct strbuf *sb, const char *s, size_t n)
+{
+	put32(sb, (uint32_t)n);
+	sb_putn(sb, s, n);
+}
+
+static uint32_t file_index(struct wbuf *w, const char *file)
+{
+	if (!file)
+		return 0;
+	uintptr_t i = (uintptr_t)hmap_get_str(&w->files, file, strlen(file));
+
+	if (i)
+		return (uint32_t)i;
+	if (w->n_names == w->cap_names) {
+		w->cap_names = w->cap_names ? w->cap_names * 2 : 64;
+		const char **nn = realloc(w->names, w->cap_names * sizeof(*nn));
+
+		if (!nn) {
+			w->sb.oom = true;
+			return 0;
+		}
+		w->names = nn;
+	}
+	w->names[w->n_names++] = file;
+	hmap_put_str(&w->files, file, strlen(file), (void *)(uintptr_t)w->n_names);
+	return (uint32_t)w->n_names;
+}
+
+static void put_value(struct wbuf *w, const struct dtbind_value *v, unsigned depth)
+{
+	struct strbuf *sb = &w->sb;
+
+	if (depth > DTBIND_MAX_DEPTH) {
+		sb->oom = true;
+		return;
+	}
+	sb_putc(sb, (char)v->kind);
+	sb_putc(sb, (char)v->style);
+	put32(sb, file_index(w, v->loc.file));
+	put32(sb, v->loc.line);
+	put32(sb, v->loc.col);
+	switch (v->kind) {
+	case DTBIND_BOOL:
+		sb_putc(sb, (char)v->u.b);
+		break;
+	case DTBIND_INT:
+		put64(sb, (uint64_t)v->u.i);
+		break;
+	case DTBIND_FLOAT: {
+		uint64_t bits;
+
+		memcpy(&bits, &v->u.f, 8);
+		put64(sb, bits);
+		break;
+	}
+	case DTBIND_STRING:
+	case DTBIND_BYTES:
+		putstr(sb, v->u.str.ptr, v->u.str.len);
+		break;
+	case DTBIND_SEQ:
+		put32(sb, (uint32_t)v->u.seq.n);
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			put_value(w, v->u.seq.items[i], depth + 1);
+		break;
+	case DTBIND_MAP:
+		put32(sb, (uint32_t)v->u.map.n);
+		for (size_t i = 0; i < v->u.map.n; i++) {
+			const struct dtbind_member *m = &v->u.map.members[i];
+
+			putstr(sb, m->key, m->key_len);
+			put32(sb, m->key_loc.line);
+			put32(sb, m->key_loc.col);
+			put_value(w, m->value, depth + 1);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static int cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t key)
+{
+	struct wbuf w = { 0 };
+	struct strbuf body, out;
+	int ret = -DTBIND_EIO;
+
+	sb_init(&w.sb);
+	hmap_init(&w.files);
+	for (size_t i = 0; i < s->n; i++) {
+		putstr(&w.sb, s->b[i].id, strlen(s->b[i].id));
+		putstr(&w.sb, s->b[i].file, strlen(s->b[i].file));
+		put_value(&w, s->b[i].fixed, 0);
+	}
+	sb_init(&body);
+	put32(&body, (uint32_t)w.n_names);
+	for (size_t i = 0; i < w.n_names; i++)
+		putstr(&body, w.names[i], strlen(w.names[i]));
+	put32(&body, (uint32_t)s->n);
+	sb_putn(&body, sb_cstr(&w.sb), w.sb.len);
+	sb_init(&out);
+	sb_putn(&out, CACHE_MAGIC, 8);
+	put64(&out, key);
+	put64(&out, fnv(1469598103934665603ull, sb_cstr(&body), body.len));
+	put64(&out, body.len);
+	sb_putn(&out, sb_cstr(&body), body.len);
+	if (!out.oom && !body.oom && !w.sb.oom) {
+		/* Written next to its place and renamed: never a half file. */
+		char *tmp = NULL, *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+
+		if (slash) {
+			*slash = '\0';
+			mkdir_p(dir);
+		}
+		if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
+			FILE *f = fopen(tmp, "wb");
+
+			if (f) {
+				bool ok = fwrite(sb_cstr(&out), 1, out.len, f) == out.len;
+
+				ok &= fclose(f) == 0;
+				if (ok && rename(tmp, path) == 0)
+					ret = 0;
+				else
+					remove(tmp);
+			}
+		}
+		free(tmp);
+		free(dir);
+	}
+	sb_free(&out);
+	sb_free(&body);
+	sb_free(&w.sb);
+	hmap_free(&w.files);
+	free(w.names);
+	return ret;
+}
+
+struct rbuf {
+	const unsigned char *p, *end;
+	bool bad;
+	const char **names;
+	uint32_t n_names;
+	struct arena *a;
+};
+
+static bool take(struct rbuf *r, void *out, size_t n)
+{
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		memset(out, 0, n);
+		return false;
+	}
+	memcpy(out, r->p, n);
+	r->p += n;
+	return true;
+}
+
+static uint32_t get32(struct rbuf *r)
+{
+	uint32_t v;
+
+	take(r, &v, 4);
+	return v;
+}
+
+static const char *getstr(struct rbuf *r, size_t *len)
+{
+	uint32_t n = get32(r);
+
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return NULL;
+	}
+	char *s = arena_strndup(r->a, (const char *)r->p, n);
+
+	r->p += n;
+	if (!s)
+		r->bad = true;
+	if (len)
+		*len = n;
+	return s;
+}
+
+static struct dtbind_value *get_value(struct rbuf *r, unsigned depth)
+{
+	struct dtbind_value *v;
+	uint8_t kind, style;
+	uint32_t file;
+
+	if (r->bad || depth > DTBIND_MAX_DEPTH || !(v = arena_alloc(r->a, sizeof(*v)))) {
+		r->bad = true;
+		return NULL;
+	}
+	take(r, &kind, 1);
+	take(r, &style, 1);
+	file = get32(r);
+	v->loc.line = get32(r);
+	v->loc.col = get32(r);
+	if (file > r->n_names || kind > DTBIND_BYTES) {
+		r->bad = true;
+		return NULL;
+	}
+	v->kind = (enum dtbind_kind)kind;
+	v->style = style;
+	v->loc.file = file ? r->names[file - 1] : NULL;
+	switch (v->kind) {
+	case DTBIND_BOOL: {
+		uint8_t b;
+
+		take(r, &b, 1);
+		v->u.b = b != 0;
+		break;
+	}
+	case DTBIND_INT:
+		take(r, &v->u.i, 8);
+		break;
+	case DTBIND_FLOAT:
+		take(r, &v->u.f, 8);
+		break;
+	case DTBIND_STRING:
+	case DTBIND_BYTES:
+		v->u.str.ptr = getstr(r, &v->u.str.len);
+		break;
+	case DTBIND_SEQ: {
+		uint32_t n = get32(r);
+
+		/* Each item takes 14 bytes at least: a count beyond the data is corrupt. */
+		if (r->bad || n > (size_t)(r->end - r->p) / 14 ||
+		    !(v->u.seq.items = arena_alloc(r->a, ((size_t)n + 1) * sizeof(*v->u.seq.items)))) {
+			r->bad = true;
+			return NULL;
+		}
+		for (uint32_t i = 0; i < n && !r->bad; i++)
+			v->u.seq.items[v->u.seq.n++] = get_value(r, depth + 1);
+		break;
+	}
+	case DTBIND_MAP: {
+		uint32_t n = get32(r);
+
+		if (r->bad || n > (size_t)(r->end - r->p) / 26 ||
+		    !(v->u.map.members = arena_alloc(r->a, ((size_t)n + 1) * sizeof(*v->u.map.members)))) {
+			r->bad = true;
+			return NULL;
+		}
+		for (uint32_t i = 0; i < n && !r->bad; i++) {
+			struct dtbind_member *m = &v->u.map.members[v->u.map.n++];
+
+			m->key = getstr(r, &m->key_len);
+			m->key_loc.file = v->loc.file;
+			m->key_loc.line = get32(r);
+			m->key_loc.col = get32(r);
+			m->value = get_value(r, depth + 1);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	return r->bad ? NULL : v;
+}
+
+static int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+			const struct dtbind_value *fixed)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
+
+		if (!nb)
+			return -DTBIND_ENOMEM;
+		s->b = nb;
+	}
+	struct binding *b = &s->b[s->n];
+
+	memset(b, 0, sizeof(*b));
+	b->id = id;
+	b->file = file;
+	b->fixed = fixed;
+	hmap_put_str(&s->ids, b->id, strlen(b->id), (void *)(uintptr_t)(s->n + 1));
+	s->n++;
+	return 0;
+}
+
+static void reset_bindings(struct dtbind_dtschemas *s)
+{
+	s->n = 0;
+	hmap_free(&s->ids);
+	hmap_init(&s->ids);
+}
+
+static int cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t key)
+{
+	char *buf;
+	size_t len;
+	uint64_t hdr[3];
+	int ret = read_file(path, 1u << 30, &buf, &len);
+
+	if (ret)
+		return ret;
+	struct rbuf r = { (const unsigned char *)buf, (const unsigned char *)buf + len, false,
+			  NULL, 0, &s->arena };
+
+	if (len < 32 || memcmp(buf, CACHE_MAGIC, 8)) {
+		free(buf);
+		return -DTBIND_EPARSE;
+	}
+	r.p += 8;
+	take(&r, hdr, sizeof(hdr));
+	if (hdr[0] != key || hdr[2] != (uint64_t)(r.end - r.p) ||
+	    hdr[1] != fnv(1469598103934665603ull, r.p, (size_t)(r.end - r.p))) {
+		free(buf);
+		return -DTBIND_EPARSE;	/* stale or damaged: rebuilt */
+	}
+	r.n_names = get32(&r);
+	if (r.n_names > (size_t)(r.end - r.p) / 4 ||
+	    !(r.names = arena_alloc(&s->arena, ((size_t)r.n_names + 1) * sizeof(*r.names))))
+		r.bad = true;
+	for (uint32_t i = 0; i < r.n_names && !r.bad; i++)
+		r.names[i] = getstr(&r, NULL);
+	uint32_t n = get32(&r);
+
+	for (uint32_t i = 0; i < n && !r.bad; i++) {
+		const char *id = getstr(&r, NULL), *file = getstr(&r, NULL);
+		struct dtbind_value *fixed = get_value(&r, 0);
+
+		if (!r.bad && push_binding(s, id, file, fixed))
+			r.bad = true;
+	}
+	ret = r.bad || r.p != r.end ? -DTBIND_EPARSE : 0;
+	free(buf);
+	return ret;
+}
+
+static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag)
 {
 	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
-	char **files = NULL;
-	size_t nfiles = 0, cap = 0;
-	int ret = 0;
 
-	*out = NULL;
 	if (!s)
-		return -DTBIND_ENOMEM;
+		return NULL;
 	arena_init(&s->arena, 1u << 20);
 	s->diag = diag;
 	hmap_init(&s->by_compat);
@@ -348,24 +770,49 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 	s->set = dtbind_schema_set_new(diag);
 	if (!s->set) {
 		dtbind_dtschemas_free(s);
-		return -DTBIND_ENOMEM;
+		return NULL;
 	}
 	dtbind_schema_set_dt_annotations(s->set, true);
-	if (bindings_root)
-		collect_yaml(bindings_root, &files, &nfiles, &cap, 0);
-	qsort(files, nfiles, sizeof(*files), cmp_str);
+	return s;
+}
+
+/* Bindings are in: register them, learn the types, index the selects. */
+static int dtschemas_finish(struct dtbind_dtschemas *s)
+{
+	const struct dtbind_value **roots = calloc(s->n + 1, sizeof(*roots));
+	int ret = 0;
+
+	if (!roots)
+		return -DTBIND_ENOMEM;
+	/* Registered under their $id, $refs resolve to the fixed-up schemas. */
+	for (size_t i = 0; i < s->n && !ret; i++) {
+		roots[i] = s->b[i].fixed;
+		/* Compiled on first use: most bindings select nothing in a given tree. */
+		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, NULL);
+	}
+	if (!ret)
+		ret = dt_types_build(&s->types, roots, s->n);
+	free(roots);
+	for (size_t i = 0; i < s->n && !ret; i++) {
+		ret = index_binding(s, i);
+		find_compatible_schemas(s, s->b[i].fixed, 0);
+	}
+	return ret;
+}
+
+static int load_sources(struct dtbind_dtschemas *s, char **files, size_t nfiles)
+{
+	int ret = 0;
+
 	/* Documents stay alive with the set: the fixed copies point at their strings. */
 	for (size_t i = 0; i < nfiles && !ret; i++) {
 		struct dtbind_doc *doc;
 
-		if (dtbind_doc_load_file(files[i], diag, 0, &doc) == 0) {
+		if (dtbind_doc_load_file(files[i], s->diag, 0, &doc) == 0) {
 			ret = add_binding(s, files[i], dtbind_doc_root(doc));
 			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
 		}
 	}
-	for (size_t i = 0; i < nfiles; i++)
-		free(files[i]);
-	free(files);
 	/* The core schemas: those a tree does not override. */
 	for (size_t i = 0; i < dtbind_embedded_count && !ret; i++) {
 		const struct embedded_file *ef = &dtbind_embedded_files[i];
@@ -375,27 +822,61 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 		if (strncmp(ef->path, "core/", 5))
 			continue;
 		snprintf(name, sizeof(name), "<dtbind>/schemas/%s", ef->path);
-		if (dtbind_doc_load_string(name, ef->data, ef->len, diag, 0, &doc) == 0) {
+		if (dtbind_doc_load_string(name, ef->data, ef->len, s->diag, 0, &doc) == 0) {
 			ret = add_binding(s, name, dtbind_doc_root(doc));
 			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
 		}
 	}
-	/* Register the fixed-up schemas under their $id: $refs resolve to them. */
-	const struct dtbind_value **roots = calloc(s->n + 1, sizeof(*roots));
+	return ret;
+}
 
-	if (!roots)
-		ret = -DTBIND_ENOMEM;
-	for (size_t i = 0; i < s->n && !ret; i++) {
-		roots[i] = s->b[i].fixed;
-		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, &s->b[i].schema);
+static void free_files(char **files, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
+int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
+			  struct dtbind_dtschemas **out)
+{
+	return dtbind_dtschemas_load_cached(diag, bindings_root, NULL, false, out);
+}
+
+int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
+				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
+{
+	struct dtbind_dtschemas *s = dtschemas_new(diag);
+	char **files = NULL, *path = NULL;
+	size_t nfiles = 0, cap = 0;
+	uint64_t key = 0;
+	int ret = 0;
+	bool cached = false;
+
+	*out = NULL;
+	if (!s)
+		return -DTBIND_ENOMEM;
+	if (bindings_root)
+		collect_yaml(bindings_root, &files, &nfiles, &cap, 0);
+	if (nfiles)
+		qsort(files, nfiles, sizeof(*files), cmp_str);
+	if (use_cache || cache) {
+		key = cache_key(bindings_root, files, nfiles);
+		path = cache ? strdup(cache) : default_cache_path(key);
+		if (path && cache_read(s, path, key) == 0)
+			cached = true;
+		else if (s->n)
+			reset_bindings(s);
 	}
+	if (!cached)
+		ret = load_sources(s, files, nfiles);
+	free_files(files, nfiles);
 	if (!ret)
-		ret = dt_types_build(&s->types, roots, s->n);
-	free(roots);
-	for (size_t i = 0; i < s->n && !ret; i++) {
-		ret = index_binding(s, i);
-		find_compatible_schemas(s, s->b[i].fixed, 0);
-	}
+		ret = dtschemas_finish(s);
+	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
+	if (!ret && !cached && path)
+		cache_write(s, path, key);
+	free(path);
 	if (ret) {
 		dtbind_dtschemas_free(s);
 		return ret;
@@ -706,12 +1187,14 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		}
 	}
 	for (size_t k = 0; k < n; k++) {
-		const struct binding *b = &s->b[c->order[k]];
+		struct binding *b = &s->b[c->order[k]];
 		struct dtbind_validation *res = NULL;
 
 		c->selected[c->order[k]] = false;
 		c->node = node;
 		if (c->opts->limit && !strstr(b->file, c->opts->limit))
+			continue;
+		if (!b->schema && dtbind_schema_set_get(s->set, b->id, &b->schema))
 			continue;
 		int ret = dtbind_schema_validate(b->schema, node, &res);
 

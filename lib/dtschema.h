@@ -15,6 +15,14 @@ struct dtbind_dtschemas;
  */
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out);
+/*
+ * Same, through the compiled schema cache: @cache names the file (NULL: the
+ * automatic one under $XDG_CACHE_HOME/dtbind, used when @use_cache).  A
+ * cache whose key (the content of every input) or checksum does not match
+ * is rebuilt and rewritten; one that cannot be written is skipped.
+ */
+int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
+				 const char *cache, bool use_cache, struct dtbind_dtschemas **out);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);
 const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s);
 size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s);

@@ -21,6 +21,8 @@ void help_jsonschema(FILE *out);
 int cmd_parse(int argc, char **argv);
 void help_lint(FILE *out);
 void help_validate(FILE *out);
+void help_mkschema(FILE *out);
+int cmd_mkschema(int argc, char **argv);
 void help_exampletest(FILE *out);
 int cmd_exampletest(int argc, char **argv);
 int cmd_validate(int argc, char **argv);

@@ -25,6 +25,10 @@ void help_exampletest(FILE *out)
 		"  -I DIR                #include search directory (default: the kernel's\n"
 		"                        scripts/dtc/include-prefixes)\n"
 		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
+		"  -s, --schema-cache FILE  the compiled schema set (dtbind mkschema -o FILE);\n"
+		"                        default: an automatic cache under ~/.cache/dtbind,\n"
+		"                        keyed by the content of every schema file\n"
+		"      --no-cache        load and process every schema, no cache\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
@@ -85,15 +89,17 @@ static char *find_root(const char *path)
 
 int cmd_exampletest(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256 };
+	enum { OPT_NOSRC = 256, OPT_NOCACHE };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
+		{ "schema-cache", required_argument, NULL, 's' },
+		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dt_checker_opts co = { 0 };
+	struct dt_checker_opts co = { .use_cache = true };
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	char *root = NULL;
@@ -103,12 +109,14 @@ int cmd_exampletest(int argc, char **argv)
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:s:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': root = realpath(optarg, NULL); break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
 		case OPT_NOSRC: source = false; break;
+		case 's': co.schema_cache = optarg; break;
+		case OPT_NOCACHE: co.use_cache = false; break;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
 				break;

@@ -20,6 +20,10 @@ void help_validate(FILE *out)
 		"  -u, --url-path DIR    the bindings root (Documentation/devicetree/bindings)\n"
 		"  -I DIR                #include search directory for .dts sources\n"
 		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
+		"  -s, --schema-cache FILE  the compiled schema set (dtbind mkschema -o FILE);\n"
+		"                        default: an automatic cache under ~/.cache/dtbind,\n"
+		"                        keyed by the content of every schema file\n"
+		"      --no-cache        load and process every schema, no cache\n"
 		"  -m, --show-unmatched  warn about compatibles no binding documents\n"
 		"  -M, --show-matched    note which schemas selected each node\n"
 		"      --undocumented    only list compatibles that no binding documents (the job\n"
@@ -33,19 +37,21 @@ void help_validate(FILE *out)
 
 int cmd_validate(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_UNDOC };
+	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
+		{ "schema-cache", required_argument, NULL, 's' },
+		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
 		{ "show-unmatched", no_argument, NULL, 'm' },
 		{ "show-matched", no_argument, NULL, 'M' },
 		{ "undocumented", no_argument, NULL, OPT_UNDOC },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dt_checker_opts co = { .show_schema = true };
+	struct dt_checker_opts co = { .show_schema = true, .use_cache = true };
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	bool dump = false, source = true;
@@ -54,7 +60,7 @@ int cmd_validate(int argc, char **argv)
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:mM", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': co.bindings_root = optarg; break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
@@ -64,6 +70,8 @@ int cmd_validate(int argc, char **argv)
 		case 'M': co.show_matched = true; break;
 		case OPT_UNDOC: co.only_undocumented = true; break;
 		case OPT_NOSRC: source = false; break;
+		case 's': co.schema_cache = optarg; break;
+		case OPT_NOCACHE: co.use_cache = false; break;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
 				break;

@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	  help_exampletest },
 	{ "validate", "check device trees (.dtb) against every binding", cmd_validate,
 	  help_validate },
+	{ "mkschema", "process every binding once into a compiled schema set", cmd_mkschema,
+	  help_mkschema },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 };
 
