@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "cli.h"
 #include "devicetree.h"
 
@@ -19,6 +23,7 @@ void help_validate(FILE *out)
 		"names from LISTFILE.\n\n"
 		"  -u, --url-path DIR    the bindings root (Documentation/devicetree/bindings)\n"
 		"  -I DIR                #include search directory for .dts sources\n"
+		"  -j, --jobs N          validate N files at a time (schemas are loaded once)\n"
 		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
 		"  -s, --schema-cache FILE  the compiled schema set (dtbind mkschema -o FILE);\n"
 		"                        default: an automatic cache under ~/.cache/dtbind,\n"
@@ -35,6 +40,99 @@ void help_validate(FILE *out)
 		"Exit status: 0 no findings, 1 findings, 2 usage or I/O error.\n");
 }
 
+static int worse(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static int check_one(struct dt_checker *checker, struct dtbind_diag *diag, const char *file)
+{
+	unsigned findings = 0;
+	int ret = dt_checker_tree(checker, file, &findings);
+
+	if (ret < 0 && ret != -DTBIND_EPARSE) {
+		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = file }, "io",
+				   "cannot check the file: %s", dtbind_strerror(ret));
+		return EXIT_USAGE;
+	}
+	return findings || ret == -DTBIND_EPARSE ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/*
+ * -j N: N worker processes share the loaded schemas (fork, copy on write);
+ * each file's findings go to a file of its own and are printed in the
+ * order the files were given, so the output does not depend on N.
+ */
+static int check_parallel(struct dt_checker *checker, struct dtbind_diag *diag, char **files,
+			  int n, int jobs)
+{
+	char dir[] = "/tmp/dtbind-validate-XXXXXX";
+	int status = EXIT_CLEAN;
+	pid_t *pids = calloc((size_t)jobs, sizeof(*pids));
+
+	if (!pids || !mkdtemp(dir)) {
+		free(pids);
+		for (int i = 0; i < n; i++)
+			status = worse(status, check_one(checker, diag, files[i]));
+		return status;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	for (int w = 0; w < jobs; w++) {
+		pids[w] = fork();
+		if (pids[w] != 0)
+			continue;
+		int worst = EXIT_CLEAN;
+
+		for (int i = w; i < n; i += jobs) {
+			char path[64];
+			int fd;
+
+			snprintf(path, sizeof(path), "%s/%d", dir, i);
+			fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+			if (fd < 0) {
+				worst = EXIT_USAGE;
+				continue;
+			}
+			fflush(stderr);
+			dup2(fd, 2);
+			close(fd);
+			worst = worse(worst, check_one(checker, diag, files[i]));
+			fflush(stderr);
+		}
+		_exit(worst);
+	}
+	for (int w = 0; w < jobs; w++) {
+		int ws;
+
+		if (pids[w] < 0) {
+			status = EXIT_USAGE;
+			continue;
+		}
+		if (waitpid(pids[w], &ws, 0) < 0 || !WIFEXITED(ws))
+			status = EXIT_USAGE;
+		else
+			status = worse(status, WEXITSTATUS(ws));
+	}
+	for (int i = 0; i < n; i++) {
+		char path[64], buf[8192];
+		size_t len;
+
+		snprintf(path, sizeof(path), "%s/%d", dir, i);
+		FILE *f = fopen(path, "r");
+
+		if (!f)
+			continue;
+		while ((len = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, len, stderr);
+		fclose(f);
+		remove(path);
+	}
+	rmdir(dir);
+	free(pids);
+	return status;
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE };
@@ -46,6 +144,7 @@ int cmd_validate(int argc, char **argv)
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ "schema-cache", required_argument, NULL, 's' },
 		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "show-unmatched", no_argument, NULL, 'm' },
 		{ "show-matched", no_argument, NULL, 'M' },
 		{ "undocumented", no_argument, NULL, OPT_UNDOC },
@@ -55,12 +154,12 @@ int cmd_validate(int argc, char **argv)
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	bool dump = false, source = true;
-	int opt, status = EXIT_CLEAN;
+	int opt, status = EXIT_CLEAN, jobs = 1;
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': co.bindings_root = optarg; break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
@@ -72,6 +171,14 @@ int cmd_validate(int argc, char **argv)
 		case OPT_NOSRC: source = false; break;
 		case 's': co.schema_cache = optarg; break;
 		case OPT_NOCACHE: co.use_cache = false; break;
+		case 'j':
+			jobs = atoi(optarg);
+			if (jobs < 1 || jobs > 256) {
+				fprintf(stderr, "dtbind validate: -j wants 1 to 256, got '%s'\n", optarg);
+				free(incs);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
 				break;
@@ -106,18 +213,11 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (dump)
 		dt_checker_set_dump(checker, stdout);
-	for (int i = optind; i < argc; i++) {
-		unsigned findings = 0;
-
-		ret = dt_checker_tree(checker, argv[i], &findings);
-		if (ret < 0 && ret != -DTBIND_EPARSE) {
-			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
-					   "io", "cannot check the file: %s", dtbind_strerror(ret));
-			status = EXIT_USAGE;
-		} else if ((findings || ret == -DTBIND_EPARSE) && status == EXIT_CLEAN) {
-			status = EXIT_FINDINGS;
-		}
-	}
+	if (jobs > 1 && argc - optind > 1)
+		status = check_parallel(checker, diag, argv + optind, argc - optind, jobs);
+	else
+		for (int i = optind; i < argc; i++)
+			status = worse(status, check_one(checker, diag, argv[i]));
 	dt_checker_free(checker);
 	dtbind_diag_free(diag);
 	free(incs);
