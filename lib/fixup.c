@@ -666,7 +666,8 @@ static void normalise_compatibles(struct dtbind_value *list)
 {
 	size_t n = 0;
 
-	qsort(list->u.seq.items, list->u.seq.n, sizeof(list->u.seq.items[0]), cmp_value_str);
+	if (list->u.seq.n > 1)
+		qsort(list->u.seq.items, list->u.seq.n, sizeof(list->u.seq.items[0]), cmp_value_str);
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const char *s = list->u.seq.items[i]->u.str.ptr;
 

@@ -27,6 +27,10 @@ void help_exampletest(FILE *out);
 int cmd_exampletest(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+void help_check(FILE *out);
+int cmd_hook(int argc, char **argv);
+void help_hook(FILE *out);
 bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
 

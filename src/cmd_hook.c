@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* cmd_hook.c - dtbind hook install|uninstall: a pre-commit hook that runs dtbind check --staged. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The line that tells our hook from anyone else's. */
+#define HOOK_MARKER "# dtbind-managed-hook: pre-commit"
+
+void help_hook(FILE *out)
+{
+	fprintf(out,
+		"usage: dtbind hook install [CHECK-OPTION...]\n"
+		"       dtbind hook uninstall\n\n"
+		"install writes the pre-commit hook of the current git repository (where\n"
+		"`git rev-parse --git-path hooks/pre-commit` says: .git/hooks/pre-commit, or\n"
+		"core.hooksPath).  The hook runs `dtbind check --staged [CHECK-OPTION...]`\n"
+		"with this dtbind binary's absolute path, or with the `dtbind` on PATH when\n"
+		"that file is gone; a commit is refused when the check reports errors or\n"
+		"warnings (`git commit --no-verify` skips it once).  A hook that dtbind did\n"
+		"not write is never overwritten or removed: it is recognised by the line\n"
+		"'" HOOK_MARKER "'.  Running install again updates our hook.\n\n"
+		"Exit status: 0 done, 2 refused, usage or I/O error.\n");
+}
+
+/* The path of the pre-commit hook, from git (malloc'd), or NULL. */
+static char *hook_path(void)
+{
+	int fds[2], status;
+	pid_t pid;
+	char buf[PATH_MAX + 2];
+	size_t len = 0;
+	ssize_t n;
+
+	if (pipe(fds))
+		return NULL;
+	if ((pid = fork()) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		close(fds[1]);
+		execlp("git", "git", "rev-parse", "--git-path", "hooks/pre-commit", (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0 ||
+	       (n < 0 && errno == EINTR))
+		if (n > 0)
+			len += (size_t)n;
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) || !len)
+		return NULL;
+	buf[len] = '\0';
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		buf[--len] = '\0';
+	return strdup(buf);
+}
+
+/* 1: a file of ours is there; 0: nothing there; -1: someone else's (or unreadable). */
+static int hook_state(const char *path)
+{
+	char *buf;
+	size_t len;
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	if (read_file(path, 1 << 20, &buf, &len))
+		return -1;
+	int ours = strstr(buf, "\n" HOOK_MARKER "\n") != NULL;
+
+	free(buf);
+	return ours ? 1 : -1;
+}
+
+static void sh_quote(struct strbuf *sb, const char *s)
+{
+	sb_putc(sb, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			sb_puts(sb, "'\\''");
+		else
+			sb_putc(sb, *s);
+	}
+	sb_putc(sb, '\'');
+}
+
+static int mkdirs(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+static int install(int argc, char **argv)
+{
+	char *path = hook_path(), *self = realpath("/proc/self/exe", NULL), *tmp = NULL;
+	struct strbuf sb;
+	int status = EXIT_USAGE;
+	FILE *f;
+
+	if (!path) {
+		fprintf(stderr, "dtbind hook: not in a git repository\n");
+		goto out;
+	}
+	if (hook_state(path) < 0) {
+		fprintf(stderr,
+			"dtbind hook: %s exists and was not written by dtbind: not "
+			"overwriting it (add 'dtbind check --staged' to it yourself)\n",
+			path);
+		goto out;
+	}
+	sb_init(&sb);
+	sb_puts(&sb,
+		"#!/bin/sh\n" HOOK_MARKER "\n"
+		"# Written by `dtbind hook install`, which rewrites or removes this file only\n"
+		"# while the line above is in it.  It checks the staged devicetree bindings and\n"
+		"# .dts files; `git commit --no-verify` skips it once.\n"
+		"dtbind=");
+	sh_quote(&sb, self ? self : "dtbind");
+	sb_puts(&sb, "\nif [ ! -x \"$dtbind\" ]; then\n"
+		     "\tdtbind=$(command -v dtbind) || {\n"
+		     "\t\techo \"pre-commit: dtbind is not at the installed path nor on PATH; run "
+		     "'dtbind hook install' again, or commit with --no-verify\" >&2\n"
+		     "\t\texit 1\n\t}\nfi\nexec \"$dtbind\" check --staged");
+	for (int i = 0; i < argc; i++) {
+		sb_putc(&sb, ' ');
+		sh_quote(&sb, argv[i]);
+	}
+	sb_putc(&sb, '\n');
+	if (sb.oom || mkdirs(path) || asprintf(&tmp, "%s.dtbind-new", path) < 0 ||
+	    !(f = fopen(tmp, "w"))) {
+		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
+		sb_free(&sb);
+		goto out;
+	}
+	bool ok = fwrite(sb_cstr(&sb), 1, sb.len, f) == sb.len;
+
+	ok = !fclose(f) && ok;
+	sb_free(&sb);
+	if (!ok || chmod(tmp, 0755) || rename(tmp, path)) {
+		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	printf("dtbind hook: installed %s (runs %s check --staged)\n", path,
+	       self ? self : "dtbind");
+	status = EXIT_CLEAN;
+out:
+	free(path);
+	free(self);
+	free(tmp);
+	return status;
+}
+
+static int uninstall(void)
+{
+	char *path = hook_path();
+	int status = EXIT_USAGE, st;
+
+	if (!path) {
+		fprintf(stderr, "dtbind hook: not in a git repository\n");
+		return EXIT_USAGE;
+	}
+	st = hook_state(path);
+	if (st < 0) {
+		fprintf(stderr, "dtbind hook: %s was not written by dtbind: leaving it\n", path);
+	} else if (st == 0) {
+		printf("dtbind hook: no hook at %s\n", path);
+		status = EXIT_CLEAN;
+	} else if (unlink(path)) {
+		fprintf(stderr, "dtbind hook: cannot remove %s: %s\n", path, strerror(errno));
+	} else {
+		printf("dtbind hook: removed %s\n", path);
+		status = EXIT_CLEAN;
+	}
+	free(path);
+	return status;
+}
+
+int cmd_hook(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "install"))
+		return install(argc - 2, argv + 2);
+	if (argc == 2 && !strcmp(argv[1], "uninstall"))
+		return uninstall();
+	help_hook(stderr);
+	return EXIT_USAGE;
+}
