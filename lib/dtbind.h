@@ -294,6 +294,7 @@ struct dtbind_verror {
 	const char *keyword;			/* e.g. "required" */
 	const char *message;
 	unsigned depth;				/* nesting under anyOf/oneOf explanations */
+	const char *hint;			/* the failing schema's description, or NULL */
 };
 
 struct dtbind_verrors {

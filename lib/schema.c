@@ -1358,6 +1358,14 @@ static void add_error(struct vctx *c, const struct dtbind_schema *s, const char 
 			    : arena_printf(&r->arena, "%s#%s", s->sc.res->uri, s->sc.ptr);
 	e->message = msg ? msg : "out of memory";
 	e->depth = c->explain;
+	/* The schema's own words, as dt-schema's hints: the first line of its description. */
+	const struct dtbind_value *d = dtbind_value_get(s->v, "description");
+
+	if (d && d->kind == DTBIND_STRING && d->u.str.len) {
+		size_t n = strcspn(d->u.str.ptr, "\n");
+
+		e->hint = arena_strndup(&r->arena, d->u.str.ptr, n > 200 ? 200 : n);
+	}
 }
 
 #define FAIL(c, s, kw, inst, ...)                                                   \
@@ -1668,7 +1676,11 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 					const char *why = NULL;
 
 					validate_merge(c, s->property_names, &name, NULL);
-					if (c->res->errors.n > mark)
+					/* The most specific reason: an explained branch, else the first. */
+					for (size_t k = mark; k < c->res->errors.n && !why; k++)
+						if (c->res->errors.v[k].depth > c->explain)
+							why = c->res->errors.v[k].message;
+					if (!why && c->res->errors.n > mark)
 						why = c->res->errors.v[mark].message;
 					c->res->errors.n = mark;
 					if (s->property_names->enum_ || !why)
@@ -2355,6 +2367,22 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 			};
 
 			dtbind_diag_emit(diag, &n);
+		}
+		if (e->hint && *e->hint) {
+			char *msg = NULL;
+			struct dtbind_finding n = {
+				.severity = DTBIND_NOTE,
+				.loc = e->schema_loc.line ? e->schema_loc : e->loc,
+				.rule = rule,
+				.node = e->instance_path,
+				.schema = e->schema_path,
+			};
+
+			if (asprintf(&msg, "hint: %s", e->hint) >= 0) {
+				n.message = msg;
+				dtbind_diag_emit(diag, &n);
+				free(msg);
+			}
 		}
 		if (e->schema_loc.line) {
 			char *msg = NULL;

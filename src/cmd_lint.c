@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +173,7 @@ int cmd_lint(int argc, char **argv)
 
 		if (stat(argv[i], &st)) {
 			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
-					   "io", "no such file or directory");
+					   "io", "%s", strerror(errno));
 			status = EXIT_USAGE;
 		} else if (S_ISDIR(st.st_mode)) {
 			size_t first = files.n;
