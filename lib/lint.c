@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "yamllint.h"
 
 #define DT_SCHEMAS "http://devicetree.org/schemas/"
 #define DT_META "http://devicetree.org/meta-schemas/"
@@ -48,9 +49,13 @@ static const struct dtbind_rule lint_rules[] = {
 	{ "document-start", DTBIND_WARNING, "document start marker '---' (.yamllint)" },
 	{ "empty-lines", DTBIND_WARNING, "consecutive blank lines (.yamllint)" },
 	{ "empty-values", DTBIND_WARNING, "mapping values that are empty (.yamllint)" },
+	{ "float-values", DTBIND_WARNING, "float spellings (.yamllint)" },
 	{ "hyphens", DTBIND_WARNING, "spaces after list hyphens (.yamllint)" },
 	{ "indentation", DTBIND_WARNING, "indentation (.yamllint)" },
-	{ "key-duplicates", DTBIND_ERROR, "duplicate keys (.yamllint)" },
+	/* The YAML loader reports these already (yaml-duplicate-key, yaml-syntax). */
+	{ "key-duplicates", DTBIND_ERROR, "duplicate keys (.yamllint; yaml-duplicate-key says it)",
+	  true },
+	{ "key-ordering", DTBIND_WARNING, "keys in alphabetical order (.yamllint)" },
 	{ "line-length", DTBIND_WARNING, "line length (.yamllint)" },
 	{ "new-line-at-end-of-file", DTBIND_ERROR, "a newline ends the file (.yamllint)" },
 	{ "new-lines", DTBIND_ERROR, "line endings (.yamllint)" },
@@ -58,7 +63,8 @@ static const struct dtbind_rule lint_rules[] = {
 	{ "quoted-strings", DTBIND_WARNING, "string quoting (.yamllint)" },
 	{ "trailing-spaces", DTBIND_ERROR, "trailing spaces (.yamllint)" },
 	{ "truthy", DTBIND_WARNING, "truthy values (.yamllint)" },
-	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (.yamllint)" },
+	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (yaml-syntax says it)",
+	  true },
 };
 
 const struct dtbind_rule *dtbind_lint_rules(size_t *n)
@@ -86,6 +92,8 @@ struct root_set {
 	struct root_set *next;
 	char *root;			/* absolute; "" when none was found */
 	struct dtbind_schema_set *set;
+	struct yamllint_config *yamllint;
+	bool yamllint_loaded;
 };
 
 struct dtbind_linter {
@@ -120,6 +128,7 @@ void dtbind_linter_free(struct dtbind_linter *l)
 	for (struct root_set *r = l->roots, *next; r; r = next) {
 		next = r->next;
 		dtbind_schema_set_free(r->set);
+		yamllint_config_free(r->yamllint);
 		free(r->root);
 		free(r);
 	}
@@ -428,7 +437,23 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 		goto out;
 	}
 	check_spdx(l, path, buf, len);
-	/* TODO(yamllint): the .yamllint layout rules land with lib/yamllint.c. */
+	if (l->opts.yamllint) {
+		if (!rs->yamllint_loaded) {
+			char *cfg = NULL;
+			struct stat st;
+
+			rs->yamllint_loaded = true;
+			/* The tree's .yamllint when it has one, else the kernel's settings. */
+			if (root && asprintf(&cfg, "%s/.yamllint", root) >= 0 && stat(cfg, &st)) {
+				free(cfg);
+				cfg = NULL;
+			}
+			yamllint_config_load(cfg, l->diag, &rs->yamllint);
+			free(cfg);
+		}
+		if (rs->yamllint)
+			yamllint_check(rs->yamllint, path, buf, len, l->diag);
+	}
 	ret = dtbind_doc_load_string(path, buf, len, l->diag, 0, &doc);
 	if (ret) {
 		ret = 0;	/* a located finding, already reported */

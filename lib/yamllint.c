@@ -11,16 +11,30 @@
  * scanner is the C original of that scanner: on all kernel bindings it yields
  * the same tokens with the same marks.  Where the two differ we make libyaml
  * look like PyYAML:
- *  - at the end of a file without a final newline, libyaml puts STREAM-END
- *    (and the BLOCK-ENDs before it) on the next line: marks at the end of the
- *    text get PyYAML's line and column back;
- *  - PyYAML accepts a tab only inside quoted scalars, block scalar text and
- *    comments, libyaml also between tokens and inside plain scalars.  We find
- *    the first tab PyYAML stops at and, where possible, rescan with a '`'
- *    there: libyaml then stops at the same place with the same tokens before;
+ *  - at the end of a text without a final newline, libyaml puts STREAM-END
+ *    (and the BLOCK-ENDs before it) on the next line, and may give up on a
+ *    simple key there: marks at the end get PyYAML's line and column back,
+ *    and the tokens come from libyaml's queue;
+ *  - PyYAML takes a tab only inside quoted scalars, block scalar text and
+ *    comments, libyaml also between tokens and inside plain scalars.  At the
+ *    first tab PyYAML stops at, we scan the text before it and hand out what
+ *    PyYAML hands out before it stops (replaying its simple-key bookkeeping),
+ *    or, after a tag, directive or block scalar header, put a '`' there,
+ *    which stops libyaml with PyYAML's error;
  *  - libyaml words its errors differently: they are translated.
+ * yamllint only sees the tokens its generator got before a scanner error (it
+ * looks two ahead), and puts the syntax error before the first finding at or
+ * after it: so do we.
  * Marks count characters like Python strings do; files that are not ASCII
  * get a map from character index to byte offset.
+ *
+ * Known differences, all on broken YAML: a ']' or '}' that closes nothing
+ * (PyYAML's flow level goes negative and it scans on as in a flow
+ * collection; yamllint itself often crashes there), an unknown %DIRECTIVE
+ * (PyYAML skips it, libyaml stops), a '?' inside a plain scalar in a flow
+ * collection (PyYAML ends the scalar there), and nesting deeper than
+ * DTBIND_MAX_DEPTH, which stops the check with a syntax error: libyaml, like
+ * PyYAML, takes time quadratic in the depth of flow collections.
  *
  * Everything is iterative; the stacks grow with the nesting of the input.
  */
@@ -86,9 +100,9 @@ enum { TR_ALLOWED, TR_CHECK_KEYS };
 
 static const char *const truthy_words[] = {
 	"YES", "Yes", "yes", "NO", "No", "no", "TRUE", "True", "true",
-	"FALSE", "False", "false", "ON", "On", "on", "OFF", "Off", "off",
+	"FALSE", "False", "false", "ON", "On", "on", "OFF", "Off", "off", NULL
 };
-#define N_TRUTHY ((int)ARRAY_SIZE(truthy_words))
+#define N_TRUTHY ((int)ARRAY_SIZE(truthy_words) - 1)
 #define TRUTHY_DEFAULT ((1 << 8) | (1 << 11))	/* true, false */
 /* truthy_words[] in Python's sorted() order, for the message. */
 static const unsigned char truthy_sorted[] = { 9, 10, 3, 4, 15, 12, 16, 13, 6, 7, 0, 1,
@@ -128,8 +142,9 @@ static const struct rule_def rule_defs[R_COUNT] = {
 	[R_EMPTY_LINES] = { "empty-lines", RT_LINE, { { "max", O_INT, 2 },
 						      { "max-start", O_INT, 0 },
 						      { "max-end", O_INT, 0 } } },
-	[R_EMPTY_VALUES] = { "empty-values", RT_TOKEN, { { "forbid-in-block-mappings", O_BOOL, 1 },
-							 { "forbid-in-flow-mappings", O_BOOL, 1 } } },
+	[R_EMPTY_VALUES] = { "empty-values", RT_TOKEN,
+			     { { "forbid-in-block-mappings", O_BOOL, 1 },
+			       { "forbid-in-flow-mappings", O_BOOL, 1 } } },
 	[R_FLOAT_VALUES] = { "float-values", RT_TOKEN,
 			     { { "require-numeral-before-decimal", O_BOOL, 0 },
 			       { "forbid-scientific-notation", O_BOOL, 0 },
@@ -146,8 +161,9 @@ static const struct rule_def rule_defs[R_COUNT] = {
 			      { "allow-non-breakable-inline-mappings", O_BOOL, 0 } } },
 	[R_NEW_LINE_AT_END_OF_FILE] = { "new-line-at-end-of-file", RT_LINE, { { NULL } } },
 	[R_NEW_LINES] = { "new-lines", RT_LINE, { { "type", O_NEWLINE, NL_UNIX } } },
-	[R_OCTAL_VALUES] = { "octal-values", RT_TOKEN, { { "forbid-implicit-octal", O_BOOL, 1 },
-							 { "forbid-explicit-octal", O_BOOL, 1 } } },
+	[R_OCTAL_VALUES] = { "octal-values", RT_TOKEN,
+			     { { "forbid-implicit-octal", O_BOOL, 1 },
+			       { "forbid-explicit-octal", O_BOOL, 1 } } },
 	[R_QUOTED_STRINGS] = { "quoted-strings", RT_TOKEN,
 			       { { "quote-type", O_QTYPE, QT_ANY },
 				 { "required", O_REQUIRED, REQ_TRUE },
@@ -333,8 +349,8 @@ static const char *const kind_spelling[] = {
 	[O_NEWLINE] = "('unix', 'dos', 'platform')",
 	[O_QTYPE] = "('any', 'single', 'double')",
 	[O_REQUIRED] = "(True, False, 'only-when-needed')",
-	[O_TRUTHY] = "['YES', 'Yes', 'yes', 'NO', 'No', 'no', 'TRUE', 'True', 'true', 'FALSE', "
-		     "'False', 'false', 'ON', 'On', 'on', 'OFF', 'Off', 'off']",
+	[O_TRUTHY] = ("['YES', 'Yes', 'yes', 'NO', 'No', 'no', 'TRUE', 'True', 'true', 'FALSE', "
+		      "'False', 'false', 'ON', 'On', 'on', 'OFF', 'Off', 'off']"),
 	[O_REGEXES] = "[<class 'str'>]",
 };
 
@@ -542,11 +558,11 @@ static void load_base(struct yamllint_config *cfg, const struct dtbind_value *ex
 		return;
 	}
 	if (strcmp(name, "default") == 0)
-		ret = dtbind_doc_load_string("default", builtin_default, sizeof(builtin_default) - 1,
-					     ld->diag, 0, &doc);
+		ret = dtbind_doc_load_string("default", builtin_default,
+					     sizeof(builtin_default) - 1, ld->diag, 0, &doc);
 	else if (strcmp(name, "relaxed") == 0)
-		ret = dtbind_doc_load_string("relaxed", builtin_relaxed, sizeof(builtin_relaxed) - 1,
-					     ld->diag, 0, &doc);
+		ret = dtbind_doc_load_string("relaxed", builtin_relaxed,
+					     sizeof(builtin_relaxed) - 1, ld->diag, 0, &doc);
 	else
 		ret = dtbind_doc_load_file(name, ld->diag, 0, &doc);
 	if (ret) {
@@ -578,7 +594,8 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 	const struct dtbind_value *ext, *rules;
 
 	if (!root || root->kind != DTBIND_MAP) {
-		cfg_report(ld, DTBIND_ERROR, root ? root->loc : where, "invalid config: not a dict");
+		cfg_report(ld, DTBIND_ERROR, root ? root->loc : where,
+			   "invalid config: not a dict");
 		return;
 	}
 	ext = dtbind_value_get(root, "extends");
@@ -635,6 +652,8 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 	/* quoted-strings' own validation */
 	if (cfg->rule[R_QUOTED_STRINGS].enabled) {
 		const struct rule_conf *q = &cfg->rule[R_QUOTED_STRINGS];
+		const struct dtbind_member *qm =
+			rules ? dtbind_value_member(rules, "quoted-strings") : NULL;
 		const char *bad = NULL;
 
 		if (q->v[QS_REQUIRED] == REQ_TRUE && q->rx[QS_EXTRA_ALLOWED].n)
@@ -644,7 +663,7 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 		else if (q->v[QS_REQUIRED] == REQ_FALSE && q->rx[QS_EXTRA_ALLOWED].n)
 			bad = "cannot use both \"required: false\" and \"extra-allowed\"";
 		if (bad)
-			cfg_report(ld, DTBIND_ERROR, rules ? rules->loc : root->loc,
+			cfg_report(ld, DTBIND_ERROR, qm ? qm->key_loc : root->loc,
 				   "invalid config: quoted-strings: %s", bad);
 	}
 }
@@ -742,6 +761,7 @@ struct comment {
 /* A libyaml error, with marks in our terms. */
 struct yerr {
 	yaml_error_type_t kind;
+	int indent;			/* the scanner's block indentation then */
 	const char *problem, *context;	/* libyaml's static strings */
 	struct mark mark, context_mark;
 	size_t tokens_parsed;
@@ -783,7 +803,7 @@ struct lint {
 
 	struct tok *t;
 	size_t nt, cap_t;
-	size_t nyield;			/* tokens yamllint sees (fewer after a scanner error) */
+	size_t nyield;			/* tokens yamllint sees (fewer after a scan error) */
 
 	bool syn;			/* a syntax error waits to be placed */
 	uint32_t syn_line, syn_col;
@@ -882,7 +902,8 @@ static size_t break_len(const unsigned char *b, size_t i, size_t len)
 		return 1;
 	if (b[i] == 0xc2 && i + 1 < len && b[i + 1] == 0x85)
 		return 2;
-	if (b[i] == 0xe2 && i + 2 < len && b[i + 1] == 0x80 && (b[i + 2] == 0xa8 || b[i + 2] == 0xa9))
+	if (b[i] == 0xe2 && i + 2 < len && b[i + 1] == 0x80 &&
+	    (b[i + 2] == 0xa8 || b[i + 2] == 0xa9))
 		return 3;
 	return 0;
 }
@@ -963,74 +984,144 @@ static struct mark mk(const struct lint *l, yaml_mark_t m)
 }
 
 /* Scan @text (the file, or a copy with one tab replaced) into l->t. */
-static int scan_tokens(struct lint *l, const unsigned char *text, struct yerr *err)
+/* Append a copy of libyaml's token to l->t; false when out of memory. */
+static bool add_token(struct lint *l, const yaml_token_t *yt)
+{
+	struct tok *t;
+
+	if (!grow((void **)&l->t, &l->cap_t, l->nt + 1, sizeof(*l->t)))
+		return false;
+	t = &l->t[l->nt++];
+	memset(t, 0, sizeof(*t));
+	t->type = yt->type;
+	t->s = mk(l, yt->start_mark);
+	t->e = mk(l, yt->end_mark);
+	if (yt->type == YAML_SCALAR_TOKEN) {
+		switch (yt->data.scalar.style) {
+		case YAML_SINGLE_QUOTED_SCALAR_STYLE: t->style = '\''; break;
+		case YAML_DOUBLE_QUOTED_SCALAR_STYLE: t->style = '"'; break;
+		case YAML_LITERAL_SCALAR_STYLE: t->style = '|'; break;
+		case YAML_FOLDED_SCALAR_STYLE: t->style = '>'; break;
+		default: t->style = 0; break;
+		}
+		t->vlen = yt->data.scalar.length;
+		t->val = arena_strndup(&l->a, (const char *)yt->data.scalar.value, t->vlen);
+	} else if (yt->type == YAML_TAG_TOKEN && yt->data.tag.handle) {
+		t->vlen = strlen((const char *)yt->data.tag.handle);
+		t->val = arena_strndup(&l->a, (const char *)yt->data.tag.handle, t->vlen);
+	} else if (yt->type == YAML_TAG_DIRECTIVE_TOKEN && yt->data.tag_directive.handle) {
+		t->vlen = strlen((const char *)yt->data.tag_directive.handle);
+		t->val = arena_strndup(&l->a, (const char *)yt->data.tag_directive.handle, t->vlen);
+	} else {
+		t->val = "";
+	}
+	return t->val != NULL;
+}
+
+/*
+ * At the end of a text without a final line break, libyaml starts a new line
+ * before it looks at pending simple keys again, and gives up on a required one
+ * of the last line ("could not find expected ':'"); PyYAML ends the stream
+ * without that.  Is @p's error that one?
+ */
+static bool eof_key_error(const struct lint *l, const yaml_parser_t *p, size_t len)
+{
+	unsigned char last = len ? l->buf[len - 1] : '\n';
+
+	return p->error == YAML_SCANNER_ERROR && p->problem &&
+	       strcmp(p->problem, "could not find expected ':'") == 0 &&
+	       last != '\n' && last != '\r' && len == l->len &&
+	       mk(l, p->context_mark).line == l->eof_line &&
+	       p->tokens.tail > p->tokens.head &&
+	       p->tokens.tail[-1].type == YAML_STREAM_END_TOKEN;
+}
+
+/* Our own error, where the nesting passes DTBIND_MAX_DEPTH (compared by address). */
+static const char too_deep[] = "nested too deeply (more than 512 levels)";
+
+static int scan_tokens(struct lint *l, const unsigned char *text, size_t len, struct yerr *err)
 {
 	yaml_parser_t p;
 	int ret = 0;
+	unsigned depth;
 
 	l->nt = 0;
 	memset(err, 0, sizeof(*err));
 	if (!yaml_parser_initialize(&p))
 		return -DTBIND_ENOMEM;
-	yaml_parser_set_input_string(&p, text, l->len);
+	depth = 0;
+	yaml_parser_set_input_string(&p, text, len);
 	for (;;) {
 		yaml_token_t yt;
 		struct tok *t;
 		bool end;
 
 		if (!yaml_parser_scan(&p, &yt)) {
+			if (eof_key_error(l, &p, len)) {
+				/* take the rest, up to STREAM-END, from libyaml's queue */
+				for (yaml_token_t *q = p.tokens.head; q < p.tokens.tail; q++)
+					if (!add_token(l, q)) {
+						ret = -DTBIND_ENOMEM;
+						break;
+					}
+				break;
+			}
 			err->kind = p.error;
 			err->problem = p.problem;
 			err->context = p.context;
 			err->mark = mk(l, p.problem_mark);
 			err->context_mark = mk(l, p.context_mark);
+			err->indent = p.indent;
+			if (p.error == YAML_READER_ERROR)
+				err->mark = mark_of(l, cidx(l, p.problem_offset));
 			if (p.error == YAML_MEMORY_ERROR)
 				ret = -DTBIND_ENOMEM;
 			break;
 		}
 		if (yt.type == YAML_NO_TOKEN)
 			break;
-		if (!grow((void **)&l->t, &l->cap_t, l->nt + 1, sizeof(*l->t))) {
+		if (!add_token(l, &yt)) {
 			yaml_token_delete(&yt);
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
-		t = &l->t[l->nt++];
-		memset(t, 0, sizeof(*t));
-		t->type = yt.type;
-		t->s = mk(l, yt.start_mark);
-		t->e = mk(l, yt.end_mark);
-		if (yt.type == YAML_SCALAR_TOKEN) {
-			switch (yt.data.scalar.style) {
-			case YAML_SINGLE_QUOTED_SCALAR_STYLE: t->style = '\''; break;
-			case YAML_DOUBLE_QUOTED_SCALAR_STYLE: t->style = '"'; break;
-			case YAML_LITERAL_SCALAR_STYLE: t->style = '|'; break;
-			case YAML_FOLDED_SCALAR_STYLE: t->style = '>'; break;
-			default: t->style = 0; break;
-			}
-			t->vlen = yt.data.scalar.length;
-			t->val = arena_strndup(&l->a, (const char *)yt.data.scalar.value, t->vlen);
-		} else if (yt.type == YAML_TAG_TOKEN && yt.data.tag.handle) {
-			t->vlen = strlen((const char *)yt.data.tag.handle);
-			t->val = arena_strndup(&l->a, (const char *)yt.data.tag.handle, t->vlen);
-		} else {
-			t->val = "";
-		}
+		t = &l->t[l->nt - 1];
 		end = yt.type == YAML_STREAM_END_TOKEN;
 		yaml_token_delete(&yt);
-		if (!t->val) {
-			ret = -DTBIND_ENOMEM;
-			break;
-		}
 		if (end)
 			break;
+		/*
+		 * libyaml (like PyYAML) looks at every open flow level for each
+		 * token: cap the nesting to stay linear.
+		 */
+		switch (t->type) {
+		case YAML_BLOCK_SEQUENCE_START_TOKEN:
+		case YAML_BLOCK_MAPPING_START_TOKEN:
+		case YAML_FLOW_SEQUENCE_START_TOKEN:
+		case YAML_FLOW_MAPPING_START_TOKEN:
+			depth++;
+			break;
+		case YAML_BLOCK_END_TOKEN:
+		case YAML_FLOW_SEQUENCE_END_TOKEN:
+		case YAML_FLOW_MAPPING_END_TOKEN:
+			depth -= depth > 0;
+			break;
+		default:
+			break;
+		}
+		if (depth > DTBIND_MAX_DEPTH) {
+			err->kind = YAML_SCANNER_ERROR;
+			err->problem = too_deep;
+			err->mark = t->s;
+			break;
+		}
 	}
 	yaml_parser_delete(&p);
 	return ret;
 }
 
 /* Parse @text into events to find the first error yaml.parse() would raise. */
-static int parse_events(struct lint *l, const unsigned char *text, struct yerr *err)
+static int parse_events(struct lint *l, const unsigned char *text, size_t len, struct yerr *err)
 {
 	yaml_parser_t p;
 	int ret = 0;
@@ -1038,18 +1129,31 @@ static int parse_events(struct lint *l, const unsigned char *text, struct yerr *
 	memset(err, 0, sizeof(*err));
 	if (!yaml_parser_initialize(&p))
 		return -DTBIND_ENOMEM;
-	yaml_parser_set_input_string(&p, text, l->len);
+	yaml_parser_set_input_string(&p, text, len);
 	for (;;) {
 		yaml_event_t ev;
 		bool end;
 
 		if (!yaml_parser_parse(&p, &ev)) {
+			if (eof_key_error(l, &p, len)) {
+				/*
+				 * PyYAML's parser gets that key: a node where a block
+				 * collection wants its next key or entry.
+				 */
+				err->kind = YAML_PARSER_ERROR;
+				err->problem = "did not find expected key";
+				err->mark = mk(l, p.context_mark);
+				err->tokens_parsed = p.tokens_parsed;
+				break;
+			}
 			err->kind = p.error;
 			err->problem = p.problem;
 			err->context = p.context;
 			err->mark = mk(l, p.problem_mark);
 			err->context_mark = mk(l, p.context_mark);
 			err->tokens_parsed = p.tokens_parsed;
+			if (p.error == YAML_READER_ERROR)
+				err->mark = mark_of(l, cidx(l, p.problem_offset));
 			if (p.error == YAML_MEMORY_ERROR)
 				ret = -DTBIND_ENOMEM;
 			break;
@@ -1120,37 +1224,74 @@ static const char *py_token_id(yaml_token_type_t type)
 	}
 }
 
-enum arg { A_NONE, A_CHAR, A_TOKEN, A_HEX };
+/* A_BREAK: PyYAML says what it expected right after a version or block scalar indicators */
+enum arg { A_NONE, A_CHAR, A_TOKEN, A_HEX, A_BREAK, A_ESCAPE, A_HANDLE };
 
 /* libyaml's problem -> PyYAML's (scanner.py, parser.py) */
 static const struct {
 	const char *libyaml, *pyyaml;
 	enum arg arg;
 } problem_map[] = {
-	{ "mapping values are not allowed in this context", "mapping values are not allowed here", A_NONE },
-	{ "block sequence entries are not allowed in this context", "sequence entries are not allowed here", A_NONE },
-	{ "mapping keys are not allowed in this context", "mapping keys are not allowed here", A_NONE },
-	{ "found character that cannot start any token", "found character %s that cannot start any token", A_CHAR },
-	{ "found a tab character where an indentation space is expected", "found character %s that cannot start any token", A_CHAR },
-	{ "found a tab character that violates indentation", "found character %s that cannot start any token", A_CHAR },
-	{ "found unexpected document indicator", "found unexpected document separator", A_NONE },
-	{ "found unknown escape character", "found unknown escape character %s", A_CHAR },
-	{ "did not find expected comment or line break", "expected a comment or a line break, but found %s", A_CHAR },
-	{ "did not find expected alphabetic or numeric character", "expected alphabetic or numeric character, but found %s", A_CHAR },
-	{ "did not find the expected '>'", "expected '>', but found %s", A_CHAR },
-	{ "did not find expected whitespace or line break", "expected ' ', but found %s", A_CHAR },
-	{ "did not find expected whitespace", "expected ' ', but found %s", A_CHAR },
-	{ "did not find expected hexdecimal number", "expected escape sequence of %d hexadecimal numbers, but found %s", A_HEX },
-	{ "found an indentation indicator equal to 0", "expected indentation indicator in the range 1-9, but found 0", A_NONE },
-	{ "did not find expected digit or '.' character", "expected a digit or '.', but found %s", A_CHAR },
-	{ "did not find expected <document start>", "expected '<document start>', but found %s", A_TOKEN },
-	{ "did not find expected key", "expected <block end>, but found %s", A_TOKEN },
-	{ "did not find expected '-' indicator", "expected <block end>, but found %s", A_TOKEN },
-	{ "did not find expected ',' or ']'", "expected ',' or ']', but got %s", A_TOKEN },
-	{ "did not find expected ',' or '}'", "expected ',' or '}', but got %s", A_TOKEN },
-	{ "did not find expected node content", "expected the node content, but found %s", A_TOKEN },
-	{ "found duplicate %YAML directive", "found duplicate YAML directive", A_NONE },
-	{ "found incompatible YAML document", "found incompatible YAML document (version 1.* is required)", A_NONE },
+	{ "mapping values are not allowed in this context",
+	  "mapping values are not allowed here", A_NONE },
+	{ "block sequence entries are not allowed in this context",
+	  "sequence entries are not allowed here", A_NONE },
+	{ "mapping keys are not allowed in this context",
+	  "mapping keys are not allowed here", A_NONE },
+	{ "found character that cannot start any token",
+	  "found character %s that cannot start any token", A_CHAR },
+	{ "found a tab character where an indentation space is expected",
+	  "found character %s that cannot start any token", A_CHAR },
+	{ "found a tab character that violates indentation",
+	  "found character %s that cannot start any token", A_CHAR },
+	{ "found unexpected document indicator",
+	  "found unexpected document separator", A_NONE },
+	{ "found unknown escape character",
+	  "found unknown escape character %s", A_ESCAPE },
+	{ "did not find expected tag URI",
+	  "expected URI, but found %s", A_CHAR },
+	{ "did not find expected comment or line break",
+	  "expected a comment or a line break, but found %s", A_BREAK },
+	{ "could not find expected directive name",
+	  "expected alphabetic or numeric character, but found %s", A_CHAR },
+	{ "found unexpected non-alphabetical character",
+	  "expected alphabetic or numeric character, but found %s", A_CHAR },
+	{ "did not find expected version number",
+	  "expected a digit, but found %s", A_CHAR },
+	{ "did not find expected alphabetic or numeric character",
+	  "expected alphabetic or numeric character, but found %s", A_CHAR },
+	{ "did not find the expected '>'",
+	  "expected '>', but found %s", A_CHAR },
+	{ "did not find expected whitespace or line break",
+	  "expected ' ', but found %s", A_CHAR },
+	{ "did not find expected whitespace",
+	  "expected ' ', but found %s", A_CHAR },
+	{ "did not find expected hexdecimal number",
+	  "expected escape sequence of %d hexadecimal numbers, but found %s", A_HEX },
+	{ "found an indentation indicator equal to 0",
+	  "expected indentation indicator in the range 1-9, but found 0", A_NONE },
+	{ "did not find expected digit or '.' character",
+	  "expected a digit or '.', but found %s", A_CHAR },
+	{ "did not find expected <document start>",
+	  "expected '<document start>', but found %s", A_TOKEN },
+	{ "did not find expected key",
+	  "expected <block end>, but found %s", A_TOKEN },
+	{ "did not find expected '-' indicator",
+	  "expected <block end>, but found %s", A_TOKEN },
+	{ "did not find expected ',' or ']'",
+	  "expected ',' or ']', but got %s", A_TOKEN },
+	{ "did not find expected ',' or '}'",
+	  "expected ',' or '}', but got %s", A_TOKEN },
+	{ "did not find expected node content",
+	  "expected the node content, but found %s", A_TOKEN },
+	{ "found duplicate %YAML directive",
+	  "found duplicate YAML directive", A_NONE },
+	{ "found undefined tag handle",
+	  "found undefined tag handle %s", A_HANDLE },
+	{ "found duplicate %TAG directive",
+	  "duplicate tag handle %s", A_HANDLE },
+	{ "found incompatible YAML document",
+	  "found incompatible YAML document (version 1.* is required)", A_NONE },
 };
 
 /* The syntax error yamllint reports for @e, in PyYAML's words. */
@@ -1159,6 +1300,7 @@ static void set_syntax_error(struct lint *l, const struct yerr *e)
 	struct strbuf sb, arg;
 	const char *fmt = NULL;
 	enum arg kind = A_NONE;
+	struct mark mark = e->mark;
 
 	sb_init(&sb);
 	sb_init(&arg);
@@ -1173,8 +1315,37 @@ static void set_syntax_error(struct lint *l, const struct yerr *e)
 		sb_puts(&sb, e->problem ? e->problem : "unknown error");
 	} else if (kind == A_NONE) {
 		sb_puts(&sb, fmt);
-	} else if (kind == A_CHAR) {
-		py_repr_char(l, &arg, e->mark.i);
+	} else if (kind == A_CHAR || kind == A_BREAK || kind == A_ESCAPE) {
+		int prev = ch(l, (long)e->mark.i - 1);
+
+		if (kind == A_ESCAPE) {
+			/* libyaml points at the backslash, PyYAML after it */
+			mark = mark_of(l, e->mark.i + 1);
+		} else if (e->context && strstr(e->context, "tag") &&
+			   strstr(e->problem, "whitespace") && prev == '!') {
+			fmt = "expected URI, but found %s";	/* "!" and no suffix */
+		}
+
+		if (kind == A_BREAK && e->context && strstr(e->context, "directive") &&
+		    prev >= '0' && prev <= '9')
+			fmt = "expected a digit or ' ', but found %s";
+		else if (kind == A_BREAK && e->context && strstr(e->context, "block scalar") &&
+			 prev != ' ')
+			fmt = "expected chomping or indentation indicators, but found %s";
+		py_repr_char(l, &arg, mark.i);
+		sb_printf(&sb, fmt, sb_cstr(&arg));
+	} else if (kind == A_HANDLE) {
+		/* the handle of the tag or %TAG directive there, repr()'d */
+		const char *h = "!";
+
+		for (size_t k = 0; k < l->nt; k++)
+			if (l->t[k].s.i == e->mark.i && l->t[k].val && l->t[k].vlen &&
+			    (l->t[k].type == YAML_TAG_TOKEN ||
+			     l->t[k].type == YAML_TAG_DIRECTIVE_TOKEN)) {
+				h = l->t[k].val;
+				break;
+			}
+		sb_printf(&arg, "'%s'", h);
 		sb_printf(&sb, fmt, sb_cstr(&arg));
 	} else if (kind == A_TOKEN) {
 		const char *id = e->tokens_parsed < l->nt ? py_token_id(l->t[e->tokens_parsed].type)
@@ -1194,8 +1365,8 @@ static void set_syntax_error(struct lint *l, const struct yerr *e)
 		sb_printf(&sb, fmt, n, sb_cstr(&arg));
 	}
 	l->syn = true;
-	l->syn_line = e->mark.line + 1;
-	l->syn_col = e->mark.col + 1;
+	l->syn_line = mark.line + 1;
+	l->syn_col = mark.col + 1;
 	l->syn_msg = sb.oom ? NULL : arena_strdup(&l->a, sb_cstr(&sb));
 	if (!l->syn_msg)
 		l->oom = true;
@@ -1204,11 +1375,6 @@ static void set_syntax_error(struct lint *l, const struct yerr *e)
 }
 
 /* ---- tabs: PyYAML takes them only in quoted and block scalars and comments ---- */
-
-struct tab_hit {
-	size_t at;		/* character index, SIZE_MAX for none */
-	bool in_plain;		/* inside a plain scalar, or right after one on its line */
-};
 
 /* First tab outside comments in characters [a, b). */
 static size_t gap_tab(const struct lint *l, size_t a, size_t b)
@@ -1225,6 +1391,47 @@ static size_t gap_tab(const struct lint *l, size_t a, size_t b)
 			comment = true;
 		else if (c == '\t' && !comment)
 			return cidx(l, i);
+	}
+	return SIZE_MAX;
+}
+
+static bool is_blank_or_break(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * First tab in text libyaml scanned but did not return before its error
+ * (characters [a, b)): skip comments and quoted scalars lexically.
+ */
+static size_t tail_tab(const struct lint *l, size_t a, size_t b)
+{
+	size_t bb = boff(l, b), ba = boff(l, a);
+	bool comment = false;
+
+	for (size_t i = ba; i < bb; i++) {
+		unsigned char c = l->buf[i], pc = i > 0 ? l->buf[i - 1] : '\n';
+
+		if (c == '\n' || c == '\r') {
+			comment = false;
+		} else if (comment) {
+			continue;
+		} else if (c == '#' && (i == ba || is_blank_or_break(pc))) {
+			comment = true;
+		} else if ((c == '\'' || c == '"') && (i == ba || is_blank_or_break(pc) ||
+						       strchr("[{,:-?", pc))) {
+			for (i++; i < bb; i++) {
+				if (c == '"' && l->buf[i] == '\\')
+					i++;
+				else if (c == '\'' && l->buf[i] == '\'' && i + 1 < bb &&
+					 l->buf[i + 1] == '\'')
+					i++;
+				else if (l->buf[i] == c)
+					break;
+			}
+		} else if (c == '\t') {
+			return cidx(l, i);
+		}
 	}
 	return SIZE_MAX;
 }
@@ -1256,33 +1463,22 @@ static size_t header_tab(const struct lint *l, size_t a, size_t b)
 	return SIZE_MAX;
 }
 
-static bool only_blanks(const struct lint *l, size_t a, size_t b)
-{
-	for (size_t i = boff(l, a), bb = boff(l, b); i < bb; i++)
-		if (l->buf[i] != ' ' && l->buf[i] != '\t')
-			return false;
-	return true;
-}
-
 /*
- * The first tab PyYAML's scanner stops at, among the tokens libyaml scanned
- * and up to libyaml's own scanner error @se (when there is one).
+ * The first tab PyYAML's scanner stops at (a character index, or SIZE_MAX),
+ * among what libyaml scanned up to its own scanner error @se, if any.
  */
-static struct tab_hit find_bad_tab(const struct lint *l, const struct yerr *se)
+static size_t find_bad_tab(const struct lint *l, const struct yerr *se)
 {
-	struct tab_hit h = { SIZE_MAX, false };
 	size_t cur = 0, x;
-	const struct tok *last = NULL;
 
 	for (size_t k = 0; k < l->nt; k++) {
 		const struct tok *t = &l->t[k];
 
-		if (t->s.i > cur && (x = gap_tab(l, cur, t->s.i)) != SIZE_MAX) {
-			h.at = x;
-			h.in_plain = last && last->type == YAML_SCALAR_TOKEN && !last->style &&
-				     only_blanks(l, last->e.i, x);
-			return h;
-		}
+		if (t->s.i > cur && (x = gap_tab(l, cur, t->s.i)) != SIZE_MAX)
+			return x;
+		if ((t->type == YAML_VERSION_DIRECTIVE_TOKEN || t->type == YAML_TAG_DIRECTIVE_TOKEN) &&
+		    (x = first_tab(l, t->s.i, t->e.i)) != SIZE_MAX)
+			return x;
 		if (t->type == YAML_SCALAR_TOKEN && t->e.i > t->s.i) {
 			if (!t->style)
 				x = first_tab(l, t->s.i, t->e.i);
@@ -1290,47 +1486,172 @@ static struct tab_hit find_bad_tab(const struct lint *l, const struct yerr *se)
 				x = header_tab(l, t->s.i, t->e.i);
 			else
 				x = SIZE_MAX;
-			if (x != SIZE_MAX) {
-				h.at = x;
-				h.in_plain = !t->style;
-				return h;
-			}
+			if (x != SIZE_MAX)
+				return x;
 		}
-		if (t->e.i > cur) {
+		if (t->e.i > cur)
 			cur = t->e.i;
-			last = t;
-		}
 	}
-	if (se->kind == YAML_NO_ERROR) {
-		x = gap_tab(l, cur, l->nchars);
-	} else {
-		size_t end = se->mark.i + 1 < l->nchars ? se->mark.i + 1 : l->nchars;
-		size_t cm = se->context_mark.i;
-		const char *ctx = se->context ? se->context : "";
+	if (se->kind == YAML_NO_ERROR)
+		return gap_tab(l, cur, l->nchars);
+	/* up to and with the character libyaml stopped at */
+	x = tail_tab(l, cur, se->mark.i < l->nchars ? se->mark.i + 1 : l->nchars);
+	if (x == SIZE_MAX && se->context && strstr(se->context, "block scalar") &&
+	    se->mark.i < l->nchars && ch(l, (long)se->mark.i) == '\t')
+		x = se->mark.i;	/* in the indentation of a block scalar */
+	return x;
+}
 
-		if (cm >= cur && cm < end && (strstr(ctx, "scalar"))) {
-			/* an unfinished scalar: libyaml's context says which */
-			x = gap_tab(l, cur, cm);
-			if (x == SIZE_MAX) {
-				if (strstr(ctx, "plain")) {
-					x = first_tab(l, cm, end);
-					h.in_plain = x != SIZE_MAX;
-				} else if (strstr(ctx, "block")) {
-					x = header_tab(l, cm, end);
-					if (x == SIZE_MAX && l->buf[boff(l, se->mark.i)] == '\t' &&
-					    se->mark.i < end)
-						x = se->mark.i;	/* the tab libyaml stopped at */
-				}
+/*
+ * Does the tab at @tab end a tag, a directive or a block scalar's indicators?
+ * There PyYAML has its own words for it ("expected ' ', but found '\t'"), and
+ * a '`' in its place stops libyaml with the same error at the same place.
+ * Elsewhere the tab ends what PyYAML was scanning like a space would.
+ */
+static bool tab_ends_token(const struct lint *l, size_t tab)
+{
+	size_t bt = boff(l, tab), ls = bt, i = bt;
+
+	while (ls > 0 && l->buf[ls - 1] != '\n' && l->buf[ls - 1] != '\r')
+		ls--;
+	if (l->buf[ls] == '%')
+		return true;		/* a directive */
+	if (i == ls || l->buf[i - 1] == ' ' || l->buf[i - 1] == '\t') {
+		/* after blanks: only a block scalar header "|  \t" */
+		while (i > ls && (l->buf[i - 1] == ' ' || l->buf[i - 1] == '\t'))
+			i--;
+		if (i == bt)
+			return false;
+	}
+	while (i > ls && strchr("+-0123456789", l->buf[i - 1]))
+		i--;
+	if (i > ls && (l->buf[i - 1] == '|' || l->buf[i - 1] == '>') &&
+	    (i - 1 == ls || l->buf[i - 2] == ' ' || l->buf[i - 2] == '\t'))
+		return true;		/* block scalar indicators */
+	if (i != bt)
+		return false;
+	/* the word right before the tab: a tag? */
+	while (i > ls && !strchr(" \t[]{},", l->buf[i - 1]))
+		i--;
+	return l->buf[i] == '!';
+}
+
+/*
+ * PyYAML's possible simple keys, replayed over the tokens libyaml returned for
+ * the text before a tab, which libyaml scanned to its end without an error.
+ * Returns how many of them PyYAML hands out before it stops at the tab: none
+ * from a key still waiting for its ':'.  (A required key that goes stale
+ * stops libyaml too: that case does not come here.)
+ */
+struct skey {
+	bool possible;
+	size_t tok;		/* index of its first token */
+	uint32_t line;
+	size_t i;
+};
+
+static size_t returned_before_tab(struct lint *l, struct mark last)
+{
+	struct skey *keys = NULL;	/* by flow level */
+	size_t nkeys = 0, cap = 0, level = 0, ret;
+	bool allow = true;
+	uint32_t line = 0;
+
+	for (size_t k = 0; k < l->nt && !l->oom; k++) {
+		const struct tok *t = &l->t[k];
+		bool save = false;
+
+		/* one more level for a flow collection's start */
+		if (!grow((void **)&keys, &cap, level + 2, sizeof(*keys))) {
+			l->oom = true;
+			break;
+		}
+		for (; nkeys < level + 2; nkeys++)
+			keys[nkeys].possible = false;
+		if (t->s.line != line) {
+			/* a new line: keys of earlier lines are stale */
+			for (size_t v = 0; v < nkeys; v++)
+				if (keys[v].line != t->s.line)
+					keys[v].possible = false;
+			if (!level)
+				allow = true;
+			line = t->s.line;
+		}
+		switch (t->type) {
+		case YAML_STREAM_START_TOKEN:
+			allow = true;
+			break;
+		case YAML_KEY_TOKEN:
+			if (t->s.i == t->e.i)
+				break;	/* put in for a simple key */
+			keys[level].possible = false;
+			allow = !level;
+			break;
+		case YAML_VALUE_TOKEN:
+			/* no simple key after a simple key's ':' */
+			allow = keys[level].possible ? false : !level;
+			keys[level].possible = false;
+			break;
+		case YAML_DOCUMENT_START_TOKEN:
+		case YAML_DOCUMENT_END_TOKEN:
+		case YAML_VERSION_DIRECTIVE_TOKEN:
+		case YAML_TAG_DIRECTIVE_TOKEN:
+			keys[level].possible = false;
+			allow = false;
+			break;
+		case YAML_FLOW_SEQUENCE_END_TOKEN:
+		case YAML_FLOW_MAPPING_END_TOKEN:
+			keys[level].possible = false;
+			level -= level > 0;
+			allow = false;
+			break;
+		case YAML_FLOW_ENTRY_TOKEN:
+		case YAML_BLOCK_ENTRY_TOKEN:
+			keys[level].possible = false;
+			allow = true;
+			break;
+		case YAML_SCALAR_TOKEN:
+			if (t->style == '|' || t->style == '>') {
+				keys[level].possible = false;
+				allow = true;
+			} else {
+				save = true;
 			}
-		} else {
-			x = gap_tab(l, cur, end);
+			break;
+		case YAML_FLOW_SEQUENCE_START_TOKEN:
+		case YAML_FLOW_MAPPING_START_TOKEN:
+		case YAML_ALIAS_TOKEN:
+		case YAML_ANCHOR_TOKEN:
+		case YAML_TAG_TOKEN:
+			save = true;
+			break;
+		default:
+			break;	/* BLOCK-MAPPING-START and the like: put in, not scanned */
+		}
+		if (save) {
+			if (allow)
+				keys[level] = (struct skey){ true, k, t->s.line, t->s.i };
+			allow = false;
+			if (t->type == YAML_FLOW_SEQUENCE_START_TOKEN ||
+			    t->type == YAML_FLOW_MAPPING_START_TOKEN) {
+				level++;
+				keys[level].possible = false;
+				allow = true;
+			}
 		}
 	}
-	if (x != SIZE_MAX && !h.in_plain)
-		h.in_plain = last && last->type == YAML_SCALAR_TOKEN && !last->style &&
-			     x >= last->e.i && only_blanks(l, last->e.i, x);
-	h.at = x;
-	return h;
+	/*
+	 * PyYAML hands out no token that may still be a simple key: asking for
+	 * one makes it scan on, to the tab, where it stops.  Before that it drops
+	 * the keys of other lines than the one its scanner stands on (@last).
+	 */
+	ret = l->nt;
+	for (size_t v = 0; v < nkeys; v++)
+		if (keys[v].possible && keys[v].line == last.line &&
+		    last.i - keys[v].i <= 1024 && keys[v].tok < ret)
+			ret = keys[v].tok;
+	free(keys);
+	return ret;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1485,7 +1806,8 @@ static void r_colons(struct lint *l, const struct tctx *c)
 		spaces_after(l, c, -1, v[CO_MAX_AFTER], NULL, "too many spaces after colon");
 	}
 	if (is(c->t, YAML_KEY_TOKEN) && is_explicit_key(l, c->t))
-		spaces_after(l, c, -1, v[CO_MAX_AFTER], NULL, "too many spaces after question mark");
+		spaces_after(l, c, -1, v[CO_MAX_AFTER], NULL,
+			     "too many spaces after question mark");
 }
 
 static void r_commas(struct lint *l, const struct tctx *c)
@@ -1515,7 +1837,8 @@ static void r_document_end(struct lint *l, const struct tctx *c)
 		else if (is(c->t, YAML_DOCUMENT_START_TOKEN) && !ok_prev)
 			add(l, c->r, c->t->s.line + 1, 1, "missing document end \"...\"");
 	} else if (is(c->t, YAML_DOCUMENT_END_TOKEN)) {
-		add(l, c->r, c->t->s.line + 1, c->t->s.col + 1, "found forbidden document end \"...\"");
+		add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
+		    "found forbidden document end \"...\"");
 	}
 }
 
@@ -1525,7 +1848,8 @@ static void r_document_start(struct lint *l, const struct tctx *c)
 		if ((is(c->prev, YAML_STREAM_START_TOKEN) || is(c->prev, YAML_DOCUMENT_END_TOKEN) ||
 		     is(c->prev, YAML_VERSION_DIRECTIVE_TOKEN) ||
 		     is(c->prev, YAML_TAG_DIRECTIVE_TOKEN)) &&
-		    !is(c->t, YAML_DOCUMENT_START_TOKEN) && !is(c->t, YAML_VERSION_DIRECTIVE_TOKEN) &&
+		    !is(c->t, YAML_DOCUMENT_START_TOKEN) &&
+		    !is(c->t, YAML_VERSION_DIRECTIVE_TOKEN) &&
 		    !is(c->t, YAML_TAG_DIRECTIVE_TOKEN) && !is(c->t, YAML_STREAM_END_TOKEN))
 			add(l, c->r, c->t->s.line + 1, 1, "missing document start \"---\"");
 	} else if (is(c->t, YAML_DOCUMENT_START_TOKEN)) {
@@ -1538,7 +1862,8 @@ static void r_empty_values(struct lint *l, const struct tctx *c)
 {
 	if (!is(c->t, YAML_VALUE_TOKEN))
 		return;
-	if (c->rc->v[EV_BLOCK] && (is(c->next, YAML_KEY_TOKEN) || is(c->next, YAML_BLOCK_END_TOKEN)))
+	if (c->rc->v[EV_BLOCK] &&
+	    (is(c->next, YAML_KEY_TOKEN) || is(c->next, YAML_BLOCK_END_TOKEN)))
 		add(l, c->r, c->t->s.line + 1, c->t->e.col + 1, "empty value in block mapping");
 	if (c->rc->v[EV_FLOW] &&
 	    (is(c->next, YAML_FLOW_ENTRY_TOKEN) || is(c->next, YAML_FLOW_MAPPING_END_TOKEN)))
@@ -1548,7 +1873,8 @@ static void r_empty_values(struct lint *l, const struct tctx *c)
 static void r_hyphens(struct lint *l, const struct tctx *c)
 {
 	if (is(c->t, YAML_BLOCK_ENTRY_TOKEN))
-		spaces_after(l, c, -1, c->rc->v[HY_MAX_AFTER], NULL, "too many spaces after hyphen");
+		spaces_after(l, c, -1, c->rc->v[HY_MAX_AFTER], NULL,
+			     "too many spaces after hyphen");
 }
 
 /* key-duplicates and key-ordering keep one frame per collection */
@@ -1617,7 +1943,7 @@ static void r_key_duplicates(struct lint *l, const struct tctx *c)
 			    "duplication of key \"%s\" in mapping", k->val);
 		return;
 	}
-	if (hmap_put_str(&f->keys, k->val, k->vlen, (void *)k) < 0)
+	if (hmap_put_str(&f->keys, k->val, k->vlen, l) < 0)	/* any non-NULL value */
 		l->oom = true;
 }
 
@@ -1666,11 +1992,12 @@ static void r_truthy(struct lint *l, const struct tctx *c)
 		sb_init(&sb);
 		for (int j = 0, first = 1; j < N_TRUTHY; j++)
 			if (allowed & (1u << truthy_sorted[j])) {
-				sb_printf(&sb, "%s%s", first ? "" : ", ", truthy_words[truthy_sorted[j]]);
+				sb_printf(&sb, "%s%s", first ? "" : ", ",
+					  truthy_words[truthy_sorted[j]]);
 				first = 0;
 			}
-		add(l, c->r, c->t->s.line + 1, c->t->s.col + 1, "truthy value should be one of [%s]",
-		    sb_cstr(&sb));
+		add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
+		    "truthy value should be one of [%s]", sb_cstr(&sb));
 		if (sb.oom)
 			l->oom = true;
 		sb_free(&sb);
@@ -1977,8 +2304,14 @@ static bool quotes_needed(const char *v, size_t n)
 	int got = 0;
 	bool needed = true;
 
-	if (!text)
+	/*
+	 * A flow collection (and only it could nest deep) is no plain scalar;
+	 * PyYAML stops at a tab (see find_bad_tab()).
+	 */
+	if (!text || v[0] == '[' || v[0] == '{' || memchr(v, '\t', n)) {
+		free(text);
 		return true;
+	}
 	memcpy(text, "key: ", 5);
 	memcpy(text + 5, v, n);
 	if (!yaml_parser_initialize(&p)) {
@@ -2299,7 +2632,8 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 				indent = p->indent;
 			} else if (l->indseq == SEQ_TRUE) {
 				/* spaces not known yet: "at least" */
-				if (l->spaces == SPACES_CONSISTENT && (int)nx->s.col - p->indent == 0)
+				if (l->spaces == SPACES_CONSISTENT &&
+				    (int)nx->s.col - p->indent == 0)
 					indent = -1;
 				else
 					indent = detect_indent(l, p->indent, (int)nx->s.col);
@@ -2328,7 +2662,8 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		if (q->type == P_FSEQ && t->type == YAML_FLOW_SEQUENCE_END_TOKEN && !consumed) {
 			pop(l);
 			consumed = true;
-		} else if (q->type == P_FMAP && t->type == YAML_FLOW_MAPPING_END_TOKEN && !consumed) {
+		} else if (q->type == P_FMAP && t->type == YAML_FLOW_MAPPING_END_TOKEN &&
+			   !consumed) {
 			pop(l);
 			consumed = true;
 		} else if ((q->type == P_BMAP || q->type == P_BSEQ) &&
@@ -2336,7 +2671,8 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 			pop(l);
 			consumed = true;
 		} else if (q->type == P_BENT && t->type != YAML_BLOCK_ENTRY_TOKEN && qq &&
-			   qq->implicit_block_seq && !is_any(t, YAML_ANCHOR_TOKEN, YAML_TAG_TOKEN) &&
+			   qq->implicit_block_seq &&
+			   !is_any(t, YAML_ANCHOR_TOKEN, YAML_TAG_TOKEN) &&
 			   !is(next, YAML_BLOCK_ENTRY_TOKEN)) {
 			pop(l);
 			pop(l);
@@ -2476,7 +2812,8 @@ static void r_comments_indentation(struct lint *l, const struct comment *cm)
 	if (cm->has_prev && !cm->prev_inline)
 		prev_indent = (int)cm->prev_col - 1;
 	if ((int)cm->col - 1 != prev_indent && (int)cm->col - 1 != next_indent)
-		add(l, R_COMMENTS_INDENTATION, cm->line, cm->col, "comment not indented like content");
+		add(l, R_COMMENTS_INDENTATION, cm->line, cm->col,
+		    "comment not indented like content");
 }
 
 static bool is_space_c(unsigned char c)
@@ -2498,7 +2835,8 @@ static bool directive(const struct lint *l, const char *s, size_t n, const char 
 	*mask = 0;
 	*all = true;
 	i = hl;
-	while (i + 6 < n && memcmp(s + i, " rule:", 6) == 0 && !is_space_c((unsigned char)s[i + 6])) {
+	while (i + 6 < n && memcmp(s + i, " rule:", 6) == 0 &&
+	       !is_space_c((unsigned char)s[i + 6])) {
 		size_t j = i + 6, k;
 
 		while (j < n && !is_space_c((unsigned char)s[j]))
@@ -2603,13 +2941,21 @@ static bool inline_mapping(const struct lint *l, const struct line *ln)
 	bool res = false, in_map = false, after_value = false, stop = false;
 	const unsigned char *s = l->buf + ln->start;
 	size_t n = ln->end - ln->start;
+	unsigned depth = 0;
 
 	if (!yaml_parser_initialize(&p))
 		return false;
 	yaml_parser_set_input_string(&p, s, n);
-	/* a scanner error ends the search: false */
+	/* a scanner error ends the search: false; so does deep nesting (see scan_tokens) */
 	while (!stop && yaml_parser_scan(&p, &tk)) {
-		if (tk.type == YAML_NO_TOKEN) {
+		if (tk.type == YAML_FLOW_SEQUENCE_START_TOKEN ||
+		    tk.type == YAML_FLOW_MAPPING_START_TOKEN)
+			stop = ++depth > DTBIND_MAX_DEPTH;
+		else if (tk.type == YAML_FLOW_SEQUENCE_END_TOKEN ||
+			 tk.type == YAML_FLOW_MAPPING_END_TOKEN)
+			depth -= depth > 0;
+		if (stop) {
+		} else if (tk.type == YAML_NO_TOKEN) {
 			stop = true;
 		} else if (!in_map) {
 			in_map = tk.type == YAML_BLOCK_MAPPING_START_TOKEN;
@@ -2659,8 +3005,8 @@ static void r_line_length(struct lint *l, const struct line *ln, const int *v)
 				return;
 		}
 	}
-	add(l, R_LINE_LENGTH, ln->no, (uint32_t)v[LL_MAX] + 1, "line too long (%zu > %d characters)",
-	    len, v[LL_MAX]);
+	add(l, R_LINE_LENGTH, ln->no, (uint32_t)v[LL_MAX] + 1,
+	    "line too long (%zu > %d characters)", len, v[LL_MAX]);
 }
 
 static void r_trailing_spaces(struct lint *l, const struct line *ln)
@@ -2818,84 +3164,203 @@ static bool disabled_file(const unsigned char *b, size_t len)
 }
 
 /*
- * The tokens PyYAML returns before it stops at a tab inside or right after a
- * plain scalar: libyaml took the tab as part of the scalar or skipped it.
+ * libyaml refuses a tab in the indentation of a block scalar's first line
+ * while it still detects the indentation; PyYAML stops counting spaces there
+ * and, when the tab is at the indentation it settles on, takes it as text.
  */
-static void truncate_at_tab(struct lint *l, size_t tab)
+static bool block_tab_is_text(const struct lint *l, const struct yerr *se)
 {
-	size_t n = 0;
-	const struct tok *s = NULL;
+	size_t h, b, bt, spaces;
+	int min_indent, max_indent = 0;
+	uint32_t col = se->mark.col;
 
-	while (n < l->nt && l->t[n].s.i < tab && l->t[n].e.i <= tab)
-		n++;
-	if (n < l->nt && l->t[n].s.i <= tab && l->t[n].type == YAML_SCALAR_TOKEN)
-		s = &l->t[n];		/* the tab is inside it */
-	else if (n > 0 && l->t[n - 1].type == YAML_SCALAR_TOKEN && !l->t[n - 1].style)
-		s = &l->t[--n];		/* the tab ends it */
-	/*
-	 * PyYAML's scalar ends before the tab, and is a possible simple key still
-	 * waiting for its ':': nothing from there on is returned, nor the KEY and
-	 * mapping start libyaml put before it, nor an anchor or tag before it.
-	 */
-	while (s && n > 0) {
-		const struct tok *t = &l->t[n - 1];
-
-		if (((t->type == YAML_KEY_TOKEN || t->type == YAML_BLOCK_MAPPING_START_TOKEN) &&
-		     t->s.i == s->s.i) ||
-		    ((t->type == YAML_ANCHOR_TOKEN || t->type == YAML_TAG_TOKEN) &&
-		     t->s.line == s->s.line))
-			n--;
-		else
-			break;
+	if (se->kind != YAML_SCANNER_ERROR || !se->problem ||
+	    strcmp(se->problem, "found a tab character where an indentation space is expected") ||
+	    se->mark.i >= l->nchars || ch(l, (long)se->mark.i) != '\t')
+		return false;
+	/* an explicit indentation indicator leaves nothing to detect */
+	h = boff(l, se->context_mark.i);
+	for (b = h + 1; b < l->len && strchr("+-0123456789", l->buf[b]); b++)
+		if (l->buf[b] >= '1' && l->buf[b] <= '9')
+			return false;
+	/* the lines before hold spaces only; the most of them counts */
+	while (b < l->len && l->buf[b] != '\n')
+		b++;
+	bt = boff(l, se->mark.i);
+	for (b++, spaces = 0; b < bt; b++) {
+		if (l->buf[b] == ' ') {
+			spaces++;
+			if ((int)spaces > max_indent)
+				max_indent = (int)spaces;
+		} else if (l->buf[b] == '\n' || l->buf[b] == '\r') {
+			spaces = 0;
+		} else {
+			return false;
+		}
 	}
-	l->nt = n;
+	min_indent = se->indent + 1 < 1 ? 1 : se->indent + 1;
+	return (int)col >= min_indent && (int)col >= max_indent;
+}
+
+/*
+ * libyaml 0.2.5 ends a tag at ',', '[' or ']'; PyYAML takes them into it.
+ * Returns the end of the run of such characters from the one libyaml stopped
+ * at, or 0.
+ */
+static size_t tag_stops_early(const struct lint *l, const struct yerr *se)
+{
+	size_t b;
+
+	if (se->kind != YAML_SCANNER_ERROR || !se->context || !se->problem ||
+	    strcmp(se->context, "while scanning a tag") ||
+	    strcmp(se->problem, "did not find expected whitespace or line break") ||
+	    se->mark.i >= l->nchars || !strchr(",[]", ch(l, (long)se->mark.i)))
+		return 0;
+	b = boff(l, se->mark.i);
+	while (b < l->len && l->buf[b] && !is_blank_or_break(l->buf[b]))
+		b++;
+	return b;
 }
 
 /* Tokens and the syntax error, as PyYAML would give them. */
 static int analyse(struct lint *l)
 {
 	struct yerr se, pe;
-	struct tab_hit tab;
-	unsigned char *copy = NULL;
-	bool scan_error;
+	size_t tab, nret;
+	unsigned char *work = NULL, *copy;
+	const unsigned char *text = l->buf;
+	bool scan_error, stale_required;
 	int ret;
 
-	ret = scan_tokens(l, l->buf, &se);
-	if (!ret)
-		ret = parse_events(l, l->buf, &pe);
-	if (ret)
-		return ret;
-	tab = find_bad_tab(l, &se);
-	if (tab.at != SIZE_MAX && (pe.kind == YAML_NO_ERROR || pe.mark.i >= tab.at)) {
-		if (!tab.in_plain) {
-			/* a '`' stops libyaml where a tab stops PyYAML, and just there */
-			copy = malloc(l->len ? l->len : 1);
-			if (!copy)
+	/* where PyYAML reads on and libyaml stops, make libyaml read on */
+	for (int round = 0;; round++) {
+		size_t tag_end = 0;
+
+		ret = scan_tokens(l, text, l->len, &se);
+		if (ret || round == 64 ||
+		    (!block_tab_is_text(l, &se) && !(tag_end = tag_stops_early(l, &se))))
+			break;
+		if (!work) {
+			work = malloc(l->len);
+			if (!work)
 				return -DTBIND_ENOMEM;
-			memcpy(copy, l->buf, l->len);
-			copy[boff(l, tab.at)] = '`';
-			ret = scan_tokens(l, copy, &se);
-			if (!ret)
-				ret = parse_events(l, copy, &pe);
-			free(copy);
-			if (ret)
-				return ret;
-			scan_error = se.kind != YAML_NO_ERROR;
-		} else {
-			truncate_at_tab(l, tab.at);
-			pe = (struct yerr){ .kind = YAML_SCANNER_ERROR,
-					    .problem = "found character that cannot start any token" };
-			pe.mark = mark_of(l, tab.at);
-			scan_error = true;
+			memcpy(work, l->buf, l->len);
+			text = work;
 		}
+		if (!tag_end) {
+			work[boff(l, se.mark.i)] = 'x';	/* the tab is text */
+			continue;
+		}
+		for (size_t b = boff(l, se.mark.i); b < tag_end; b++)
+			if (strchr(",[]", work[b]))
+				work[b] = 'x';		/* part of the tag */
+	}
+	if (!ret && se.problem == too_deep) {
+		pe = se;	/* do not let libyaml's parser run into it again */
+		tab = SIZE_MAX;
 	} else {
+		if (!ret)
+			ret = parse_events(l, text, l->len, &pe);
+		if (ret)
+			goto out;
+		tab = find_bad_tab(l, &se);
+	}
+	if (tab == SIZE_MAX) {
 		scan_error = se.kind != YAML_NO_ERROR;
+	} else if (tab_ends_token(l, tab)) {
+		/* a '`' stops libyaml there with the error PyYAML gives */
+		copy = malloc(l->len);
+		if (!copy) {
+			ret = -DTBIND_ENOMEM;
+			goto out;
+		}
+		memcpy(copy, text, l->len);
+		copy[boff(l, tab)] = '`';
+		ret = scan_tokens(l, copy, l->len, &se);
+		if (!ret && se.problem == too_deep)
+			pe = se;
+		else if (!ret)
+			ret = parse_events(l, copy, l->len, &pe);
+		free(copy);
+		if (ret)
+			goto out;
+		scan_error = se.kind != YAML_NO_ERROR;
+	} else {
+		/*
+		 * PyYAML scans up to the tab as libyaml scans the text that ends
+		 * there; then it stops, holding back what waits on a simple key.
+		 */
+		struct mark tm = mark_of(l, tab), last, err_at;
+		size_t bt = boff(l, tab), n = 0;
+
+		ret = scan_tokens(l, text, bt, &se);
+		if (!ret && se.problem == too_deep)
+			pe = se;
+		else if (!ret)
+			ret = parse_events(l, text, bt, &pe);
+		if (ret)
+			goto out;
+		while (n < l->nt && l->t[n].s.i < tab && l->t[n].type != YAML_STREAM_END_TOKEN)
+			n++;
+		l->nt = n;
+		if (se.problem == too_deep) {
+			nret = n;
+			stale_required = false;
+			err_at = se.mark;
+		} else if (se.kind != YAML_NO_ERROR) {
+			/* libyaml stopped before handing out what waits on a required key */
+			nret = n;
+			/*
+			 * At the end of the text libyaml gives up on any required key;
+			 * PyYAML, at the tab, only on one of an earlier line.
+			 */
+			stale_required = se.problem &&
+					 strcmp(se.problem, "could not find expected ':'") == 0 &&
+					 (se.context_mark.line != tm.line ||
+					  tab - se.context_mark.i > 1024);
+			err_at = tm;
+		} else {
+			/* where the scanner stood after the last token: a plain scalar eats blank lines */
+			last = tm;
+			if (n) {
+				const struct tok *t = &l->t[n - 1];
+
+				last = t->e;
+				if (t->type == YAML_SCALAR_TOKEN && !t->style) {
+					size_t b = boff(l, t->e.i);
+
+					while (b < bt && (l->buf[b] == ' ' || l->buf[b] == '\n' ||
+							  l->buf[b] == '\r'))
+						b++;
+					if (b == bt)
+						last = tm;
+				}
+			}
+			nret = returned_before_tab(l, last);
+			stale_required = false;
+			err_at = tm;
+		}
+		if (se.problem != too_deep &&
+		    (pe.kind != YAML_PARSER_ERROR || pe.tokens_parsed >= nret)) {
+			pe = (struct yerr){
+				.kind = YAML_SCANNER_ERROR,
+				.mark = err_at,
+				.problem = stale_required ?
+						   "could not find expected ':'" :
+						   "found character that cannot start any token"
+			};
+		}
+		l->nt = nret;
+		scan_error = true;
 	}
 	/* yamllint's generator needs the two tokens after the one it yields */
 	l->nyield = scan_error ? (l->nt > 2 ? l->nt - 2 : 0) : l->nt;
 	if (pe.kind != YAML_NO_ERROR)
 		set_syntax_error(l, &pe);
-	return l->oom ? -DTBIND_ENOMEM : 0;
+	ret = l->oom ? -DTBIND_ENOMEM : 0;
+out:
+	free(work);
+	return ret;
 }
 
 int yamllint_check(const struct yamllint_config *cfg, const char *path, const char *buf,
