@@ -115,6 +115,7 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/lint.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/examples.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
 
 install: $(BUILD)/dtbind

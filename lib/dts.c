@@ -2172,6 +2172,40 @@ static void check_duplicates(struct parser *p)
 }
 
 /*
+ * dtc's node_name_chars, node_name_format and property_name_chars, which
+ * dtc treats as errors: the tree would not build.
+ */
+static void check_name_chars(struct parser *p)
+{
+	static const char node_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._+-@";
+	static const char prop_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._+*#?-";
+
+	for_each_live_node(p, n) {
+		if (n->parent) {
+			size_t ok = strspn(n->name, node_chars);
+
+			if (n->name[ok])
+				error_loc(p, n->loc, path_of(p, n), "Bad character '%c' in node name",
+					  n->name[ok]);
+			else if (strchr(n->name, '@') && strchr(strchr(n->name, '@') + 1, '@'))
+				error_loc(p, n->loc, path_of(p, n),
+					  "multiple '@' characters in node name");
+		}
+		dt_for_each_prop(n, q) {
+			size_t ok = strspn(q->name, prop_chars);
+
+			if (q->name[ok]) {
+				const char *where = need(p, arena_printf(&p->t->arena, "%s:%s",
+									 path_of(p, n), q->name));
+
+				error_loc(p, q->loc, where, "Bad character '%c' in property name",
+					  q->name[ok]);
+			}
+		}
+	}
+}
+
+/*
  * dtc's name_is_string and name_properties: a "name" property must be one
  * string equal to the node's name without its unit address, and is then
  * redundant: dtc drops it from the tree.
@@ -2488,6 +2522,7 @@ static int run(struct parser *p, const char *name, const char *text, size_t len,
 	/* Resolving references in a tree with holes would only add noise. */
 	if (!p->syntax_errors && !p->fatal) {
 		check_duplicates(p);
+		check_name_chars(p);
 		check_name_properties(p);
 		check_duplicate_labels(p);
 		check_explicit_phandles(p);
