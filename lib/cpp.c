@@ -38,15 +38,19 @@
 #include "cpp.h"
 
 /* ---- limits -------------------------------------------------------- */
-#define DEFAULT_INCLUDE_DEPTH 200	/* as gcc */
-#define MAX_INCLUDES 100000		/* #include directives run per cpp_run */
-#define MAX_ARG_NEST 200		/* argument pre-expansions inside each other */
-#define MAX_CONTEXTS 100000		/* token contexts on the stack */
-#define MAX_LIVE_TOKENS (4u << 20)	/* tokens held by contexts and arguments */
-#define MAX_EXPANDED (64u << 20)	/* tokens read from macro expansions per run */
-#define MAX_EXPR_DEPTH 400		/* #if operators nested inside each other */
-#define MAX_OUTPUT DTBIND_MAX_FILE_SIZE
-#define MAX_FILL 8			/* blank lines kept in included files */
+#define DEFAULT_INCLUDE_DEPTH	200		/* as gcc */
+#define CPP_MAX_INCLUDES	100000		/* #include directives run per cpp_run */
+#define CPP_MAX_ARG_NEST	200		/* argument pre-expansions inside each other */
+#define CPP_MAX_CONTEXTS	100000		/* token contexts on the stack */
+#define CPP_MAX_LIVE_TOKENS	(4u << 20)	/* tokens held by contexts and arguments */
+#define CPP_MAX_EXPANDED	(16u << 20)	/* tokens read from macro expansions per run */
+#define CPP_MAX_EXPR_DEPTH	400		/* #if operators nested inside each other */
+#define CPP_MAX_OUTPUT		DTBIND_MAX_FILE_SIZE /* bytes of output, of one # result */
+#define CPP_MAX_INPUT		(512u << 20)	/* bytes of files entered per run */
+#define CPP_MAX_MACRO_TOKENS	(4u << 20)	/* tokens of distinct #defines per run */
+#define CPP_MAX_PARAMS		1024		/* parameters of one macro */
+#define CPP_MAX_PASTED		(256u << 20)	/* bytes re-lexed by ## per run */
+#define CPP_MAX_FILL		8		/* blank lines kept in included files */
 
 #define RULE "cpp"
 
@@ -80,7 +84,7 @@ enum {
 	F_PASTE_LEFT = 1 << 3,	/* ## follows */
 	F_STRINGIFY = 1 << 4,	/* T_ARG preceded by # */
 	F_FILE = 1 << 5,	/* straight from a file: line and col are where it is */
-	F_PREFIX = 1 << 6,	/* L, u, U or u8 literal */
+	F_PREFIX = 1 << 6,	/* L"..." or L'.' */
 	F_ARG_EOF = 1 << 7,	/* T_EOF ending a macro argument */
 	F_SRC = 1 << 8,		/* T_PADDING: has a source token ... */
 	F_SRC_WHITE = 1 << 9,	/* ... which had white space before it */
@@ -103,7 +107,6 @@ struct tok {
 struct srcfile {
 	const char *path;	/* as opened, for messages */
 	const char *dir;	/* "" or "dir/": where "..." includes look first */
-	const char *out_name;	/* path interned in the output's names */
 	char *text;		/* cleaned: no backslash-newlines, ends in '\n' */
 	size_t len;
 	uint32_t *ls;		/* ls[i]: offset in text where physical line i + 1 starts */
@@ -127,7 +130,7 @@ struct buffer {
 
 /* ---- macros -------------------------------------------------------- */
 enum builtin {
-	BI_NONE, BI_FILE, BI_BASE_FILE, BI_LINE, BI_COUNTER, BI_INCLUDE_LEVEL, BI_PRAGMA,
+	BI_NONE, BI_FILE, BI_FILE_NAME, BI_BASE_FILE, BI_LINE, BI_COUNTER, BI_INCLUDE_LEVEL, BI_PRAGMA,
 	BI_HAS_INCLUDE, BI_HAS_INCLUDE_NEXT,
 };
 
@@ -157,7 +160,7 @@ struct arg {
 	size_t n_exp;
 	bool expanded;
 	bool stringified;
-	bool omitted;		/* a variadic argument not given at all (GNU , ## __VA_ARGS__) */
+	bool omitted;		/* variadic argument left out (GNU , ## __VA_ARGS__) */
 	struct tok str;
 };
 
@@ -228,6 +231,9 @@ struct cpp {
 	int fatal;		/* -DTBIND_ENOMEM or -DTBIND_ELIMIT: stop */
 	size_t live_tokens;
 	size_t expanded;
+	size_t input_bytes;
+	size_t macro_tokens;
+	size_t pasted_bytes;
 	unsigned arg_nest;
 	unsigned counter;
 	struct tok exp_tok;	/* name token of the outermost expansion */
@@ -357,8 +363,8 @@ static bool vec_push(struct cpp *p, struct tokvec *v, const struct tok *t)
 		size_t cap = v->cap ? v->cap * 2 : 16;
 		struct tok *nv;
 
-		if (p->live_tokens + (cap - v->cap) > MAX_LIVE_TOKENS) {
-			limit(p, t, "macro expansion size (tokens)", MAX_LIVE_TOKENS);
+		if (p->live_tokens + (cap - v->cap) > CPP_MAX_LIVE_TOKENS) {
+			limit(p, t, "macro expansion size (tokens)", CPP_MAX_LIVE_TOKENS);
 			return false;
 		}
 		nv = realloc(v->v, cap * sizeof(*nv));
@@ -411,7 +417,7 @@ static struct srcfile *new_srcfile(struct cpp *p, const char *path, const char *
 	uint32_t cap = 0, line = 1;
 	size_t o = 0, raw_ls = 0;
 
-	if (!sf || len > MAX_OUTPUT || !(sf->text = malloc(len + 2))) {
+	if (!sf || len > CPP_MAX_OUTPUT || !(sf->text = malloc(len + 2))) {
 		oom(p);
 		return NULL;
 	}
@@ -677,8 +683,8 @@ static const char *lex_raw(const char *s, const char *end, struct tok *t)
 		while (q < end && is_idnum(*q))
 			q++;
 		n = (size_t)(q - s);
-		if (q < end && (*q == '"' || *q == '\'') &&
-		    ((n == 1 && (c == 'L' || c == 'u' || c == 'U')) || (n == 2 && s[0] == 'u' && s[1] == '8'))) {
+		/* Only L: assembler mode has no u, U or u8 literals (u8"x" is u8 "x"). */
+		if (q < end && (*q == '"' || *q == '\'') && n == 1 && c == 'L') {
 			t->flags |= F_PREFIX;
 			return lex_quote(s, q, end, t);
 		}
@@ -907,9 +913,7 @@ static struct srcmap_line map_line(struct cpp *p, const struct srcfile *sf, uint
 		return (struct srcmap_line){ intern(p, l->file ? l->file : p->name),
 					     l->line + extra, l->col_offset };
 	}
-	if (!sf->out_name)
-		((struct srcfile *)sf)->out_name = intern(p, sf->path);
-	return (struct srcmap_line){ sf->out_name, line, 0 };
+	return (struct srcmap_line){ intern(p, sf->path), line, 0 };
 }
 
 static void new_line(struct cpp *p, const struct srcfile *sf, uint32_t line)
@@ -931,7 +935,7 @@ static void move_to(struct cpp *p, const struct srcfile *sf, uint32_t line)
 {
 	struct printer *pr = &p->pr;
 	bool fill = sf == pr->sf && line > pr->line &&
-		    (line - pr->line <= MAX_FILL || sf == p->main_sf);
+		    (line - pr->line <= CPP_MAX_FILL || sf == p->main_sf);
 
 	if (sf == pr->sf && line == pr->line)
 		return;
@@ -1008,7 +1012,8 @@ static bool avoid_paste(const struct tok *a, const struct tok *b)
 		return b->type == T_NAME || plain_lit;
 	case T_NUMBER:
 		return b->type == T_NUMBER || b->type == T_NAME ||
-		       (b->type == T_CHAR && !(b->flags & F_PREFIX)) || c == '.' || c == '+' || c == '-';
+		       (b->type == T_CHAR && !(b->flags & F_PREFIX)) || c == '.' || c == '+' ||
+		       c == '-';
 	case T_OTHER:
 		return a->text[0] == '\\' && b->type == T_NAME;
 	default:
@@ -1077,8 +1082,8 @@ static void print_token(struct cpp *p, const struct tok *t)
 	pr->have_prev = true;
 	if (p->text.oom)
 		oom(p);
-	else if (p->text.len > MAX_OUTPUT)
-		limit(p, t, "preprocessor output (bytes)", MAX_OUTPUT);
+	else if (p->text.len > CPP_MAX_OUTPUT)
+		limit(p, t, "preprocessor output (bytes)", CPP_MAX_OUTPUT);
 }
 
 /* ---- token contexts --------------------------------------------------- */
@@ -1089,9 +1094,9 @@ static bool push_context(struct cpp *p, struct tok *toks, size_t n, struct macro
 		size_t cap = p->cap_ctx ? p->cap_ctx * 2 : 64;
 		struct context *nc;
 
-		if (p->n_ctx >= MAX_CONTEXTS) {
+		if (p->n_ctx >= CPP_MAX_CONTEXTS) {
 			free(toks);
-			limit(p, at, "macro expansion depth (contexts)", MAX_CONTEXTS);
+			limit(p, at, "macro expansion depth (contexts)", CPP_MAX_CONTEXTS);
 			return false;
 		}
 		nc = realloc(p->ctx, cap * sizeof(*nc));
@@ -1147,7 +1152,9 @@ static struct tok padding(const struct tok *src)
 	struct tok t = { .text = "", .type = T_PADDING };
 
 	if (src) {
-		t.flags = F_SRC | ((src->flags & F_WHITE) ? F_SRC_WHITE : 0) | (src->flags & F_FILE);
+		t.flags = F_SRC | (src->flags & F_FILE);
+		if (src->flags & F_WHITE)
+			t.flags |= F_SRC_WHITE;
 		t.sf = src->sf;
 		t.line = src->line;
 		t.col = src->col;
@@ -1156,7 +1163,7 @@ static struct tok padding(const struct tok *src)
 }
 
 /* ---- directives (declared here, defined below) ------------------------ */
-static int handle_directive(struct cpp *p, const struct tok *hash);
+static int handle_directive(struct cpp *p);
 static void get_token(struct cpp *p, struct tok *out);
 
 /* The next token from the files: directives run, skipped groups dropped. */
@@ -1190,7 +1197,7 @@ static void lex_token(struct cpp *p, struct tok *t)
 		if (p->in_directive)
 			return;
 		if (t->flags & F_BOL) {
-			if (tok_is(t, P_HASH) && p->parsing_args != 1 && handle_directive(p, t))
+			if (tok_is(t, P_HASH) && p->parsing_args != 1 && handle_directive(p))
 				continue;
 			if (!p->skipping && !p->parsing_args && p->printing)
 				position(p, t);
@@ -1251,6 +1258,11 @@ static bool stringify(struct cpp *p, struct arg *a, const struct tok *at)
 			backslashes++;
 		else
 			backslashes = 0;
+		if (sb.len > CPP_MAX_OUTPUT) {
+			sb_free(&sb);
+			limit(p, at, "stringified macro argument (bytes)", CPP_MAX_OUTPUT);
+			return false;
+		}
 	}
 	if (backslashes & 1) {
 		warning_at(p, at, "invalid string literal, ignoring final '\\'");
@@ -1281,8 +1293,8 @@ static bool expand_arg(struct cpp *p, struct arg *a, const struct tok *at)
 	struct tok *v;
 	size_t base;
 
-	if (p->arg_nest >= MAX_ARG_NEST) {
-		limit(p, at, "nesting of macro arguments", MAX_ARG_NEST);
+	if (p->arg_nest >= CPP_MAX_ARG_NEST) {
+		limit(p, at, "nesting of macro arguments", CPP_MAX_ARG_NEST);
 		return false;
 	}
 	v = malloc((a->n + 1) * sizeof(*v));
@@ -1290,7 +1302,8 @@ static bool expand_arg(struct cpp *p, struct arg *a, const struct tok *at)
 		oom(p);
 		return false;
 	}
-	memcpy(v, a->raw, a->n * sizeof(*v));
+	if (a->n)
+		memcpy(v, a->raw, a->n * sizeof(*v));
 	v[a->n] = eof_tok;
 	v[a->n].flags = F_ARG_EOF;
 	if (!push_context(p, v, a->n + 1, NULL, at))
@@ -1369,7 +1382,6 @@ static int collect_args(struct cpp *p, struct macro *m, const struct tok *name,
 {
 	struct arg *args = NULL;
 	size_t n = 0, cap = 0;
-	int depth = 0;
 	struct tok t;
 
 	/* Unused slots stay zeroed, so free_args() can always free all of them. */
@@ -1377,6 +1389,7 @@ static int collect_args(struct cpp *p, struct macro *m, const struct tok *name,
 		if (n == cap && !grow_args(p, &args, &cap, n + 1))
 			goto fail;
 		struct arg *a = &args[n++];
+		int depth = 0;
 
 		for (;;) {
 			get_token(p, &t);
@@ -1393,10 +1406,18 @@ static int collect_args(struct cpp *p, struct macro *m, const struct tok *name,
 			} else if (tok_is(&t, P_COMMA)) {
 				if (depth == 0 && !(m->variadic && n == m->nparams))
 					break;
+			} else if (tok_is(&t, P_HASH) && (t.flags & F_BOL)) {
+				/*
+				 * A line starting with # that is no directive ends the
+				 * argument, dropped, like a comma would (gcc 12; newer
+				 * gcc reports an error).
+				 */
+				break;
 			} else if (is_eol(&t)) {
 				if ((t.flags & F_ARG_EOF) || p->in_directive)
 					backup(p, &t);
-				error_at(p, name, "unterminated argument list invoking macro \"%s\"",
+				error_at(p, name,
+					 "unterminated argument list invoking macro \"%s\"",
 					 m->name);
 				free_args(p, args, cap);
 				return 0;
@@ -1419,8 +1440,8 @@ static int collect_args(struct cpp *p, struct macro *m, const struct tok *name,
 		return 0;
 	}
 	if (n > m->nparams) {
-		error_at(p, name, "macro \"%s\" passed %zu arguments, but takes just %u", m->name, n,
-			 m->nparams);
+		error_at(p, name, "macro \"%s\" passed %zu arguments, but takes just %u",
+			 m->name, n, m->nparams);
 		report(p, DTBIND_NOTE, m->loc, "macro \"%s\" defined here", m->name);
 		free_args(p, args, cap);
 		return 0;
@@ -1550,6 +1571,12 @@ static void paste_all(struct cpp *p, struct tok lhs)
 			oom(p);
 			return;
 		}
+		p->pasted_bytes += sb.len;
+		if (p->pasted_bytes > CPP_MAX_PASTED) {
+			sb_free(&sb);
+			limit(p, &lhs, "token pasting (bytes)", CPP_MAX_PASTED);
+			return;
+		}
 		if (!lex_one(sb.buf, sb.len, &r)) {
 			sb_free(&sb);
 			c->i--;
@@ -1660,6 +1687,13 @@ static int builtin(struct cpp *p, struct macro *m, const struct tok *name)
 		if (!string_tok(p, presumed_name(p), &t))
 			return -1;
 		break;
+	case BI_FILE_NAME: {
+		const char *f = presumed_name(p), *slash = strrchr(f, '/');
+
+		if (!string_tok(p, slash ? slash + 1 : f, &t))
+			return -1;
+		break;
+	}
 	case BI_BASE_FILE:
 		if (!string_tok(p, p->name, &t))
 			return -1;
@@ -1683,7 +1717,8 @@ static int builtin(struct cpp *p, struct macro *m, const struct tok *name)
 	default:
 		/* __has_include outside #if: not expanded */
 		if (!p->in_directive)
-			error_at(p, name, "\"%s\" used outside of preprocessing directive", m->name);
+			error_at(p, name, "\"%s\" used outside of preprocessing directive",
+				 m->name);
 		return 0;
 	}
 	goto push;
@@ -1702,17 +1737,18 @@ push:
 }
 
 /*
- * Expand @m named by @name: 1 when a context was pushed, 0 when the name
- * stays as it is (a function-like macro without arguments, or an error),
- * -1 when stopping.
+ * Expand @m named by @name (@outermost: read from a file, not from another
+ * expansion).  Returns 1 when a context was pushed, 0 when the name stays
+ * as it is (a function-like macro without arguments, or an error), -1 when
+ * stopping.
  */
-static int enter_macro(struct cpp *p, struct macro *m, const struct tok *name)
+static int enter_macro(struct cpp *p, struct macro *m, const struct tok *name, bool outermost)
 {
 	struct arg *args = NULL;
 	size_t nargs = 0;
 	struct tokvec out = { 0 };
 
-	if (name->flags & F_FILE)
+	if (outermost)
 		p->exp_tok = *name;
 	if (m->builtin)
 		return builtin(p, m, name);
@@ -1785,8 +1821,9 @@ static void get_token(struct cpp *p, struct tok *out)
 			c = &p->ctx[p->n_ctx - 1];
 			if (c->i < c->n) {
 				t = c->toks[c->i++];
-				if (++p->expanded > MAX_EXPANDED) {
-					limit(p, &p->exp_tok, "macro expansion (tokens)", MAX_EXPANDED);
+				if (++p->expanded > CPP_MAX_EXPANDED) {
+					limit(p, &p->exp_tok, "macro expansion (tokens)",
+					      CPP_MAX_EXPANDED);
 					continue;
 				}
 				if (t.flags & F_PASTE_LEFT) {
@@ -1812,7 +1849,7 @@ static void get_token(struct cpp *p, struct tok *out)
 				if (c)
 					c->toks[c->i - 1].flags |= F_NO_EXPAND;
 			} else if (m && !p->prevent_expansion) {
-				int r = enter_macro(p, m, &t);
+				int r = enter_macro(p, m, &t, !c);
 
 				if (r > 0) {
 					if (p->in_directive)
@@ -1909,23 +1946,32 @@ static int param_index(const struct macro *m, const struct tok *t)
 	return -1;
 }
 
-static bool add_param(struct cpp *p, struct macro *m, const char *s, uint32_t len)
+/* Parameters go to malloc'd arrays first (see commit_macro()). */
+static bool add_param(struct cpp *p, struct macro *m, const struct tok *at, const char *s,
+		      uint32_t len)
 {
-	const char **pn = arena_alloc(&p->a, (m->nparams + 1) * sizeof(*pn));
-	uint32_t *pl = arena_alloc(&p->a, (m->nparams + 1) * sizeof(*pl));
+	const char **pn;
+	uint32_t *pl;
 
-	if (!pn || !pl) {
+	if (m->nparams >= CPP_MAX_PARAMS) {
+		error_at(p, at, "too many parameters for macro \"%s\" (at most %d)", m->name,
+			 CPP_MAX_PARAMS);
+		return false;
+	}
+	pn = realloc((void *)m->pnames, (m->nparams + 1) * sizeof(*pn));
+	if (!pn) {
 		oom(p);
 		return false;
 	}
-	if (m->nparams) {
-		memcpy(pn, m->pnames, m->nparams * sizeof(*pn));
-		memcpy(pl, m->plens, m->nparams * sizeof(*pl));
+	m->pnames = pn;
+	pl = realloc(m->plens, (m->nparams + 1) * sizeof(*pl));
+	if (!pl) {
+		oom(p);
+		return false;
 	}
+	m->plens = pl;
 	pn[m->nparams] = s;
 	pl[m->nparams] = len;
-	m->pnames = pn;
-	m->plens = pl;
 	m->nparams++;
 	return true;
 }
@@ -1940,7 +1986,7 @@ static bool parse_params(struct cpp *p, struct macro *m)
 			return true;
 		if (tok_is(&t, P_ELLIPSIS)) {
 			m->variadic = true;
-			if (!add_param(p, m, "__VA_ARGS__", 11))
+			if (!add_param(p, m, &t, "__VA_ARGS__", 11))
 				return false;
 			lex_dir(p, &t);
 			if (tok_is(&t, P_RPAREN))
@@ -1952,8 +1998,8 @@ static bool parse_params(struct cpp *p, struct macro *m)
 			if (is_eol(&t))
 				error_at(p, &t, "expected parameter name before end of line");
 			else
-				error_at(p, &t, "expected parameter name, found \"%.*s\"", (int)t.len,
-					 t.text);
+				error_at(p, &t, "expected parameter name, found \"%.*s\"",
+					 (int)t.len, t.text);
 			return false;
 		}
 		if (tok_eq(&t, "__VA_ARGS__")) {
@@ -1964,7 +2010,7 @@ static bool parse_params(struct cpp *p, struct macro *m)
 			error_at(p, &t, "duplicate macro parameter \"%.*s\"", (int)t.len, t.text);
 			return false;
 		}
-		if (!add_param(p, m, t.text, t.len))
+		if (!add_param(p, m, &t, t.text, t.len))
 			return false;
 		lex_dir(p, &t);
 		if (tok_is(&t, P_COMMA))
@@ -1988,61 +2034,92 @@ static bool parse_params(struct cpp *p, struct macro *m)
 	}
 }
 
-static void define_macro(struct cpp *p, struct macro *m, const struct tok *name)
+/*
+ * Keep the definition @tmp (body and parameters in malloc'd arrays) for the
+ * run, unless it repeats the current one: headers without include guards
+ * define the same macros every time they are included.
+ */
+static void commit_macro(struct cpp *p, struct macro *tmp, const struct tok *name)
 {
-	struct macro *old = lookup(p, name);
+	struct macro *old = lookup(p, name), *m;
 
-	if (old && !same_macro(old, m)) {
-		warning_at(p, name, "\"%s\" redefined", m->name);
+	if (old && same_macro(old, tmp))
+		return;
+	if (old) {
+		warning_at(p, name, "\"%s\" redefined", tmp->name);
 		if (old->loc.file)
 			report(p, DTBIND_NOTE, old->loc,
 			       "this is the location of the previous definition");
 	}
+	p->macro_tokens += tmp->n + tmp->nparams + 1;
+	if (p->macro_tokens > CPP_MAX_MACRO_TOKENS) {
+		limit(p, name, "size of the macro definitions (tokens)", CPP_MAX_MACRO_TOKENS);
+		return;
+	}
+	m = arena_alloc(&p->a, sizeof(*m));
+	if (!m)
+		goto fail;
+	*m = *tmp;
+	m->body = arena_alloc(&p->a, (tmp->n ? tmp->n : 1) * sizeof(*m->body));
+	m->pnames = arena_alloc(&p->a, (tmp->nparams ? tmp->nparams : 1) * sizeof(*m->pnames));
+	m->plens = arena_alloc(&p->a, (tmp->nparams ? tmp->nparams : 1) * sizeof(*m->plens));
+	if (!m->body || !m->pnames || !m->plens)
+		goto fail;
+	if (tmp->n)
+		memcpy(m->body, tmp->body, tmp->n * sizeof(*m->body));
+	if (tmp->nparams) {
+		memcpy(m->pnames, tmp->pnames, tmp->nparams * sizeof(*m->pnames));
+		memcpy(m->plens, tmp->plens, tmp->nparams * sizeof(*m->plens));
+	}
 	if (hmap_put_str(&p->macros, m->name, m->name_len, m))
-		oom(p);
+		goto fail;
+	return;
+fail:
+	oom(p);
 }
 
 static void do_define(struct cpp *p)
 {
 	struct tokvec body = { 0 };
-	struct macro *m;
+	struct macro m = { 0 };
 	struct tok name, t;
 
 	if (!macro_name(p, &name, "define"))
 		return;
-	m = arena_alloc(&p->a, sizeof(*m));
-	if (!m || !(m->name = arena_strndup(&p->a, name.text, name.len))) {
+	/* A NUL-terminated name for messages and the table (names are few) */
+	m.name = arena_strndup(&p->a, name.text, name.len);
+	if (!m.name) {
 		oom(p);
 		return;
 	}
-	m->name_len = name.len;
-	m->loc = tok_loc(p, &name);
+	m.name_len = name.len;
+	m.loc = tok_loc(p, &name);
 	lex_dir(p, &t);
 	if (tok_is(&t, P_LPAREN) && !(t.flags & F_WHITE)) {
-		m->funlike = true;
-		if (!parse_params(p, m))
-			return;
+		m.funlike = true;
+		if (!parse_params(p, &m))
+			goto out;
 		lex_dir(p, &t);
 	}
 	while (!is_eol(&t)) {
 		int idx;
 
-		if (m->funlike && tok_is(&t, P_HASH)) {
+		if (m.funlike && tok_is(&t, P_HASH)) {
 			struct tok n;
 
 			lex_dir(p, &n);
-			if (n.type == T_NAME && (idx = param_index(m, &n)) >= 0) {
+			if (n.type == T_NAME && (idx = param_index(&m, &n)) >= 0) {
 				n.type = T_ARG;
 				n.arg = (uint32_t)idx;
 				n.flags = (uint16_t)(F_STRINGIFY | (t.flags & F_WHITE));
 				if (!vec_push(p, &body, &n))
-					goto fail;
+					goto out;
 				lex_dir(p, &t);
 				continue;
 			}
 			/* In assembler mode a # before a non-parameter is just a # */
 			if (!vec_push(p, &body, &t))
-				goto fail;
+				goto out;
 			t = n;
 			continue;
 		}
@@ -2051,38 +2128,33 @@ static void do_define(struct cpp *p)
 
 			lex_dir(p, &n);
 			if (!body.n || is_eol(&n)) {
-				error_at(p, &t, "'##' cannot appear at either end of a macro expansion");
-				goto fail;
+				error_at(p, &t,
+					 "'##' cannot appear at either end of a macro expansion");
+				goto out;
 			}
 			body.v[body.n - 1].flags |= F_PASTE_LEFT;
 			t = n;
 			continue;
 		}
-		if (m->funlike && t.type == T_NAME && (idx = param_index(m, &t)) >= 0) {
+		if (m.funlike && t.type == T_NAME && (idx = param_index(&m, &t)) >= 0) {
 			t.type = T_ARG;
 			t.arg = (uint32_t)idx;
 		}
 		if (!vec_push(p, &body, &t))
-			goto fail;
+			goto out;
 		lex_dir(p, &t);
 	}
 	for (size_t i = 0; i < body.n; i++)
 		body.v[i].flags &= (uint16_t)~(F_FILE | F_BOL);
 	if (body.n)
 		body.v[0].flags &= (uint16_t)~F_WHITE;
-	m->n = (uint32_t)body.n;
-	m->body = arena_alloc(&p->a, (body.n ? body.n : 1) * sizeof(*m->body));
-	if (!m->body) {
-		oom(p);
-		goto fail;
-	}
-	if (body.n)
-		memcpy(m->body, body.v, body.n * sizeof(*m->body));
+	m.body = body.v;
+	m.n = (uint32_t)body.n;
+	commit_macro(p, &m, &name);
+out:
 	vec_free(p, &body);
-	define_macro(p, m, &name);
-	return;
-fail:
-	vec_free(p, &body);
+	free((void *)m.pnames);
+	free(m.plens);
 }
 
 static void do_undef(struct cpp *p)
@@ -2192,8 +2264,8 @@ static struct val parse_number(struct expr *e, const struct tok *t)
 		any = true;
 	}
 	if (!any && base != 8) {
-		expr_error(e, t, "invalid suffix \"%.*s\" on integer constant", (int)(end - t->text - 1),
-			   t->text + 1);
+		expr_error(e, t, "invalid suffix \"%.*s\" on integer constant",
+			   (int)(end - t->text - 1), t->text + 1);
 		return r;
 	}
 	/* Suffix: u, l, ll in any order of u and l/ll, either case (ll not lL). */
@@ -2237,22 +2309,12 @@ static struct val parse_char(struct expr *e, const struct tok *t)
 	int width = 8;
 	unsigned nchars = 0;
 	uint64_t v = 0, c = 0;
-	bool wide = false, uns = false;
+	bool wide = false;
 
 	if (*s == 'L') {
-		wide = true, width = 32;
+		wide = true;	/* wchar_t: int on Linux */
+		width = 32;
 		s++;
-	} else if (*s == 'U') {
-		wide = true, width = 32, uns = true;
-		s++;
-	} else if (*s == 'u') {
-		if (s[1] == '8') {
-			uns = true;
-			s += 2;
-		} else {
-			wide = true, width = 16, uns = true;
-			s++;
-		}
 	}
 	s++;	/* the quote */
 	while (s < end) {
@@ -2285,11 +2347,13 @@ static struct val parse_char(struct expr *e, const struct tok *t)
 			default:
 				if (*s >= '0' && *s <= '7') {
 					c = 0;
-					for (int k = 0; k < 3 && s < end && *s >= '0' && *s <= '7'; k++)
+					for (int k = 0; k < 3 && s < end && *s >= '0' && *s <= '7';
+					     k++)
 						c = c * 8 + (unsigned)(*s++ - '0');
 				} else {
 					if (!strchr("\\'\"?", *s))
-						warning_at(e->p, t, "unknown escape sequence: '\\%c'", *s);
+						warning_at(e->p, t,
+							   "unknown escape sequence: '\\%c'", *s);
 					c = (unsigned char)*s++;
 				}
 			}
@@ -2310,10 +2374,10 @@ static struct val parse_char(struct expr *e, const struct tok *t)
 		else
 			warning_at(e->p, t, "multi-character character constant");
 	}
-	if (!wide && nchars == 1 && !uns) {
+	if (!wide && nchars == 1) {
 		/* plain char is signed */
 		v = (v & 0x80) ? (v | ~(uint64_t)0xff) : v;
-	} else if (!uns) {
+	} else {
 		v &= 0xffffffffu;
 		v = (v & 0x80000000u) ? (v | ~(uint64_t)0xffffffffu) : v;
 	}
@@ -2339,13 +2403,14 @@ static struct val parse_unary(struct expr *e)
 
 	if (e->err)
 		return r;
-	if (++e->depth > MAX_EXPR_DEPTH) {
-		expr_error(e, t, "#if expression nested deeper than %d", MAX_EXPR_DEPTH);
+	if (++e->depth > CPP_MAX_EXPR_DEPTH) {
+		expr_error(e, t, "#if expression nested deeper than %d", CPP_MAX_EXPR_DEPTH);
 		return r;
 	}
 	if (is_eol(t)) {
 		if (e->i == 0)
-			expr_error(e, e->dir, "#if with no expression");
+			expr_error(e, e->dir, "#%.*s with no expression", (int)e->dir->len,
+				   e->dir->text);
 		else
 			expr_error(e, &e->t[e->i - 1], "operator '%s' has no right operand",
 				   tok_text(&e->t[e->i - 1], b, sizeof(b)));
@@ -2411,6 +2476,24 @@ static struct val parse_unary(struct expr *e)
 out:
 	e->depth--;
 	return r;
+}
+
+/* Tokens an #if expression may hold (after defined and __has_include are resolved). */
+static bool valid_in_if(const struct tok *t)
+{
+	if (t->type == T_NUMBER || t->type == T_CHAR || t->type == T_NAME)
+		return true;
+	if (t->type != T_PUNCT)
+		return false;
+	switch (t->op) {
+	case P_PLUS: case P_MINUS: case P_MUL: case P_DIV: case P_MOD: case P_LSHIFT:
+	case P_RSHIFT: case P_LT: case P_GT: case P_LE: case P_GE: case P_EQEQ: case P_NE:
+	case P_AND: case P_XOR: case P_OR: case P_ANDAND: case P_OROR: case P_QUERY:
+	case P_COLON: case P_NOT: case P_COMPL: case P_LPAREN: case P_RPAREN: case P_COMMA:
+		return true;
+	default:
+		return false;
+	}
 }
 
 static int binprec(const struct tok *t)
@@ -2574,23 +2657,34 @@ static struct val parse_binary(struct expr *e, int minprec)
 
 static struct val parse_cond(struct expr *e)
 {
-	struct val c = parse_binary(e, 1), x, y, r;
-	const struct tok *q = peek(e);
+	struct val c, x, y, r;
+	const struct tok *q;
 
+	if (++e->depth > CPP_MAX_EXPR_DEPTH) {
+		expr_error(e, peek(e), "#if expression nested deeper than %d", CPP_MAX_EXPR_DEPTH);
+		e->depth--;
+		return (struct val){ 0, false };
+	}
+	c = parse_binary(e, 1);
+	q = peek(e);
+	e->depth--;
 	if (e->err || !tok_is(q, P_QUERY))
 		return c;
+	e->depth++;
 	e->i++;
 	e->skip += !c.v;
 	x = parse_comma(e);
 	e->skip -= !c.v;
 	if (!tok_is(peek(e), P_COLON)) {
 		expr_error(e, q, "'?' without following ':'");
+		e->depth--;
 		return c;
 	}
 	e->i++;
 	e->skip += !!c.v;
 	y = parse_cond(e);
 	e->skip -= !!c.v;
+	e->depth--;
 	r = c.v ? x : y;
 	r.uns = x.uns || y.uns;
 	return r;
@@ -2694,6 +2788,47 @@ static bool has_include(struct cpp *p, const struct tok *op, bool next, bool *er
 	return *name && find_include(p, name, angled, next, op, &dir_idx);
 }
 
+/*
+ * #pred or #pred(answer) in #if (after @hash): gcc's deprecated assertions.
+ * #assert is not supported, so no predicate is ever asserted: the value is 0.
+ */
+static bool assertion(struct cpp *p, const struct tok *hash)
+{
+	struct tok t;
+	int depth = 0;
+
+	p->prevent_expansion++;
+	get_token_nopad(p, &t);
+	if (t.type != T_NAME) {
+		p->prevent_expansion--;
+		error_at(p, hash, "assertion without predicate");
+		return false;
+	}
+	warning_at(p, hash, "assertions are a deprecated extension");
+	get_token_nopad(p, &t);
+	if (!tok_is(&t, P_LPAREN)) {
+		backup(p, &t);
+		p->prevent_expansion--;
+		return true;
+	}
+	for (;;) {
+		get_token_nopad(p, &t);
+		if (is_eol(&t) || p->fatal) {
+			if (t.type == T_EOL)
+				backup(p, &t);
+			p->prevent_expansion--;
+			error_at(p, hash, "missing ')' to complete answer");
+			return false;
+		}
+		if (tok_is(&t, P_LPAREN))
+			depth++;
+		else if (tok_is(&t, P_RPAREN) && depth-- == 0)
+			break;
+	}
+	p->prevent_expansion--;
+	return true;
+}
+
 /* Read a macro-expanded #if / #elif line, resolve defined and __has_include, evaluate it. */
 static bool eval_if(struct cpp *p, const struct tok *dir)
 {
@@ -2739,6 +2874,16 @@ static bool eval_if(struct cpp *p, const struct tok *dir)
 				}
 			}
 			p->prevent_expansion--;
+		} else if (tok_is(&t, P_HASH)) {
+			/* An assertion test, #pred or #pred(answer): gcc's deprecated extension. */
+			if (!assertion(p, &t))
+				goto fail;
+			struct tok pos = t;
+
+			t = zero_tok;
+			t.sf = pos.sf;
+			t.line = pos.line;
+			t.col = pos.col;
 		} else if (t.type == T_NAME &&
 			   (tok_eq(&t, "__has_include") || tok_eq(&t, "__has_include_next"))) {
 			bool err, found = has_include(p, &t, t.len > 13, &err);
@@ -2762,7 +2907,11 @@ static bool eval_if(struct cpp *p, const struct tok *dir)
 	if (!e.err && e.i < e.n) {
 		char b[256];
 
-		if (tok_is(&e.t[e.i], P_COLON))
+		if (!valid_in_if(&e.t[e.i]))
+			expr_error(&e, &e.t[e.i],
+				   "token \"%s\" is not valid in preprocessor expressions",
+				   tok_text(&e.t[e.i], b, sizeof(b)));
+		else if (tok_is(&e.t[e.i], P_COLON))
 			expr_error(&e, &e.t[e.i], "':' without preceding '?'");
 		else if (tok_is(&e.t[e.i], P_RPAREN))
 			expr_error(&e, &e.t[e.i], "missing '(' in expression");
@@ -2854,7 +3003,7 @@ static void do_elif(struct cpp *p, const struct tok *dir, const char *kind)
 
 		take = false;
 		if (macro_name(p, &name, kind)) {
-			take = !lookup(p, &name) == !strcmp(kind, "elifdef");
+			take = (lookup(p, &name) != NULL) == !strcmp(kind, "elifdef");
 			check_eol(p, kind);
 		}
 	}
@@ -2924,14 +3073,14 @@ static void do_include(struct cpp *p, const struct tok *dir, bool next, bool imp
 	at = t;
 	lex_dir(p, &t);
 	if (!is_eol(&t))
-		warning_at(p, &t, "extra tokens at end of #%.*s directive", (int)dir->len, dir->text);
-	if (++p->n_includes > MAX_INCLUDES) {
-		limit(p, &at, "number of #include directives", MAX_INCLUDES);
+		warning_at(p, &t, "extra tokens at end of #%.*s directive", (int)dir->len,
+			   dir->text);
+	if (++p->n_includes > CPP_MAX_INCLUDES) {
+		limit(p, &at, "number of #include directives", CPP_MAX_INCLUDES);
 		return;
 	}
 	if (p->depth >= p->max_depth) {
-		error_at(p, &at, "#include nested depth %u exceeds maximum of %u", p->depth,
-			 p->max_depth);
+		limit(p, &at, "#include nesting depth", p->max_depth);
 		return;
 	}
 	sf = find_include(p, name, angled, next, &at, &dir_idx);
@@ -2945,6 +3094,11 @@ static void do_include(struct cpp *p, const struct tok *dir, bool next, bool imp
 		return;
 	if (import)
 		mark_once(p, sf);
+	p->input_bytes += sf->len;
+	if (p->input_bytes > CPP_MAX_INPUT) {
+		limit(p, &at, "size of the included files (bytes)", CPP_MAX_INPUT);
+		return;
+	}
 	p->pending = sf;
 	p->pending_dir = dir_idx;
 }
@@ -2978,14 +3132,14 @@ static void do_line(struct cpp *p, const struct tok *dir)
 		if (is_eol(&t))
 			error_at(p, dir, "unexpected end of file after #line");
 		else
-			error_at(p, &t, "\"%.*s\" after #line is not a positive integer", (int)t.len,
-				 t.text);
+			error_at(p, &t, "\"%.*s\" after #line is not a positive integer",
+				 (int)t.len, t.text);
 		return;
 	}
 	for (uint32_t i = 0; i < t.len; i++) {
 		if (!is_digit(t.text[i]) || n > UINT32_MAX) {
-			error_at(p, &t, "\"%.*s\" after #line is not a positive integer", (int)t.len,
-				 t.text);
+			error_at(p, &t, "\"%.*s\" after #line is not a positive integer",
+				 (int)t.len, t.text);
 			return;
 		}
 		n = n * 10 + (unsigned)(t.text[i] - '0');
@@ -3037,7 +3191,6 @@ static void do_pragma_text(struct cpp *p, const char *text, const struct tok *at
 {
 	const char *s = text;
 
-	(void)at;
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (!strncmp(s, "once", 4) && !is_idnum(s[4])) {
@@ -3116,11 +3269,11 @@ static void end_directive(struct cpp *p)
 }
 
 /*
- * Run the directive that @hash starts.  Returns 1 when the line was a
- * directive (done, or skipped), 0 when it is not one: in assembler mode
- * the `#` and the rest of the line are ordinary text.
+ * Run the directive that the # just read at the start of a line begins.
+ * Returns 1 when the line was a directive (done, or skipped), 0 when it is
+ * not one: in assembler mode the `#` and the rest of the line are text.
  */
-static int handle_directive(struct cpp *p, const struct tok *hash)
+static int handle_directive(struct cpp *p)
 {
 	int saved_parsing = p->parsing_args, saved_prevent = p->prevent_expansion;
 	struct tok name;
@@ -3133,7 +3286,8 @@ static int handle_directive(struct cpp *p, const struct tok *hash)
 	d = find_directive(&name);
 	if (d < 0 && !is_eol(&name) && !p->skipping) {
 		p->in_directive = false;
-		p->la[p->n_la++] = name;
+		if (p->n_la < (int)ARRAY_SIZE(p->la))
+			p->la[p->n_la++] = name;
 		p->parsing_args = saved_parsing;
 		p->prevent_expansion = saved_prevent;
 		return 0;
@@ -3163,7 +3317,6 @@ static int handle_directive(struct cpp *p, const struct tok *hash)
 	end_directive(p);
 	p->parsing_args = saved_parsing;
 	p->prevent_expansion = saved_prevent;
-	(void)hash;
 	return 1;
 }
 
@@ -3260,6 +3413,7 @@ int cpp_run(const struct cpp_opts *opts, const char *name, const char *buf, size
 	hmap_init(&p->once);
 
 	define_builtin(p, "__FILE__", BI_FILE);
+	define_builtin(p, "__FILE_NAME__", BI_FILE_NAME);
 	define_builtin(p, "__BASE_FILE__", BI_BASE_FILE);
 	define_builtin(p, "__LINE__", BI_LINE);
 	define_builtin(p, "__COUNTER__", BI_COUNTER);
