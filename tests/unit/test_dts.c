@@ -467,12 +467,25 @@ static void test_property_and_node_names(void **state)
 {
 	struct fixture *f = *state;
 
-	parse_ok(f, "/dts-v1/; / { #address-cells = <1>; vendor,name-1.2+x?y*z#w@v_u = <2>; "
+	parse_ok(f, "/dts-v1/; / { #address-cells = <1>; vendor,name-1.2+x?y*z#w_u = <2>; "
 		    "123 = <3>; \\escaped = <4>; \\#h; node@1,2 { }; 1wire { }; a.b+c { }; "
 		    "\\esc-node { }; };");
 	assert_string_equal(props(f->t.root),
-			    "#address-cells vendor,name-1.2+x?y*z#w@v_u 123 escaped #h");
+			    "#address-cells vendor,name-1.2+x?y*z#w_u 123 escaped #h");
 	assert_string_equal(children(f, f->t.root), "node@1,2 1wire a.b+c esc-node");
+}
+
+/* The lexer takes '@' in a property name and '#' in a node name; dtc's checks refuse them. */
+static void test_name_characters_checked_as_dtc(void **state)
+{
+	struct fixture *f = *state;
+
+	parse_fails(f, "/dts-v1/; / { a@b = <1>; };",
+		    "t.dts:1:15: error: /:a@b: Bad character '@' in property name [dts-semantic]\n");
+	parse_fails(f, "/dts-v1/; / { c#1 { }; };",
+		    "t.dts:1:15: error: /c#1: Bad character '#' in node name [dts-semantic]\n");
+	parse_fails(f, "/dts-v1/; / { u@1@2 { }; };",
+		    "t.dts:1:15: error: /u@1@2: multiple '@' characters in node name [dts-semantic]\n");
 }
 
 static void test_path_references_expand_and_shift_markers(void **state)
@@ -1157,6 +1170,7 @@ int main(void)
 		T(test_bytestrings),
 		T(test_mixed_values_keep_typed_markers),
 		T(test_property_and_node_names),
+		T(test_name_characters_checked_as_dtc),
 		T(test_path_references_expand_and_shift_markers),
 		T(test_phandles_in_order_of_first_reference),
 		T(test_phandle_errors),
