@@ -364,6 +364,14 @@ static uint64_t cache_key(const char *root, char **files, size_t n)
 	size_t rl = root ? strlen(root) : 0;
 
 	h = fnv(h, CACHE_MAGIC, sizeof(CACHE_MAGIC));
+	/* The program itself: a dtbind that fixes up or decodes differently is another key. */
+	char *self;
+	size_t self_len;
+
+	if (read_file("/proc/self/exe", 256u << 20, &self, &self_len) == 0) {
+		h = fnv(h, self, self_len);
+		free(self);
+	}
 	for (size_t i = 0; i < dtbind_embedded_count; i++) {
 		const struct embedded_file *ef = &dtbind_embedded_files[i];
 
@@ -966,6 +974,27 @@ static bool only_required(const struct dtbind_verrors *errs, size_t i)
 }
 
 /*
+ * The next segment of the JSON pointer at @ptr (which starts with '/'),
+ * unescaped (~1 is '/', ~0 is '~') into @seg; returns the rest.
+ */
+static const char *next_segment(const char *ptr, char *seg, size_t size)
+{
+	const char *end = strchr(ptr + 1, '/');
+	size_t n = end ? (size_t)(end - ptr - 1) : strlen(ptr + 1), k = 0;
+
+	for (size_t i = 0; i < n && k < size - 1; i++) {
+		if (ptr[1 + i] == '~' && i + 1 < n) {
+			seg[k++] = ptr[2 + i] == '1' ? '/' : '~';
+			i++;
+		} else {
+			seg[k++] = ptr[1 + i];
+		}
+	}
+	seg[k] = '\0';
+	return ptr + 1 + n;
+}
+
+/*
  * "/soc/i2c@1000/dev@50:reg:0" from the node path and an instance pointer:
  * pointer steps into child nodes extend the path, the rest names the
  * property and the position in it, as dt-validate prints them.
@@ -979,20 +1008,9 @@ static char *dt_error_path(const char *path, const struct dtbind_value *node, co
 	sb_init(&sb);
 	sb_puts(&sb, path);
 	while (*ptr == '/') {
-		const char *end = strchr(ptr + 1, '/');
-		size_t n = end ? (size_t)(end - ptr - 1) : strlen(ptr + 1);
 		char seg[512];
-		size_t k = 0;
 
-		for (size_t i = 0; i < n && k < sizeof(seg) - 1; i++) {
-			if (ptr[1 + i] == '~' && i + 1 < n) {
-				seg[k++] = ptr[2 + i] == '1' ? '/' : '~';
-				i++;
-			} else {
-				seg[k++] = ptr[1 + i];
-			}
-		}
-		seg[k] = '\0';
+		ptr = next_segment(ptr, seg, sizeof(seg));
 		const struct dtbind_value *child = in_prop ? NULL : dtbind_value_get(node, seg);
 
 		if (child && child->kind == DTBIND_MAP) {
@@ -1005,7 +1023,6 @@ static char *dt_error_path(const char *path, const struct dtbind_value *node, co
 			sb_puts(&sb, seg);
 			in_prop = true;
 		}
-		ptr += 1 + n;
 	}
 	res = sb.oom ? NULL : strdup(sb_cstr(&sb));
 	sb_free(&sb);
@@ -1018,27 +1035,15 @@ static bool instance_disabled(const struct dtbind_value *node, const char *ptr)
 	const struct dtbind_value *v = node;
 
 	while (v && *ptr == '/') {
-		const char *end = strchr(ptr + 1, '/');
-		size_t n = end ? (size_t)(end - ptr - 1) : strlen(ptr + 1);
 		char seg[512];
-		size_t k = 0;
 
-		for (size_t i = 0; i < n && k < sizeof(seg) - 1; i++) {
-			if (ptr[1 + i] == '~' && i + 1 < n) {
-				seg[k++] = ptr[2 + i] == '1' ? '/' : '~';
-				i++;
-			} else {
-				seg[k++] = ptr[1 + i];
-			}
-		}
-		seg[k] = '\0';
+		ptr = next_segment(ptr, seg, sizeof(seg));
 		if (v->kind == DTBIND_MAP)
 			v = dtbind_value_get(v, seg);
 		else if (v->kind == DTBIND_SEQ && (size_t)atol(seg) < v->u.seq.n)
 			v = v->u.seq.items[atol(seg)];
 		else
 			v = NULL;
-		ptr += 1 + n;
 	}
 	return v && v->kind == DTBIND_MAP && has_str(dtbind_value_get(v, "status"), "disabled");
 }

@@ -86,21 +86,6 @@ static const char *type_in_ref(struct arena *a, const char *ref)
 	return NULL;
 }
 
-static bool has_unit_suffix(const char *prop)
-{
-	static const char *const units[] = {
-		"-kBps", "-bits", "-percent", "-bp", "-hz", "-mhz", "-sec", "-ms", "-us", "-ns",
-		"-ps", "-mm", "-nanoamp", "-ohms", "-micro-ohms", "-microamp", "-microwatt",
-		"-microamp-hours", "-microwatt-hours", "-milliwatt", "-microvolt", "-picofarads",
-		"-celsius", "-millicelsius", "-kelvin", "-kpascal",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
-		if (str_ends_with(prop, units[i]))
-			return true;
-	return false;
-}
-
 static bool is_string_schema(const struct dtbind_value *s)
 {
 	static const char *const keys[] = { "const", "enum", "pattern" };
@@ -206,7 +191,7 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 
 		if (is_string_schema(first))
 			type = "string-array";
-		else if (has_unit_suffix(name))
+		else if (fixup_has_unit_suffix(name))
 			type = "uint32-matrix";
 	} else if (ref && ref->kind == DTBIND_STRING &&
 		   (str_ends_with(ref->u.str.ptr, ".yaml") || str_ends_with(ref->u.str.ptr, ".yaml#"))) {

@@ -200,7 +200,7 @@ static void fixup_int_matrix(struct arena *a, const char *prop, struct dtbind_va
 }
 
 /* -(kBps|bits|percent|...)$: the unit suffixes whose values are arrays. */
-static bool has_unit_suffix(const char *prop)
+bool fixup_has_unit_suffix(const char *prop)
 {
 	static const char *const units[] = {
 		"-kBps", "-bits", "-percent", "-bp", "-hz", "-mhz", "-sec", "-ms", "-us", "-ns",
@@ -259,7 +259,7 @@ static bool is_int_array_schema(const char *prop, const struct dtbind_value *s)
 	}
 	if (dtbind_value_get(s, "$ref"))
 		return ref_is_int_array(dtbind_value_get(s, "$ref"));
-	if (has_unit_suffix(prop) || is_known_array_prop(prop))
+	if (fixup_has_unit_suffix(prop) || is_known_array_prop(prop))
 		return true;
 	const struct dtbind_value *items = dtbind_value_get(s, "items");
 
