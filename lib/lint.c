@@ -14,6 +14,9 @@
 
 #include "internal.h"
 #include "yamllint.h"
+#include "cpp.h"
+#include "dts.h"
+#include "examples.h"
 
 #define DT_SCHEMAS "http://devicetree.org/schemas/"
 #define DT_META "http://devicetree.org/meta-schemas/"
@@ -34,6 +37,10 @@ static const struct dtbind_rule lint_rules[] = {
 	{ "ref-form", DTBIND_WARNING,
 	  "a $ref is written the canonical way (no '/' after the file name)" },
 	/* dt-doc-validate checks quotes only with -n, which the kernel does not pass. */
+	{ "cpp", DTBIND_ERROR, "examples preprocess: includes found, directives well-formed" },
+	{ "dts-syntax", DTBIND_ERROR, "examples are well-formed DTS (syntax only; exampletest validates)" },
+	{ "dts-semantic", DTBIND_ERROR,
+	  "examples make a tree: labels and references resolve, values fit, names are valid" },
 	{ "quotes", DTBIND_WARNING,
 	  "const values and list items are not quoted when YAML does not need it", true },
 	{ "spdx", DTBIND_WARNING,
@@ -408,6 +415,51 @@ static void check_meta(struct dtbind_linter *l, struct dtbind_schema_set *set,
 	dtbind_validation_free(res);
 }
 
+/*
+ * The examples, wrapped as dt_binding_check wraps them, preprocessed and
+ * parsed: syntax and tree errors at their line in the .yaml.  Validating
+ * them is exampletest's job.
+ */
+static void check_examples(struct dtbind_linter *l, const char *path, const char *root,
+			   const char *buf, size_t len, const struct dtbind_value *doc)
+{
+	struct strbuf dts;
+	struct srcmap map;
+	struct cpp_output pp;
+	unsigned count = 0;
+	char *inc = NULL;
+	const char *incs[1];
+	struct cpp_opts po = { .include_dirs = incs, .defines = (const char *const[]){ "__DTS__" },
+			       .n_defines = 1 };
+
+	struct stat st;
+
+	if (!dtbind_value_get(doc, "examples"))
+		return;
+	/* Only inside a kernel tree: elsewhere the examples' #includes cannot be found. */
+	if (!root || asprintf(&inc, "%s/../../../scripts/dtc/include-prefixes", root) < 0)
+		return;
+	if (stat(inc, &st) || !S_ISDIR(st.st_mode)) {
+		free(inc);
+		return;
+	}
+	incs[po.n_include_dirs++] = inc;
+	sb_init(&dts);
+	srcmap_init(&map);
+	if (examples_wrap(doc, path, buf, len, &dts, &map, &count) == 0 && count &&
+	    cpp_run(&po, path, sb_cstr(&dts), dts.len, &map, l->diag, &pp) == 0) {
+		struct dt_tree t;
+
+		dt_tree_init(&t);
+		dts_parse(&t, path, pp.text, pp.len, &pp.map, l->diag);
+		dt_tree_release(&t);
+		cpp_output_free(&pp);
+	}
+	srcmap_free(&map);
+	sb_free(&dts);
+	free(inc);
+}
+
 int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 {
 	char *buf = NULL, *abs = NULL, *root = NULL;
@@ -469,6 +521,7 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 	check_meta(l, rs->set, path, v);
 	check_id(l, abs, root, v);
 	check_quotes(l, v, NULL, false, 0);
+	check_examples(l, path, root, buf, len, v);
 
 	/* Register the document so its own "#/..." references resolve against it. */
 	const struct dtbind_member *id = dtbind_value_member(v, "$id");
