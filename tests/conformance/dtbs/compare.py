@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Compare `dtbind validate --format=json` on the 50 reference boards with
+# Compare `dtbind validate --format=json` on the reference boards with
 # dt-validate 2022.08's results.tsv.  Called by run.sh; stdlib only.
 #
 # Usage: compare.py --ref REFDIR --dtbs DTBDIR --dtb-json FILE --dts-dir DIR
 #                   --src KERNEL --classes FILE [--times FILE]
-#   --ref       ../shared/reference/6.1-dtbs-check-arm64-50 (files.txt,
-#               results.tsv, timings.tsv, pertime.tsv)
+#   --ref       a reference set (files.txt, results.tsv, timings.tsv,
+#               pertime.tsv); given once a set: the shared 50
+#               (../shared/reference/6.1-dtbs-check-arm64-50) and the extra
+#               50 recorded here (reference-extra-50)
 #   --dtbs      the built BOARD.dtb files
 #   --dtb-json  dtbind's JSON Lines for all the .dtb files (one invocation)
 #   --dts-dir   BOARD.json: dtbind's JSON Lines for BOARD.dts, one run each
@@ -506,7 +508,7 @@ def check_dts(order, by_board_d, dtsdir, srcroot, tests):
           % (same, len(order), total, nopos, elsewhere, macro_shifted[0]))
 
 
-def timing(refdir, order, files, timesfile):
+def timing(refdirs, order, files, timesfile):
     if not timesfile or not os.path.exists(timesfile):
         return
     t = {}
@@ -515,19 +517,24 @@ def timing(refdir, order, files, timesfile):
             c = line.rstrip('\n').split('\t')
             if len(c) >= 5:
                 t[c[0]] = (float(c[1]) + float(c[2]), float(c[3]), int(c[4]))
-    ref_total = None
-    with open(os.path.join(refdir, 'timings.tsv')) as f:
-        for line in f:
-            c = line.rstrip('\n').split('\t')
-            if c[0] == 'validate':
-                ref_total = float(c[2]) + float(c[3])
+    ref_total = 0.0
     ref_board = {}
-    with open(os.path.join(refdir, 'pertime.tsv')) as f:
-        for line in f:
-            c = line.rstrip('\n').split('\t')
-            if len(c) >= 5 and c[1] == 'validate':
-                ref_board[c[0]] = float(c[3]) + float(c[4])
-    print('\nCPU time (user+sys), dt-validate 2022.08 as recorded in %s:' % refdir)
+    parts = []
+    for refdir in refdirs:
+        with open(os.path.join(refdir, 'timings.tsv')) as f:
+            for line in f:
+                c = line.rstrip('\n').split('\t')
+                if c[0] == 'validate':
+                    ref_total += float(c[2]) + float(c[3])
+                    parts.append('%s %.1f s' % (os.path.basename(refdir),
+                                                float(c[2]) + float(c[3])))
+        with open(os.path.join(refdir, 'pertime.tsv')) as f:
+            for line in f:
+                c = line.rstrip('\n').split('\t')
+                if len(c) >= 5 and c[1] == 'validate':
+                    ref_board[c[0]] = float(c[3]) + float(c[4])
+    print('\nCPU time (user+sys), dt-validate 2022.08 as recorded (%s):'
+          % ', '.join(parts))
     if 'dtb' in t and ref_total:
         cpu = t['dtb'][0]
         print('  all %d .dtb, one dtbind run: %.2f s (%.1f s wall) against %.1f s: '
@@ -563,18 +570,28 @@ def timing(refdir, order, files, timesfile):
 def main():
     import argparse
     ap = argparse.ArgumentParser()
-    for o in ('ref', 'dtbs', 'dtb-json', 'dts-dir', 'src', 'classes'):
+    ap.add_argument('--ref', required=True, action='append')
+    for o in ('dtbs', 'dtb-json', 'dts-dir', 'src', 'classes'):
         ap.add_argument('--' + o, required=True)
     ap.add_argument('--times')
     ap.add_argument('--verbose', action='store_true', help='list every difference')
     a = ap.parse_args()
 
-    with open(os.path.join(a.ref, 'files.txt')) as f:
-        files = [l.strip() for l in f if l.strip()]
+    files, setof = [], {}
+    for r in a.ref:
+        with open(os.path.join(r, 'files.txt')) as f:
+            fs = [l.strip() for l in f if l.strip()]
+        files += fs
+        for p in fs:
+            setof[os.path.basename(p)[:-4]] = os.path.basename(r.rstrip('/'))
     boards = {p: os.path.basename(p)[:-4] for p in files}
     order = [boards[p] for p in files]
     tests = []
-    ref_events, unmatched = load_ref(a.ref, boards)
+    ref_events, unmatched = collections.defaultdict(list), collections.defaultdict(set)
+    for r in a.ref:
+        e, u = load_ref(r, boards)
+        ref_events.update(e)
+        unmatched.update(u)
 
     # dtbind on the .dtb files: its tuples, and with the selecting schema
     with open(a.dtb_json, encoding='utf-8', errors='replace') as f:
@@ -600,13 +617,29 @@ def main():
              stats['resolved by dtbind'], stats['left ambiguous'],
              stats['unparsed'], stats['other keyword'], stats['node not found']))
     print('dtbind:    %d errors -> %d tuples' % (len(dfind), len(D)))
-    print('agreement (board, node, property, keyword): %d / %d = %.2f%%'
-          % (len(inter), len(union), 100 * agree))
+    print('agreement (board, node, property, keyword), %d boards: %d / %d = %.2f%%'
+          % (len(order), len(inter), len(union), 100 * agree))
     print('  also by the schema that selected the node: %d / %d = %.2f%%'
           % (len(Rs & Ds), len(Rs | Ds), pct(len(Rs & Ds), len(Rs | Ds))))
     print('  lower bound, each message left ambiguous on every node that fits: '
           '%d / %d = %.2f%%' % (len(Rlb & D), len(Rlb | D), pct(len(Rlb & D), len(Rlb | D))))
     print('  only in the reference: %d, only in dtbind: %d' % (len(R - D), len(D - R)))
+    sets = []
+    for b in order:
+        if setof[b] not in sets:
+            sets.append(setof[b])
+    if len(sets) > 1:
+        for sname in sets:
+            rs = {t for t in R if setof.get(t[0]) == sname}
+            ds = {t for t in D if setof.get(t[0]) == sname}
+            nb = sum(setof[b] == sname for b in order)
+            print('  %s (%d boards): %d / %d = %.2f%%; only in the reference %d, '
+                  'only in dtbind %d' % (sname, nb, len(rs & ds), len(rs | ds),
+                                         pct(len(rs & ds), len(rs | ds)),
+                                         len(rs - ds), len(ds - rs)))
+            tests.append(('agreement with dt-validate >= 95%% on %s' % sname,
+                          len(rs & ds) >= 0.95 * len(rs | ds),
+                          '%.2f%%' % pct(len(rs & ds), len(rs | ds))))
     print('not compared: -m "failed to match any schema with compatible": '
           '%d nodes on %d boards (dtbind has no -m)'
           % (sum(len(v) for v in unmatched.values()), len(unmatched)))

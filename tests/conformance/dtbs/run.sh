@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# dtbind validate against dtbs_check (dt-validate 2022.08) on the 50 kernel
-# 6.1 arm64 boards of ../shared/reference/6.1-dtbs-check-arm64-50.
+# dtbind validate against dtbs_check (dt-validate 2022.08) on 100 kernel 6.1
+# arm64 boards: the 50 of ../shared/reference/6.1-dtbs-check-arm64-50 (every
+# 15th .dts from index 0) and the 50 of reference-extra-50 here (every 15th
+# from index 7, recorded by reference-extra-50/make.sh).
 #
 # Usage: tests/conformance/dtbs/run.sh BINARY
 # Env:   SHARED      directory holding corpus.sh and reference/ (default:
 #                    ../shared beside the repository)
 #        DTCORPUS    corpus cache, passed on to corpus.sh; the .dtb files
-#                    are cached in $DTCORPUS/dtbs-6.1-arm64-50
+#                    are cached in $DTCORPUS/dtbs-6.1-arm64-100
 #        JOBS        .dts runs at a time (default 2)
 #        VERBOSE=1   list every difference, not only the unexplained ones
 #        KEEP=DIR    keep dtbind's outputs in DIR
@@ -16,13 +18,14 @@
 # 1. Builds each board's .dtb as the reference's README says (kbuild of 6.1:
 #    gcc -E, then dtc -O dtb -b 0 with scripts/Makefile.lib's DTC_FLAGS and
 #    the board's extra flags), only when missing from the cache.
-# 2. Runs `dtbind validate --format=json` once on all 50 .dtb, and once per
+# 2. Runs `dtbind validate --format=json` once on all 100 .dtb, and once per
 #    board on its .dts source.
 # 3. compare.py turns both sides into (board, node path, property, keyword)
 #    tuples (DIFFERENCES.md, "Normalisation"), prints the agreement
 #    |intersection| / |union| overall and per board, the differences by
-#    class (differences.tsv), and the CPU time against the reference's.
-# Tests: agreement >= 95 %; every difference in a documented class; per
+#    class (differences.tsv), and the CPU time against the reference's;
+#    the agreement over the 100 and over each set of 50.
+# Tests: agreement >= 95 % (over the 100 and per set); every difference in a documented class; per
 # board, the .dts gives the same findings as the .dtb, each with a
 # file:line:col at the property (or node).  Ends with "N passed, N failed";
 # exits 1 when a test fails, 2 when something is missing.
@@ -37,10 +40,14 @@ cd "$ROOT" || exit 2
 SHARED=${SHARED:-../shared}
 SHARED=$(cd "$SHARED" 2>/dev/null && pwd) || { echo "dtbs: no $SHARED" >&2; exit 2; }
 REF=$SHARED/reference/6.1-dtbs-check-arm64-50
+REF2=$HERE/reference-extra-50
 PY=${PYTHON:-python3}
 JOBS=${JOBS:-2}
 for f in files.txt extra-flags.txt results.tsv timings.tsv pertime.tsv; do
 	[ -r "$REF/$f" ] || { echo "dtbs: $REF/$f missing" >&2; exit 2; }
+done
+for f in files.txt results.tsv timings.tsv pertime.tsv; do
+	[ -r "$REF2/$f" ] || { echo "dtbs: $REF2/$f missing" >&2; exit 2; }
 done
 for t in gcc dtc "$PY"; do
 	command -v "$t" >/dev/null || { echo "dtbs: $t not found" >&2; exit 2; }
@@ -50,7 +57,7 @@ K=$(sh "$SHARED/corpus.sh" 6.1 2>/dev/null | tail -n 1)
 [ -d "$K/arch/arm64/boot/dts" ] || { echo "dtbs: no 6.1 corpus" >&2; exit 2; }
 B=$K/Documentation/devicetree/bindings
 INC=$K/scripts/dtc/include-prefixes
-CACHE=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}/dtbs-6.1-arm64-50
+CACHE=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}/dtbs-6.1-arm64-100
 
 # DTC_FLAGS of scripts/Makefile.lib (6.1) without KBUILD_EXTRA_WARN; dtc also
 # gets "-i <dir of the .dts> -i include-prefixes" as kbuild passes them.
@@ -62,6 +69,8 @@ CPP_FLAGS="-nostdinc -I $INC -undef -D__DTS__ -x assembler-with-cpp"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-dtbs.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
+# the boards of both sets; the extra 50 need no extra dtc flags
+cat "$REF/files.txt" "$REF2/files.txt" >"$tmp/files.txt"
 
 # 1. The .dtb files.  A stamp of the flags and dtc's version: when it
 # changes, everything is rebuilt.
@@ -84,8 +93,8 @@ while read -r f; do
 		{ echo "dtbs: $f: build failed" >&2; cat "$tmp/$b.dtc" >&2; exit 2; }
 	mv "$tmp/$b.dtb" "$CACHE/$b.dtb" || exit 2
 	built=$((built + 1))
-done <"$REF/files.txt"
-n=$(wc -l <"$REF/files.txt")
+done <"$tmp/files.txt"
+n=$(wc -l <"$tmp/files.txt")
 echo "dtbs: $n boards in $CACHE ($built built now)"
 printf '/dts-v1/;\n/ { };\n' >"$tmp/empty.dts"
 dtc -O dtb -o "$tmp/empty.dtb" "$tmp/empty.dts" 2>/dev/null || exit 2
@@ -97,7 +106,7 @@ mkdir -p "$tmp/dts"
 	printf 'load\t%s\t%s\t%s\tvalidate\t-u\t%s\t--format=json\tempty.dtb\n' \
 		"$tmp" "$tmp/load.json" "$BIN" "$B"
 	printf 'dtb\t%s\t%s\t%s\tvalidate\t-u\t%s\t--format=json' "$CACHE" "$tmp/dtb.json" "$BIN" "$B"
-	while read -r f; do printf '\t%s' "$(basename "$f" .dts).dtb"; done <"$REF/files.txt"
+	while read -r f; do printf '\t%s' "$(basename "$f" .dts).dtb"; done <"$tmp/files.txt"
 	printf '\n'
 } >"$tmp/jobs1"
 "$PY" "$HERE/timed.py" 1 "$tmp/times1" <"$tmp/jobs1" || exit 2
@@ -105,7 +114,7 @@ while read -r f; do
 	b=$(basename "$f" .dts)
 	printf '%s\t%s\t%s\t%s\tvalidate\t-u\t%s\t-I\t%s\t--format=json\t%s\n' \
 		"$b" "$K" "$tmp/dts/$b.json" "$BIN" "$B" "$INC" "$f"
-done <"$REF/files.txt" >"$tmp/jobs2"
+done <"$tmp/files.txt" >"$tmp/jobs2"
 "$PY" "$HERE/timed.py" "$JOBS" "$tmp/times2" <"$tmp/jobs2" || exit 2
 cat "$tmp/times1" "$tmp/times2" >"$tmp/times"
 # Exit status 0 (clean) or 1 (findings); 2 is a usage or I/O error.
@@ -116,7 +125,7 @@ awk -F'\t' '$5 != 0 && $5 != 1 { print "dtbs: dtbind " $1 ": exit status " $5; b
 }
 
 # 3. Compare.
-"$PY" "$HERE/compare.py" --ref "$REF" --dtbs "$CACHE" --dtb-json "$tmp/dtb.json" \
+"$PY" "$HERE/compare.py" --ref "$REF" --ref "$REF2" --dtbs "$CACHE" --dtb-json "$tmp/dtb.json" \
 	--dts-dir "$tmp/dts" --src "$K" --classes "$HERE/differences.tsv" \
 	--times "$tmp/times" ${VERBOSE:+--verbose} >"$tmp/report" || {
 	cat "$tmp/report"
