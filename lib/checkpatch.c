@@ -208,18 +208,7 @@ static const char *disk_line(struct ctx *c, const char *path, uint32_t line, siz
 	d->age = ++c->disk_clock;
 	if (!d->ok || !line)
 		return NULL;
-	const char *p = d->buf, *end = d->buf + d->len;
-
-	for (uint32_t l = 1; l < line; l++) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			return NULL;
-		p++;
-	}
-	const char *eol = memchr(p, '\n', (size_t)(end - p));
-
-	*len = (size_t)((eol ? eol : end) - p);
-	return p;
+	return text_line(d->buf, d->len, line, len);
 }
 
 /* Is line @line of @path on disk exactly @prefix + @text?  (Then the sink may quote it.) */

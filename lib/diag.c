@@ -129,18 +129,7 @@ static const char *source_line(struct dtbind_diag *d, const char *file, uint32_t
 	}
 	if (!d->src)
 		return NULL;
-	const char *p = d->src, *end = d->src + d->src_len;
-
-	for (uint32_t l = 1; l < line; l++) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			return NULL;
-		p++;
-	}
-	const char *eol = memchr(p, '\n', (size_t)(end - p));
-
-	*len = (size_t)((eol ? eol : end) - p);
-	return p;
+	return text_line(d->src, d->src_len, line, len);
 }
 
 static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)

@@ -96,5 +96,7 @@ const struct embedded_file *embedded_find(const char *path);
 /* ---- small string helpers ----------------------------------------- */
 unsigned edit_distance(const char *a, const char *b, unsigned cap);
 bool str_ends_with(const char *s, const char *suffix);
+/* Line @line (1-based) of a text buffer, without its newline, and its length; NULL if past the end. */
+const char *text_line(const char *buf, size_t buf_len, uint32_t line, size_t *len);
 
 #endif

@@ -419,6 +419,24 @@ unsigned edit_distance(const char *a, const char *b, unsigned cap)
 	return row[lb] > cap ? cap + 1 : row[lb];
 }
 
+const char *text_line(const char *buf, size_t buf_len, uint32_t line, size_t *len)
+{
+	const char *p = buf, *end = buf + buf_len;
+
+	if (!buf || !line)
+		return NULL;
+	for (uint32_t l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+	*len = (size_t)((eol ? eol : end) - p);
+	return p;
+}
+
 bool str_ends_with(const char *s, const char *suffix)
 {
 	size_t ls = strlen(s), lx = strlen(suffix);
