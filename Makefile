@@ -27,7 +27,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests conformance
+.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -72,7 +72,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -92,6 +92,10 @@ corpus-tests: $(BUILD)/dtbind
 # The preprocessor against gcc -E on the fixtures (the kernel trees: tests/cpp/compare.sh).
 cpp-tests: $(BUILD)/dtbind
 	$(Q)sh tests/cpp/compare.sh --fixtures-only
+
+# doc2yaml on the seeds' .txt bindings and its fixtures, against golden output.
+doc2yaml-tests: $(BUILD)/dtbind
+	$(Q)sh tests/doc2yaml/run.sh $(BUILD)/dtbind
 
 # Golden cases for every lint rule: fires, stays silent, -Wno silences it.
 lint-tests: $(BUILD)/dtbind

@@ -83,6 +83,18 @@ int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *
  */
 int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, bool force);
 
+/*
+ * dtbind_doc2yaml_set_defer() - check examples in one batch
+ *
+ * Converting many files, the examples' check (exampletest against the new
+ * schemas) is cheaper in one pass: with @defer, it waits for
+ * dtbind_doc2yaml_flush() (or dtbind_doc2yaml_free()).  Lint still runs
+ * right after each conversion.
+ */
+void dtbind_doc2yaml_set_defer(struct dtbind_doc2yaml *c, bool defer);
+/* Run the examples' checks still pending; their findings go to the diag sink. */
+void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c);
+
 /* The rule names doc2yaml reports under (for --list-rules and -W). */
 const struct dtbind_rule *dtbind_doc2yaml_rules(size_t *n);
 

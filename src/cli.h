@@ -33,6 +33,8 @@ int cmd_hook(int argc, char **argv);
 void help_hook(FILE *out);
 bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
+int cmd_doc2yaml(int argc, char **argv);
+void help_doc2yaml(FILE *out);
 
 /*
  * Expand @FILE arguments (one argument per line of FILE, as dt-schema's

@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "mkschema", "process every binding once into a compiled schema set", cmd_mkschema,
 	  help_mkschema },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
+	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
 };
 
 static void usage(FILE *out)

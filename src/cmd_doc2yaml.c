@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* cmd_doc2yaml.c - dtbind doc2yaml: convert legacy .txt bindings into DT schemas. */
+#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "doc2yaml.h"
+
+void help_doc2yaml(FILE *out)
+{
+	fprintf(out,
+		"usage: dtbind doc2yaml [-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']...\n"
+		"                       [-I INCLUDE_DIR]... [--force] [--no-self-check]\n"
+		"                       [--format=gcc|json] [-W RULE|-Wno-RULE|-Werror] IN...\n\n"
+		"Convert legacy free-form .txt devicetree bindings into DT schemas (YAML):\n"
+		"header ($id from the output path under the bindings root, title, maintainers\n"
+		"from --maintainer or MAINTAINERS), compatibles, typed properties, required,\n"
+		"child nodes and examples that compile.  The result is linted in process and\n"
+		"what still fails is reported at the .txt line it came from.\n\n"
+		"IN is a .txt file or a directory (every *.txt below it); @FILE reads paths\n"
+		"from FILE.  With one input and no -o the YAML goes to standard output.\n\n"
+		"  -o, --output OUT      output file, or directory (required for several inputs;\n"
+		"                        inputs keep their names with .yaml, and their paths\n"
+		"                        under a directory input)\n"
+		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
+		"                        directory above the output or the input)\n"
+		"      --maintainer M    a maintainer, 'Name <email>' (repeatable)\n"
+		"  -I DIR                a directory with dt-bindings/ headers for the examples'\n"
+		"                        macros (default: the kernel tree around the bindings)\n"
+		"  -f, --force           replace existing output files\n"
+		"      --no-self-check   do not lint the result\n"
+		"      --format=FORMAT   findings as gcc (default) or json (JSON Lines)\n"
+		"  -W RULE, -Wno-RULE    enable or silence a doc2yaml-* rule; -Werror makes\n"
+		"                        warnings errors\n"
+		"      --list-rules      print the rules with their default severity\n\n"
+		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark\n"
+		"what a reviewer should check (a guessed type, a placeholder maintainer);\n"
+		"errors are what the self-check still finds wrong.\n"
+		"Exit status: 0 converted, 1 converted with errors left, 2 usage or I/O error.\n");
+}
+
+struct job {
+	char *in, *out;
+};
+
+struct jobs {
+	struct job *v;
+	size_t n, cap;
+};
+
+static int add_job(struct jobs *j, const char *in, char *out)
+{
+	if (j->n == j->cap) {
+		size_t ncap = j->cap ? j->cap * 2 : 64;
+		struct job *nv = realloc(j->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		j->v = nv;
+		j->cap = ncap;
+	}
+	j->v[j->n].in = strdup(in);
+	j->v[j->n].out = out;
+	return j->v[j->n++].in ? 0 : -1;
+}
+
+static int cmp_job(const void *a, const void *b)
+{
+	return strcmp(((const struct job *)a)->in, ((const struct job *)b)->in);
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+	char *p = strdup(path);
+
+	if (!p)
+		return -1;
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	int ret = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
+
+	free(p);
+	return ret;
+}
+
+static char *yaml_name(const char *rel)
+{
+	char *o;
+	size_t n = strlen(rel);
+
+	if (str_has_suffix(rel, ".txt"))
+		n -= 4;
+	if (asprintf(&o, "%.*s.yaml", (int)n, rel) < 0)
+		return NULL;
+	return o;
+}
+
+/* Every *.txt under @dir, with the output path under @outdir mirroring it. */
+static int collect(struct jobs *j, const char *dir, const char *rel, const char *outdir,
+		   unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d || depth > 32) {
+		if (d)
+			closedir(d);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char *p, *r;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (asprintf(&r, "%s%s%s", rel, *rel ? "/" : "", de->d_name) < 0) {
+			free(p);
+			continue;
+		}
+		if (is_dir(p)) {
+			collect(j, p, r, outdir, depth + 1);
+		} else if (str_has_suffix(de->d_name, ".txt")) {
+			char *y = yaml_name(r), *o = NULL;
+
+			if (y && asprintf(&o, "%s/%s", outdir, y) < 0)
+				o = NULL;
+			free(y);
+			if (o)
+				add_job(j, p, o);
+		}
+		free(p);
+		free(r);
+	}
+	closedir(d);
+	return 0;
+}
+
+int cmd_doc2yaml(int argc, char **argv)
+{
+	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT };
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "url-path", required_argument, NULL, 'u' },
+		{ "maintainer", required_argument, NULL, OPT_MAINT },
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dtbind_doc2yaml_opts o = { 0 };
+	const char **maint = calloc((size_t)argc + 1, sizeof(*maint));
+	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
+	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
+	size_t nm = 0, ni = 0, nw = 0;
+	const char *out = NULL;
+	bool force = false, list = false;
+	enum dtbind_format format = DTBIND_FORMAT_GCC;
+	int opt, status = EXIT_USAGE;
+	struct jobs jobs = { 0 };
+	struct dtbind_diag *diag = NULL;
+	struct dtbind_doc2yaml *c = NULL;
+
+	if (!maint || !incs || !wopts)
+		goto out;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:u:I:fW:", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'o': out = optarg; break;
+		case 'u': o.bindings_root = optarg; break;
+		case 'I': incs[ni++] = optarg; break;
+		case 'f': force = true; break;
+		case 'W': wopts[nw++] = optarg; break;
+		case OPT_MAINT: maint[nm++] = optarg; break;
+		case OPT_NOCHECK: o.no_self_check = true; break;
+		case OPT_LIST: list = true; break;
+		case OPT_FORMAT:
+			if (!cli_parse_format(optarg, &format)) {
+				fprintf(stderr, "dtbind doc2yaml: unknown format '%s'\n", optarg);
+				goto out;
+			}
+			break;
+		default:
+			help_doc2yaml(stderr);
+			goto out;
+		}
+	}
+	if (list) {
+		size_t n;
+		const struct dtbind_rule *r = dtbind_doc2yaml_rules(&n);
+
+		for (size_t i = 0; i < n; i++)
+			printf("%-26s %-8s %s\n", r[i].name,
+			       r[i].severity == DTBIND_ERROR ? "error" : "warning", r[i].summary);
+		status = EXIT_CLEAN;
+		goto out;
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "dtbind doc2yaml: no input given\n");
+		goto out;
+	}
+	for (size_t i = 0; i < nm; i++) {
+		if (!strchr(maint[i], '@')) {
+			fprintf(stderr, "dtbind doc2yaml: --maintainer '%s' has no email address\n",
+				maint[i]);
+			goto out;
+		}
+	}
+	o.maintainers = maint;
+	o.n_maintainers = nm;
+	o.include_dirs = incs;
+	o.n_include_dirs = ni;
+	if (o.bindings_root && !is_dir(o.bindings_root)) {
+		fprintf(stderr, "dtbind doc2yaml: '%s' is not a directory\n", o.bindings_root);
+		goto out;
+	}
+	/* Inputs and where each goes. */
+	int ninputs = argc - optind;
+	bool multi = ninputs > 1;
+
+	for (int a = optind; a < argc; a++)
+		if (is_dir(argv[a]))
+			multi = true;
+	if (multi && !out) {
+		fprintf(stderr, "dtbind doc2yaml: several inputs need -o DIR\n");
+		goto out;
+	}
+	bool out_dir = out && (multi || is_dir(out) || str_has_suffix(out, "/"));
+
+	if (out_dir && make_dirs(out)) {
+		fprintf(stderr, "dtbind doc2yaml: cannot create '%s': %s\n", out, strerror(errno));
+		goto out;
+	}
+	for (int a = optind; a < argc; a++) {
+		if (is_dir(argv[a])) {
+			size_t before = jobs.n;
+
+			if (collect(&jobs, argv[a], "", out, 0)) {
+				fprintf(stderr, "dtbind doc2yaml: cannot read directory '%s'\n", argv[a]);
+				goto out;
+			}
+			qsort(jobs.v + before, jobs.n - before, sizeof(*jobs.v), cmp_job);
+			continue;
+		}
+		char *o2 = NULL;
+
+		if (out_dir) {
+			const char *b = strrchr(argv[a], '/');
+			char *y = yaml_name(b ? b + 1 : argv[a]);
+
+			if (!y || asprintf(&o2, "%s/%s", out, y) < 0)
+				o2 = NULL;
+			free(y);
+			if (!o2)
+				goto out;
+		} else if (out) {
+			o2 = strdup(out);
+			if (!o2)
+				goto out;
+		}
+		if (add_job(&jobs, argv[a], o2))
+			goto out;
+	}
+	diag = dtbind_diag_new(stderr, format);
+	if (!diag)
+		goto out;
+	for (size_t i = 0; i < nw; i++) {
+		const char *w = wopts[i];
+
+		if (!strcmp(w, "error"))
+			dtbind_diag_set_werror(diag, true);
+		else if (!strncmp(w, "no-", 3))
+			dtbind_diag_set_rule(diag, w + 3, -1);
+		else
+			dtbind_diag_set_rule(diag, w, DTBIND_WARNING);
+	}
+	if (dtbind_doc2yaml_new(diag, &o, &c))
+		goto out;
+	status = EXIT_CLEAN;
+	dtbind_doc2yaml_set_defer(c, jobs.n > 1);
+	for (size_t i = 0; i < jobs.n; i++) {
+		const char *o3 = jobs.v[i].out;
+		int ret;
+
+		if (o3 && out_dir) {
+			char *dir = strdup(o3), *slash = dir ? strrchr(dir, '/') : NULL;
+
+			if (slash) {
+				*slash = '\0';
+				make_dirs(dir);
+			}
+			free(dir);
+		}
+		ret = dtbind_doc2yaml_file(c, jobs.v[i].in, o3, stdout, force);
+		if (ret == -DTBIND_ENOMEM) {
+			fprintf(stderr, "dtbind doc2yaml: out of memory\n");
+			status = EXIT_USAGE;
+			break;
+		}
+		if (ret)
+			status = EXIT_USAGE;
+	}
+	dtbind_doc2yaml_flush(c);
+	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
+		status = EXIT_FINDINGS;
+out:
+	dtbind_doc2yaml_free(c);
+	dtbind_diag_free(diag);
+	for (size_t i = 0; i < jobs.n; i++) {
+		free(jobs.v[i].in);
+		free(jobs.v[i].out);
+	}
+	free(jobs.v);
+	free(maint);
+	free(incs);
+	free(wopts);
+	return status;
+}

@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# run.sh - doc2yaml golden tests.
+#
+# usage: sh tests/doc2yaml/run.sh [DTBIND] [--update]
+#
+# Converts every case listed in tests/doc2yaml/cases (one .txt path per line,
+# relative to the repository root) with fixed options and compares the whole
+# output: the YAML with golden/NAME.yaml, the findings (standard error) with
+# golden/NAME.stderr, and the exit status with golden/NAME.rc.  --update
+# rewrites the golden files instead (review the diff before committing).
+# Each case is converted into a scratch directory that mirrors its path under
+# corpus/txt/ (so $id keeps the kernel's directory) and never in the tree.
+# Exits 1 when a case differs, else 0.
+
+cd "$(dirname "$0")/../.." || exit 2
+DTBIND=${1:-build/dtbind}
+UPDATE=
+[ "$2" = "--update" ] || [ "$1" = "--update" ] && UPDATE=1
+[ "$1" = "--update" ] && DTBIND=build/dtbind
+case $DTBIND in /*) ;; *) DTBIND=$PWD/$DTBIND ;; esac
+if [ ! -x "$DTBIND" ]; then
+	echo "run.sh: $DTBIND not found (make first)" >&2
+	exit 2
+fi
+
+G=tests/doc2yaml/golden
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/doc2yaml-golden.XXXXXX") || exit 2
+trap 'rm -rf "$SCRATCH"' EXIT INT TERM
+mkdir -p "$G"
+pass=0
+fail=0
+
+while read -r txt; do
+	case $txt in ''|'#'*) continue ;; esac
+	name=$(basename "$txt" .txt)
+	rel=${txt#corpus/txt/}
+	rel=${rel#tests/doc2yaml/fixtures/}
+	out=$SCRATCH/out/${rel%.txt}.yaml
+	mkdir -p "$(dirname "$out")"
+	# Relative paths: findings print the input as given, stable across checkouts.
+	"$DTBIND" doc2yaml --maintainer 'Golden Test <golden@example.com>' \
+		-o "$out" "$txt" 2>"$SCRATCH/$name.stderr"
+	echo $? >"$SCRATCH/$name.rc"
+	if [ -n "$UPDATE" ]; then
+		cp "$out" "$G/$name.yaml"
+		cp "$SCRATCH/$name.stderr" "$G/$name.stderr"
+		cp "$SCRATCH/$name.rc" "$G/$name.rc"
+		echo "updated $name"
+		continue
+	fi
+	ok=1
+	diff -u "$G/$name.yaml" "$out" || ok=
+	diff -u "$G/$name.stderr" "$SCRATCH/$name.stderr" || ok=
+	diff -u "$G/$name.rc" "$SCRATCH/$name.rc" || ok=
+	if [ -n "$ok" ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $txt"
+		fail=$((fail + 1))
+	fi
+done <tests/doc2yaml/cases
+
+[ -n "$UPDATE" ] && exit 0
+echo "doc2yaml golden: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

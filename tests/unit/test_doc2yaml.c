@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* test_doc2yaml.c - doc2yaml on small inputs: whole outputs, findings, files, MAINTAINERS. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include <cmocka.h>
+
+#include "doc2yaml.h"
+#include "internal.h"
+
+struct fixture {
+	FILE *err;		/* the diag sink's stream */
+	char *errtext;
+	size_t errlen;
+	struct dtbind_diag *diag;
+	char dir[64];
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	f->err = open_memstream(&f->errtext, &f->errlen);
+	f->diag = f->err ? dtbind_diag_new(f->err, DTBIND_FORMAT_GCC) : NULL;
+	snprintf(f->dir, sizeof(f->dir), "/tmp/test-doc2yaml-XXXXXX");
+	if (!f->diag || !mkdtemp(f->dir))
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int rm_dir(const char *dir)
+{
+	char *cmd;
+	int ret;
+
+	if (asprintf(&cmd, "rm -rf '%s'", dir) < 0)
+		return -1;
+	ret = system(cmd);
+	free(cmd);
+	return ret;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_free(f->diag);
+	fclose(f->err);
+	free(f->errtext);
+	rm_dir(f->dir);
+	free(f);
+	return 0;
+}
+
+static const char *const maint[] = { "Jane Doe <jane@example.com>" };
+
+/* Convert @txt (named @name) without the self-check; returns the YAML (caller frees). */
+static char *convert(struct fixture *f, const char *name, const char *txt, const char *out)
+{
+	struct dtbind_doc2yaml_opts o = {
+		.maintainers = maint, .n_maintainers = 1, .no_self_check = true,
+	};
+	struct dtbind_doc2yaml *c;
+	char *yaml = NULL;
+	size_t len;
+
+	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
+	assert_int_equal(dtbind_doc2yaml_convert(c, name, txt, strlen(txt), out, &yaml, &len), 0);
+	assert_non_null(yaml);
+	assert_int_equal(strlen(yaml), len);
+	dtbind_doc2yaml_free(c);
+	return yaml;
+}
+
+static const char *findings(struct fixture *f)
+{
+	fflush(f->err);
+	return f->errtext ? f->errtext : "";
+}
+
+static void test_doc2yaml_converts_a_dash_list_binding(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "foo.txt",
+		"Foo bar controller\n\n"
+		"Required properties:\n"
+		"- compatible: must be \"acme,foo-v2\" followed by \"acme,foo\"\n"
+		"- reg: base address and size\n"
+		"- acme,depth : FIFO depth, <u32>\n\n"
+		"Optional properties:\n"
+		"- acme,swap : if present, bytes are swapped\n\n"
+		"Example:\n"
+		"\tfoo@4000 {\n"
+		"\t\tcompatible = \"acme,foo-v2\", \"acme,foo\";\n"
+		"\t\treg = <0x4000 0x100>;\n"
+		"\t\tinterrupts = <GIC_SPI 5 IRQ_TYPE_LEVEL_HIGH>;\n"
+		"\t\tacme,depth = <16>;\n"
+		"\t};\n", NULL);
+
+	assert_string_equal(y,
+		"# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)\n"
+		"%YAML 1.2\n"
+		"---\n"
+		"$id: http://devicetree.org/schemas/foo.yaml#\n"
+		"$schema: http://devicetree.org/meta-schemas/core.yaml#\n"
+		"\n"
+		"title: Foo bar controller\n"
+		"\n"
+		"maintainers:\n"
+		"  - Jane Doe <jane@example.com>\n"
+		"\n"
+		"properties:\n"
+		"  compatible:\n"
+		"    items:\n"
+		"      - const: acme,foo-v2\n"
+		"      - const: acme,foo\n"
+		"  reg:\n"
+		"    maxItems: 1\n"
+		"  acme,depth:\n"
+		"    $ref: /schemas/types.yaml#/definitions/uint32\n"
+		"    description: FIFO depth\n"
+		"  acme,swap:\n"
+		"    type: boolean\n"
+		"    description: If present, bytes are swapped\n"
+		"  interrupts:\n"
+		"    maxItems: 1\n"
+		"\n"
+		"required:\n"
+		"  - compatible\n"
+		"  - reg\n"
+		"  - acme,depth\n"
+		"  - interrupts\n"
+		"\n"
+		"additionalProperties: false\n"
+		"\n"
+		"examples:\n"
+		"  - |\n"
+		"    #include <dt-bindings/interrupt-controller/arm-gic.h>\n"
+		"    #include <dt-bindings/interrupt-controller/irq.h>\n"
+		"\n"
+		"    foo@4000 {\n"
+		"        compatible = \"acme,foo-v2\", \"acme,foo\";\n"
+		"        reg = <0x4000 0x100>;\n"
+		"        interrupts = <GIC_SPI 5 IRQ_TYPE_LEVEL_HIGH>;\n"
+		"        acme,depth = <16>;\n"
+		"    };\n"
+		"...\n");
+	assert_string_equal(findings(f), "");
+	free(y);
+}
+
+static void test_doc2yaml_reads_epapr_items(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "bar.txt",
+		"Bar PHY\n\n"
+		"PROPERTIES\n\n"
+		"- compatible:\n"
+		"\tUsage: required\n"
+		"\tValue type: <string>\n"
+		"\tDefinition: must be one of:\n"
+		"\t\t    \"acme,bar-a\"\n"
+		"\t\t    \"acme,bar-b\"\n\n"
+		"- #phy-cells:\n"
+		"\tUsage: required\n"
+		"\tValue type: <u32>\n"
+		"\tDefinition: must be 1\n\n"
+		"- acme,link\n"
+		"\tUsage: optional\n"
+		"\tValue type: <phandle>\n"
+		"\tDefinition: the syscon\n", NULL);
+	const char *props = strstr(y, "\nproperties:\n");
+
+	assert_non_null(props);
+	assert_string_equal(props,
+		"\nproperties:\n"
+		"  compatible:\n"
+		"    enum:\n"
+		"      - acme,bar-a\n"
+		"      - acme,bar-b\n"
+		"  '#phy-cells':\n"
+		"    const: 1\n"
+		"  acme,link:\n"
+		"    $ref: /schemas/types.yaml#/definitions/phandle\n"
+		"    description: The syscon\n"
+		"\n"
+		"required:\n"
+		"  - compatible\n"
+		"  - '#phy-cells'\n"
+		"\n"
+		"additionalProperties: false\n"
+		"\n"
+		"examples:\n"
+		"  - |\n"
+		"    phy {\n"
+		"        compatible = \"acme,bar-a\";\n"
+		"        #phy-cells = <1>;\n"
+		"    };\n"
+		"...\n");
+	/* The example was written from the schema: said so, at the compatible's line. */
+	assert_string_equal(findings(f),
+		"bar.txt:5:1: warning: the text has no example; one was written from the schema "
+		"[doc2yaml-example]\n");
+	free(y);
+}
+
+static void test_doc2yaml_marks_deprecated_compatibles(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "t.txt",
+		"Timer\n\n"
+		"Required properties:\n"
+		" - compatible : one of\n"
+		"\t\"acme,timer-a1\" (deprecated)\n"
+		"\t\"acme,timer-a2\"\n"
+		" - reg : registers\n", NULL);
+	const char *c = strstr(y, "  compatible:\n");
+
+	assert_non_null(c);
+	const char *want = "  compatible:\n"
+			   "    oneOf:\n"
+			   "      - const: acme,timer-a2\n"
+			   "      - const: acme,timer-a1\n"
+			   "        deprecated: true\n"
+			   "  reg:\n";
+	char *got = strndup(c, strlen(want));
+
+	assert_string_equal(got, want);
+	free(got);
+	free(y);
+}
+
+static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "g.txt",
+		"G\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,g\"\n\n"
+		"Optional properties:\n"
+		"- acme,mystery: something about the device\n", NULL);
+
+	assert_string_equal(findings(f),
+		"g.txt:7:1: warning: the text does not say the type of 'acme,mystery'; uint32 "
+		"assumed [doc2yaml-type]\n"
+		"g.txt:4:1: warning: the text has no example; one was written from the schema "
+		"[doc2yaml-example]\n");
+	free(y);
+}
+
+static void test_doc2yaml_keeps_example_labels_unique(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "l.txt",
+		"L\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,l\"\n\n"
+		"Example:\n\n"
+		"\tl: l@1 {\n\t\tcompatible = \"acme,l\";\n\t\treg = <1 1>;\n\t};\n\n"
+		"Example 2:\n\n"
+		"\tl: l@2 {\n\t\tcompatible = \"acme,l\";\n\t\treg = <2 1>;\n\t};\n"
+		"\tuser {\n\t\tfoo = <&l>;\n\t};\n", NULL);
+	const char *ex = strstr(y, "\nexamples:\n");
+
+	assert_non_null(ex);
+	assert_string_equal(ex,
+		"\nexamples:\n"
+		"  - |\n"
+		"    l@1 {\n"
+		"        compatible = \"acme,l\";\n"
+		"        reg = <1 1>;\n"
+		"    };\n"
+		"  - |\n"
+		"    l: l@2 {\n"
+		"        compatible = \"acme,l\";\n"
+		"        reg = <2 1>;\n"
+		"    };\n"
+		"\n"
+		"    user {\n"
+		"        foo = <&l>;\n"
+		"    };\n"
+		"...\n");
+	free(y);
+}
+
+static void test_doc2yaml_survives_garbage(void **state)
+{
+	struct fixture *f = *state;
+	char junk[4096];
+	unsigned x = 12345;
+
+	for (size_t i = 0; i < sizeof(junk) - 1; i++) {
+		x = x * 1103515245u + 12345u;
+		junk[i] = (char)(x >> 16);
+		if (junk[i] == '\0')
+			junk[i] = '{';
+	}
+	junk[sizeof(junk) - 1] = '\0';
+	char *y = convert(f, "junk.txt", junk, NULL);
+	struct dtbind_doc *doc;
+
+	/* Whatever the input, the output is one YAML mapping. */
+	assert_int_equal(dtbind_doc_load_string("out.yaml", y, strlen(y), f->diag, 0, &doc), 0);
+	assert_int_equal(dtbind_doc_root(doc)->kind, DTBIND_MAP);
+	dtbind_doc_free(doc);
+	free(y);
+}
+
+static void test_doc2yaml_never_overwrites_without_force(void **state)
+{
+	struct fixture *f = *state;
+	char *path, *buf;
+	size_t len;
+
+	assert_true(asprintf(&path, "%s/out.yaml", f->dir) > 0);
+	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "one\n", 4, false), 0);
+	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "two\n", 4, false), -DTBIND_EIO);
+	assert_int_equal(read_file(path, 100, &buf, &len), 0);
+	assert_string_equal(buf, "one\n");
+	free(buf);
+	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "two\n", 4, true), 0);
+	assert_int_equal(read_file(path, 100, &buf, &len), 0);
+	assert_string_equal(buf, "two\n");
+	free(buf);
+	/* No temporary file is left behind. */
+	DIR *d = opendir(f->dir);
+	struct dirent *de;
+	int files = 0;
+
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' || strlen(de->d_name) > 2)
+			files += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+	closedir(d);
+	assert_int_equal(files, 1);
+	free(path);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (!fp)
+		return -1;
+	fputs(text, fp);
+	return fclose(fp);
+}
+
+static void test_doc2yaml_takes_maintainers_and_id_from_the_tree(void **state)
+{
+	struct fixture *f = *state;
+	char *root, *txt, *out, *maintainers;
+	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
+	struct dtbind_doc2yaml *c;
+	char *yaml;
+	size_t len;
+	const char *t = "Widget\n\nRequired properties:\n- compatible: \"acme,widget\"\n";
+
+	assert_true(asprintf(&root, "%s/Documentation/devicetree/bindings/misc", f->dir) > 0);
+	char *cmd;
+
+	assert_true(asprintf(&cmd, "mkdir -p '%s'", root) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_true(asprintf(&maintainers, "%s/MAINTAINERS", f->dir) > 0);
+	assert_int_equal(write_text(maintainers,
+		"DEVICE TREE\n"
+		"M:\tRob <rob@example.com>\n"
+		"F:\tDocumentation/devicetree/\n"
+		"\n"
+		"ACME WIDGET DRIVER\n"
+		"M:\tWile E. Coyote <wile@acme.example>\n"
+		"S:\tMaintained\n"
+		"F:\tDocumentation/devicetree/bindings/misc/acme,*\n"
+		"F:\tdrivers/misc/acme-widget.c\n"), 0);
+	assert_true(asprintf(&txt, "%s/acme,widget.txt", root) > 0);
+	assert_true(asprintf(&out, "%s/acme,widget.yaml", root) > 0);
+	assert_int_equal(write_text(txt, t), 0);
+	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
+	assert_int_equal(dtbind_doc2yaml_convert(c, txt, t, strlen(t), out, &yaml, &len), 0);
+	assert_non_null(strstr(yaml,
+		"$id: http://devicetree.org/schemas/misc/acme,widget.yaml#\n"));
+	assert_non_null(strstr(yaml, "maintainers:\n  - Wile E. Coyote <wile@acme.example>\n\n"));
+	dtbind_doc2yaml_free(c);
+	free(yaml);
+	free(root);
+	free(txt);
+	free(out);
+	free(maintainers);
+}
+
+static void test_doc2yaml_self_check_maps_lint_findings(void **state)
+{
+	struct fixture *f = *state;
+	struct dtbind_doc2yaml_opts o = { .maintainers = maint, .n_maintainers = 1 };
+	struct dtbind_doc2yaml *c;
+	char *yaml;
+	size_t len;
+	/* A required property the example lacks: the example gains a sample, and says so. */
+	const char *t = "W\n\nRequired properties:\n- compatible: \"acme,w\"\n"
+			"- acme,level: level, <u32>\n\nExample:\n\tw {\n\t\tcompatible = \"acme,w\";\n"
+			"\t};\n";
+
+	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
+	assert_int_equal(dtbind_doc2yaml_convert(c, "w.txt", t, strlen(t), "w.yaml", &yaml, &len),
+			 0);
+	dtbind_doc2yaml_free(c);
+	assert_non_null(strstr(yaml, "        acme,level = <0>;\n"));
+	assert_string_equal(findings(f),
+		"w.txt:8:1: warning: example node 'w' lacks required properties; added with sample "
+		"values: acme,level [doc2yaml-example]\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_ERROR), 0);
+	free(yaml);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_marks_deprecated_compatibles, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_never_overwrites_without_force, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_maintainers_and_id_from_the_tree,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_self_check_maps_lint_findings, setup,
+						teardown),
+	};
+	return cmocka_run_group_tests_name("doc2yaml", tests, NULL, NULL);
+}
