@@ -1039,6 +1039,19 @@ static bool eof_key_error(const struct lint *l, const yaml_parser_t *p, size_t l
 /* Our own error, where the nesting passes DTBIND_MAX_DEPTH (compared by address). */
 static const char too_deep[] = "nested too deeply (more than 512 levels)";
 
+/* libyaml's error, located in our marks; true when it ran out of memory. */
+static bool take_parser_error(struct lint *l, const yaml_parser_t *p, struct yerr *err)
+{
+	err->kind = p->error;
+	err->problem = p->problem;
+	err->context = p->context;
+	err->mark = mk(l, p->problem_mark);
+	err->context_mark = mk(l, p->context_mark);
+	if (p->error == YAML_READER_ERROR)
+		err->mark = mark_of(l, cidx(l, p->problem_offset));
+	return p->error == YAML_MEMORY_ERROR;
+}
+
 static int scan_tokens(struct lint *l, const unsigned char *text, size_t len, struct yerr *err)
 {
 	yaml_parser_t p;
@@ -1066,15 +1079,8 @@ static int scan_tokens(struct lint *l, const unsigned char *text, size_t len, st
 					}
 				break;
 			}
-			err->kind = p.error;
-			err->problem = p.problem;
-			err->context = p.context;
-			err->mark = mk(l, p.problem_mark);
-			err->context_mark = mk(l, p.context_mark);
 			err->indent = p.indent;
-			if (p.error == YAML_READER_ERROR)
-				err->mark = mark_of(l, cidx(l, p.problem_offset));
-			if (p.error == YAML_MEMORY_ERROR)
+			if (take_parser_error(l, &p, err))
 				ret = -DTBIND_ENOMEM;
 			break;
 		}
@@ -1146,15 +1152,8 @@ static int parse_events(struct lint *l, const unsigned char *text, size_t len, s
 				err->tokens_parsed = p.tokens_parsed;
 				break;
 			}
-			err->kind = p.error;
-			err->problem = p.problem;
-			err->context = p.context;
-			err->mark = mk(l, p.problem_mark);
-			err->context_mark = mk(l, p.context_mark);
 			err->tokens_parsed = p.tokens_parsed;
-			if (p.error == YAML_READER_ERROR)
-				err->mark = mark_of(l, cidx(l, p.problem_offset));
-			if (p.error == YAML_MEMORY_ERROR)
+			if (take_parser_error(l, &p, err))
 				ret = -DTBIND_ENOMEM;
 			break;
 		}
