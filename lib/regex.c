@@ -7,6 +7,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ struct dtbind_regex {
 	pcre2_code *code;
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
+	bool jit;
 };
 
 /* ECMA-262 WhiteSpace and LineTerminator; pcre2's \s without UCP is ASCII only. */
@@ -161,7 +163,7 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 		return NULL;
 	}
 	/* JIT is an optimisation only: the interpreter is used when it is unavailable. */
-	pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+	re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
 	re->md = pcre2_match_data_create(1, NULL);
 	re->mctx = pcre2_match_context_create(NULL);
 	if (!re->md || !re->mctx) {
@@ -175,16 +177,64 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 	return re;
 }
 
+/*
+ * Well-formed UTF-8 as pcre2 defines it: no overlong forms, no surrogates,
+ * nothing above U+10FFFF.  Checked here, once, so that pcre2 can be told
+ * not to check again on every match (its check dominated the match time).
+ */
+static bool utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char c = s[i];
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t k;
+		uint32_t cp, min;
+
+		if (c >= 0xc2 && c <= 0xdf) {
+			k = 1; cp = c & 0x1f; min = 0x80;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			k = 2; cp = c & 0x0f; min = 0x800;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			k = 3; cp = c & 0x07; min = 0x10000;
+		} else {
+			return false;
+		}
+		if (n - i <= k)
+			return false;
+		for (size_t j = 1; j <= k; j++) {
+			if ((s[i + j] & 0xc0) != 0x80)
+				return false;
+			cp = (cp << 6) | (s[i + j] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
 int regex_match(const struct dtbind_regex *re, const char *subject, size_t len)
 {
-	int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, re->mctx);
+	int rc;
 
+	if (!utf8_valid((const unsigned char *)subject, len))
+		return 0;	/* not UTF-8: cannot match a UTF pattern */
+	if (re->jit)
+		rc = pcre2_jit_match(re->code, (PCRE2_SPTR)subject, len, 0, PCRE2_NO_UTF_CHECK,
+				     re->md, re->mctx);
+	else
+		rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, PCRE2_NO_UTF_CHECK,
+				 re->md, re->mctx);
 	if (rc >= 0)
 		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
-	if (rc == PCRE2_ERROR_BADUTFOFFSET || (rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= PCRE2_ERROR_UTF8_ERR21))
-		return 0;	/* not UTF-8: cannot match a UTF pattern */
 	return -DTBIND_ELIMIT;	/* match/depth/heap limit or JIT stack */
 }
 

@@ -268,6 +268,16 @@ static void test_invalid_utf8_subject_does_not_match(void **state)
 	(void)state;
 	assert_int_equal(match("a", "a\xff", 2), 0);
 	assert_int_equal(match(".", "\xc3", 1), 0);
+	/* what pcre2 itself rejects: overlong forms, surrogates, beyond U+10FFFF */
+	assert_int_equal(match(".", "\xc0\xaf", 2), 0);
+	assert_int_equal(match(".", "\xe0\x80\xaf", 3), 0);
+	assert_int_equal(match(".", "\xed\xa0\x80", 3), 0);
+	assert_int_equal(match(".", "\xf4\x90\x80\x80", 4), 0);
+	assert_int_equal(match("x", "x\xe2\x82", 3), 0);	/* truncated at the end */
+	/* the largest of each length is well formed */
+	assert_int_equal(match("^.$", "\xdf\xbf", 2), 1);
+	assert_int_equal(match("^.$", "\xef\xbf\xbf", 3), 1);
+	assert_int_equal(match("^.$", "\xf4\x8f\xbf\xbf", 4), 1);
 }
 
 int main(void)
