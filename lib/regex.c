@@ -21,6 +21,16 @@ struct dtbind_regex {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
 	bool jit;
+	/*
+	 * What every match needs, from pcre2's own analysis: at least
+	 * min_length code units; when anchored, a first byte from first_set;
+	 * somewhere, the byte required.  Checked before calling pcre2, whose
+	 * per-call cost dominated validation: most names match no pattern.
+	 */
+	size_t min_length;
+	bool anchored, has_first_set, has_required;
+	unsigned char required;
+	uint8_t first_set[32];
 };
 
 /* ECMA-262 WhiteSpace and LineTerminator; pcre2's \s without UCP is ASCII only. */
@@ -124,6 +134,44 @@ char *regex_translate(const char *p, size_t n, struct arena *a)
 	return res;
 }
 
+/* "(?i)" and friends: pcre2 syntax that can make a literal caseless. */
+static bool has_inline_options(const char *tr)
+{
+	for (const char *p = strstr(tr, "(?"); p; p = strstr(p + 2, "(?"))
+		if (!strchr(":=!<", p[2]))
+			return true;
+	return false;
+}
+
+static void learn_prefilter(struct dtbind_regex *re, bool literal_units)
+{
+	uint32_t all = 0, min = 0, type = 0, unit = 0;
+	const uint8_t *bitmap = NULL;
+
+	pcre2_pattern_info(re->code, PCRE2_INFO_ALLOPTIONS, &all);
+	if (pcre2_pattern_info(re->code, PCRE2_INFO_MINLENGTH, &min) == 0)
+		re->min_length = min;	/* in characters: never more bytes than that */
+	re->anchored = all & PCRE2_ANCHORED;
+	if (!literal_units)
+		return;	/* a reported first/last unit may be caseless */
+	if (re->anchored && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODETYPE, &type) == 0) {
+		if (type == 1 && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODEUNIT, &unit) == 0 &&
+		    unit < 256) {
+			re->first_set[unit >> 3] |= (uint8_t)(1u << (unit & 7));
+			re->has_first_set = true;
+		} else if (type == 0 &&
+			   pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTBITMAP, &bitmap) == 0 && bitmap) {
+			memcpy(re->first_set, bitmap, sizeof(re->first_set));
+			re->has_first_set = true;
+		}
+	}
+	if (pcre2_pattern_info(re->code, PCRE2_INFO_LASTCODETYPE, &type) == 0 && type == 1 &&
+	    pcre2_pattern_info(re->code, PCRE2_INFO_LASTCODEUNIT, &unit) == 0 && unit < 128) {
+		re->required = (unsigned char)unit;
+		re->has_required = true;
+	}
+}
+
 struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char **err,
 				   struct arena *a)
 {
@@ -151,6 +199,8 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 	/* No PCRE2_NO_UTF_CHECK: patterns come from user files, invalid UTF-8 is UB there. */
 	re->code = pcre2_compile((PCRE2_SPTR)tr, PCRE2_ZERO_TERMINATED,
 				 PCRE2_UTF | PCRE2_DOLLAR_ENDONLY, &ec, &off, NULL);
+	bool literal_units = !has_inline_options(tr);
+
 	arena_release(&tmp);
 	if (!re->code) {
 		if (err) {
@@ -164,6 +214,7 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 	}
 	/* JIT is an optimisation only: the interpreter is used when it is unavailable. */
 	re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+	learn_prefilter(re, literal_units);
 	re->md = pcre2_match_data_create(1, NULL);
 	re->mctx = pcre2_match_context_create(NULL);
 	if (!re->md || !re->mctx) {
@@ -223,6 +274,16 @@ int regex_match(const struct dtbind_regex *re, const char *subject, size_t len)
 {
 	int rc;
 
+	if (len < re->min_length)
+		return 0;
+	if (re->has_first_set) {
+		unsigned char c = len ? (unsigned char)subject[0] : 0;
+
+		if (!len || !(re->first_set[c >> 3] & (1u << (c & 7))))
+			return 0;
+	}
+	if (re->has_required && !memchr(subject, re->required, len))
+		return 0;
 	if (!utf8_valid((const unsigned char *)subject, len))
 		return 0;	/* not UTF-8: cannot match a UTF pattern */
 	if (re->jit)

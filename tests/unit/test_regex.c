@@ -280,6 +280,40 @@ static void test_invalid_utf8_subject_does_not_match(void **state)
 	assert_int_equal(match("^.$", "\xf4\x8f\xbf\xbf", 4), 1);
 }
 
+/*
+ * The quick rejections taken before pcre2 (length, anchored first byte,
+ * required byte) must never reject a real match.
+ */
+static void test_prefilters_agree_with_pcre2(void **state)
+{
+	(void)state;
+	/* anchored, one first byte */
+	assert_int_equal(matches("^pinctrl-[0-9]+$", "pinctrl-0"), 1);
+	assert_int_equal(matches("^pinctrl-[0-9]+$", "xpinctrl-0"), 0);
+	/* anchored, a set of first bytes */
+	assert_int_equal(matches("^(gpio|led|[0-9])-x$", "led-x"), 1);
+	assert_int_equal(matches("^(gpio|led|[0-9])-x$", "7-x"), 1);
+	assert_int_equal(matches("^(gpio|led|[0-9])-x$", "max-x"), 0);
+	/* a first byte that is a multi-byte character */
+	assert_int_equal(matches("^[é-ë]x$", "êx"), 1);
+	/* not anchored in every alternative: any start */
+	assert_int_equal(matches("^a|b$", "xxb"), 1);
+	/* required byte, not at the start */
+	assert_int_equal(matches("-supply$", "vdd-supply"), 1);
+	assert_int_equal(matches("-supply$", "vddsupply"), 0);
+	/* minimum length, in characters */
+	assert_int_equal(matches("^...$", "éé"), 0);
+	assert_int_equal(matches("^...$", "ééé"), 1);
+	assert_int_equal(matches("^.{3,}", "ab"), 0);
+	/* an empty subject: only what can match empty does */
+	assert_int_equal(matches("^a*$", ""), 1);
+	assert_int_equal(matches("^a+$", ""), 0);
+	/* inline options make literals caseless: no literal prefilter then */
+	assert_int_equal(matches("(?i)^abc-supply$", "ABC-SUPPLY"), 1);
+	assert_int_equal(matches("^(?i:x)yz$", "Xyz"), 1);
+	assert_int_equal(matches("^(?:ab|cd)$", "cd"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_lookbehind_as_in_property_units),
 		cmocka_unit_test(test_unicode_literals_match_code_points),
 		cmocka_unit_test(test_invalid_utf8_subject_does_not_match),
+		cmocka_unit_test(test_prefilters_agree_with_pcre2),
 	};
 
 	return cmocka_run_group_tests_name("regex", tests, NULL, NULL);
