@@ -27,7 +27,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests conformance
+.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -72,7 +72,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -88,6 +88,10 @@ suite-external: $(BUILD)/dtbind
 
 corpus-tests: $(BUILD)/dtbind
 	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind
+
+# The compiled schema cache: reused, rebuilt on a change of content, never trusted damaged.
+cache-tests: $(BUILD)/dtbind
+	$(Q)sh tests/cache/run.sh $(BUILD)/dtbind
 
 # The preprocessor against gcc -E on the fixtures (the kernel trees: tests/cpp/compare.sh).
 cpp-tests: $(BUILD)/dtbind
@@ -109,7 +113,7 @@ asan:
 	$(Q)sh scripts/install-deps.sh --clang
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests check-tests lint-tests
+		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests check-tests lint-tests cache-tests
 
 bench: deps $(BUILD)/dtbind
 	$(Q)sh bench/run.sh $(BUILD)/dtbind

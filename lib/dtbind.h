@@ -260,6 +260,13 @@ void dtbind_schema_set_assert_regex_format(struct dtbind_schema_set *set, bool o
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d);
 /* Serve URIs starting with @prefix from files under @dir (prefix "foo/" + "a.json" = dir/a.json). */
 int dtbind_schema_set_map_prefix(struct dtbind_schema_set *set, const char *prefix, const char *dir);
+/*
+ * A source of documents by URI (without fragment), asked before the prefix
+ * maps when a $ref names a document the set does not have yet.  The value
+ * returned must outlive the set; NULL means "not mine".
+ */
+typedef const struct dtbind_value *(*dtbind_schema_loader)(void *ctx, const char *uri);
+void dtbind_schema_set_loader(struct dtbind_schema_set *set, dtbind_schema_loader fn, void *ctx);
 /* Load every *.yaml / *.json file under @dir and register it by its $id. */
 int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir);
 /*

@@ -9,9 +9,14 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dtschema.h"
@@ -27,6 +32,15 @@ struct binding {
 	const struct dtbind_schema *schema;
 	const struct dtbind_schema *select;
 	bool select_true;		/* select: true (applies everywhere) */
+	bool eager;			/* registers inner $ids: cannot wait for a $ref */
+	const unsigned char *rec;	/* its cache record, until decoded */
+	size_t rec_len;
+	uint64_t rec_hash;
+};
+
+struct doc_keep {
+	struct doc_keep *next;
+	struct dtbind_doc *doc;
 };
 
 struct index_list {
@@ -44,10 +58,20 @@ struct dtbind_dtschemas {
 	struct hmap by_compat;		/* compatible -> struct index_list */
 	struct index_list always;	/* bindings with a select of their own */
 	struct index_list by_compat_all;	/* every compatible-indexed binding */
-	struct hmap ids;		/* $id -> binding index + 1 */
+	struct hmap ids;		/* $id without fragment -> binding index + 1 */
 	struct hmap documented;		/* compatible strings of every binding */
 	struct dtbind_regex **doc_patterns;	/* compatible patterns */
+	const char **doc_pattern_text;
 	size_t n_doc_patterns, cap_doc_patterns;
+	const unsigned char *lazy_patterns;	/* in the cache, not compiled yet */
+	uint32_t n_lazy_patterns;
+	/* the mapped cache file, when loaded from it */
+	void *map;
+	size_t map_len;
+	const char **names;		/* file names of locations */
+	uint32_t n_names;
+	char *cache_path;
+	struct doc_keep *kept;		/* documents of bindings loaded from source */
 };
 
 static int list_push(struct index_list *l, size_t i)
@@ -63,49 +87,6 @@ static int list_push(struct index_list *l, size_t i)
 	}
 	l->v[l->n++] = i;
 	return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect_yaml(const char *dir, char ***files, size_t *n, size_t *cap, unsigned depth)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d || depth > 32) {
-		if (d)
-			closedir(d);
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
-
-		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			collect_yaml(p, files, n, cap, depth + 1);
-			free(p);
-		} else if (str_ends_with(p, ".yaml") && strncmp(de->d_name, "processed-schema", 16)) {
-			if (*n == *cap) {
-				*cap = *cap ? *cap * 2 : 256;
-				char **nf = realloc(*files, *cap * sizeof(*nf));
-
-				if (!nf) {
-					free(p);
-					break;
-				}
-				*files = nf;
-			}
-			(*files)[(*n)++] = p;
-		} else {
-			free(p);
-		}
-	}
-	closedir(d);
 }
 
 /* The meta-schema check of the reference: a binding that fails it is left out. */
@@ -130,7 +111,7 @@ static int add_binding(struct dtbind_dtschemas *s, const char *file, const struc
 
 	if (!id || id->kind != DTBIND_STRING || root->kind != DTBIND_MAP)
 		return 0;
-	if (hmap_get_str(&s->ids, id->u.str.ptr, id->u.str.len)) {
+	if (hmap_get_str(&s->ids, id->u.str.ptr, uri_fragment_offset(id->u.str.ptr))) {
 		/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
 		if (!strncmp(file, "<dtbind>/", 9))
 			return 0;
@@ -181,15 +162,23 @@ static const struct dtbind_value *generated_enum(const struct dtbind_value *sel)
 	return e;
 }
 
+/* A binding's own select, compiled (and its binding decoded) on first use. */
+static int binding_select(struct dtbind_dtschemas *s, struct binding *b)
+{
+	char uri[4096];
+
+	if (b->select)
+		return 0;
+	snprintf(uri, sizeof(uri), "%.*s#/select", (int)uri_fragment_offset(b->id), b->id);
+	return dtbind_schema_set_get(s->set, uri, &b->select);
+}
+
 static int index_binding(struct dtbind_dtschemas *s, size_t i)
 {
 	struct binding *b = &s->b[i];
 	const struct dtbind_value *sel = dtbind_value_get(b->fixed, "select");
 	const struct dtbind_value *e;
-	char uri[4096];
 	int ret;
-
-	snprintf(uri, sizeof(uri), "%.*s#/select", (int)uri_fragment_offset(b->id), b->id);
 	if (sel && sel->kind == DTBIND_BOOL) {
 		b->select_true = sel->u.b;
 		return sel->u.b ? list_push(&s->always, i) : 0;
@@ -210,7 +199,7 @@ static int index_binding(struct dtbind_dtschemas *s, size_t i)
 		}
 		return list_push(&s->by_compat_all, i);
 	}
-	if ((ret = dtbind_schema_set_get(s->set, uri, &b->select))) {
+	if ((ret = binding_select(s, b))) {
 		if (ret == -DTBIND_ENOMEM)
 			return ret;
 		dtbind_diag_report(s->diag, DTBIND_WARNING, (struct dtbind_loc){ .file = b->file },
@@ -224,32 +213,39 @@ static int index_binding(struct dtbind_dtschemas *s, size_t i)
 /* The reference's generic pattern for any compatible: not a documentation. */
 #define GENERIC_COMPATIBLE "^[a-zA-Z0-9][a-zA-Z0-9,+\\-._]+$"
 
+static void add_doc_pattern(struct dtbind_dtschemas *s, const char *text, size_t len)
+{
+	const char *err;
+	struct dtbind_regex *re = regex_compile(text, len, &err, &s->arena);
+
+	if (!re)
+		return;
+	if (s->n_doc_patterns == s->cap_doc_patterns) {
+		size_t ncap = s->cap_doc_patterns ? s->cap_doc_patterns * 2 : 64;
+		struct dtbind_regex **np = realloc(s->doc_patterns, ncap * sizeof(*np));
+		const char **nt = np ? realloc(s->doc_pattern_text, ncap * sizeof(*nt)) : NULL;
+
+		if (np)
+			s->doc_patterns = np;
+		if (!np || !nt) {
+			regex_free(re);
+			return;
+		}
+		s->doc_pattern_text = nt;
+		s->cap_doc_patterns = ncap;
+	}
+	s->doc_pattern_text[s->n_doc_patterns] = text;
+	s->doc_patterns[s->n_doc_patterns++] = re;
+}
+
 static void document(struct dtbind_dtschemas *s, const struct dtbind_value *v, bool pattern)
 {
 	if (!v || v->kind != DTBIND_STRING)
 		return;
 	/* Strings with regex syntax are patterns, as the reference decides. */
 	if (pattern || strpbrk(v->u.str.ptr, "^[{($")) {
-		const char *err;
-		struct dtbind_regex *re;
-
-		if (!strcmp(v->u.str.ptr, GENERIC_COMPATIBLE))
-			return;
-		re = regex_compile(v->u.str.ptr, v->u.str.len, &err, &s->arena);
-		if (!re)
-			return;
-		if (s->n_doc_patterns == s->cap_doc_patterns) {
-			size_t ncap = s->cap_doc_patterns ? s->cap_doc_patterns * 2 : 64;
-			struct dtbind_regex **np = realloc(s->doc_patterns, ncap * sizeof(*np));
-
-			if (!np) {
-				regex_free(re);
-				return;
-			}
-			s->doc_patterns = np;
-			s->cap_doc_patterns = ncap;
-		}
-		s->doc_patterns[s->n_doc_patterns++] = re;
+		if (strcmp(v->u.str.ptr, GENERIC_COMPATIBLE))
+			add_doc_pattern(s, v->u.str.ptr, v->u.str.len);
 		return;
 	}
 	hmap_put_str(&s->documented, v->u.str.ptr, v->u.str.len, (void *)1);
@@ -305,10 +301,22 @@ static void find_compatible_schemas(struct dtbind_dtschemas *s, const struct dtb
 	}
 }
 
-bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *compatible)
+bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compatible)
 {
 	size_t n = strlen(compatible);
 
+	if (s->n_lazy_patterns) {
+		struct reader r = { s->lazy_patterns, (const unsigned char *)s->map + s->map_len, false };
+
+		for (uint32_t i = 0; i < s->n_lazy_patterns && !r.bad; i++) {
+			size_t len;
+			const char *text = get_str(&r, &len);
+
+			if (!r.bad)
+				add_doc_pattern(s, text, len);
+		}
+		s->n_lazy_patterns = 0;
+	}
 	if (hmap_get_str(&s->documented, compatible, n))
 		return true;
 	for (size_t i = 0; i < s->n_doc_patterns; i++)
@@ -319,33 +327,181 @@ bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *c
 
 /* ---- the compiled schema cache ------------------------------------------
  *
- * The processed set (fixed-up bindings, after their meta-schema check) is
- * saved so that later runs skip loading, checking and fixing ~3,000 YAML
- * files.  The file is keyed by the content of every input (binding files,
- * the embedded schemas, the format) and checksummed; a cache that does not
- * match in every byte is rebuilt, never trusted.
+ * The processed set (fixed-up bindings that passed their meta-schema, the
+ * type database, the compatible index) is saved so that later runs skip
+ * loading, checking and fixing ~3,000 YAML files.  It is mapped, not read:
+ * a run decodes only the bindings it uses (those that select its nodes and
+ * what they $ref), each checked against its own checksum when decoded.
  *
- *   "DTBSCH02" | u64 key | u64 checksum of payload | u64 payload length | payload
- *   payload: u32 files, each str | u32 bindings, each (str id, str file, value)
- *   value: u8 kind, u8 style, u32 file+1, u32 line, u32 col, then by kind:
- *          bool u8 | int i64 | float u64 bits | string/bytes str |
- *          seq u32 n, values | map u32 n, (str key, u32 line, u32 col, value)
- *   str: u32 length, bytes
+ * It is valid for the content of the inputs: a manifest holds each binding
+ * file's path, stat signature and content hash.  A file whose signature
+ * changed (or was written too close to the cache to tell) is hashed again;
+ * any content that differs, any file added or removed, another dtbind
+ * program (its build-id covers the embedded schemas too), a bad checksum
+ * or a malformed record means the cache is rebuilt, never trusted.  A
+ * binding whose record turns out damaged later is loaded from its source
+ * instead, and the cache file is removed so that the next run rebuilds it.
+ *
+ *   header: "DTBSCH03", u32 0x01020304, u32 header size, u64 program id,
+ *           u64 write time (ns), u64 index offset, u64 index length,
+ *           u64 index hash, u64 values offset, u64 values length
+ *   index:  u32 files, each (str path relative to the root, u64 size,
+ *           u64 mtime ns, u64 ctime ns, u64 inode, u64 content hash);
+ *           u32 location names, each str;
+ *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
+ *           u64 value length, u64 value hash);
+ *           the type database (dt_types_save);
+ *           u32 compatibles, each (str, u32 n, n * u32 binding);
+ *           lists "always" and "compatible-indexed": u32 n, n * u32 binding;
+ *           u32 documented strings, each str; u32 documented patterns, each str
+ *   value:  u8 kind, u8 style, u32 file+1, u32 line, u32 col, then by kind:
+ *           bool u8 | int u64 | float u64 bits | string/bytes str |
+ *           seq u32 n, values | map u32 n, (str key, u32 file+1, u32 line,
+ *           u32 col, value)
  */
-#define CACHE_MAGIC "DTBSCH02"
+#define CACHE_MAGIC "DTBSCH03"
+#define CACHE_HEADER_SIZE 72
+#define CACHE_KEEP 8		/* cache files kept in the default directory */
+#define RACY_NS 2000000000ll	/* mtime this close to the cache's: hash again */
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };
+
+struct source_file {
+	char *path;
+	struct stat st;
+	uint64_t hash;		/* of the content, once read */
+};
+
+static int cmp_source(const void *a, const void *b)
 {
-	const unsigned char *c = p;
+	return strcmp(((const struct source_file *)a)->path, ((const struct source_file *)b)->path);
+}
 
-	for (size_t i = 0; i < n; i++) {
-		h ^= c[i];
-		h *= 1099511628211ull;
+static void collect_yaml(const char *dir, struct source_file **files, size_t *n, size_t *cap,
+			 unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d || depth > 32) {
+		if (d)
+			closedir(d);
+		return;
 	}
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			collect_yaml(p, files, n, cap, depth + 1);
+			free(p);
+		} else if (str_ends_with(p, ".yaml") && strncmp(de->d_name, "processed-schema", 16)) {
+			if (*n == *cap) {
+				*cap = *cap ? *cap * 2 : 256;
+				struct source_file *nf = realloc(*files, *cap * sizeof(*nf));
+
+				if (!nf) {
+					free(p);
+					break;
+				}
+				*files = nf;
+			}
+			(*files)[(*n)++] = (struct source_file){ .path = p, .st = st };
+		} else {
+			free(p);
+		}
+	}
+	closedir(d);
+}
+
+static void free_files(struct source_file *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(files[i].path);
+	free(files);
+}
+
+static int64_t ns_of(struct timespec ts)
+{
+	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static bool hash_file(const char *path, uint64_t *out)
+{
+	char *buf;
+	size_t len;
+
+	if (read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len))
+		return false;
+	*out = hash64(0, buf, len);
+	free(buf);
+	return true;
+}
+
+struct build_id {
+	const unsigned char *p;
+	size_t n;
+};
+
+/* The GNU build-id note of the program itself, when it was linked with one. */
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct build_id *id = data;
+
+	(void)size;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		size_t left = ph->p_memsz;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		while (left >= sizeof(ElfW(Nhdr))) {
+			ElfW(Nhdr) nh;
+
+			memcpy(&nh, p, sizeof(nh));
+			size_t name_sz = (nh.n_namesz + 3u) & ~3u, desc_sz = (nh.n_descsz + 3u) & ~3u;
+			size_t total = sizeof(nh) + name_sz + desc_sz;
+
+			if (total > left)
+				break;
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp(p + sizeof(nh), "GNU", 4) && nh.n_descsz) {
+				id->p = p + sizeof(nh) + name_sz;
+				id->n = nh.n_descsz;
+				return 1;
+			}
+			p += total;
+			left -= total;
+		}
+	}
+	return 1;	/* the first object is the program: look no further */
+}
+
+/* Which dtbind made a cache: one that fixes up or decodes differently is another. */
+static uint64_t program_id(void)
+{
+	struct build_id id = { 0 };
+	uint64_t h = hash64(0, CACHE_MAGIC, 8);
+
+	dl_iterate_phdr(find_build_id, &id);
+	if (id.n)
+		return hash64(h, id.p, id.n);
+	/* No build-id: the program's bytes, which cost a read of the binary. */
+	char *self;
+	size_t len;
+
+	if (read_file("/proc/self/exe", 256u << 20, &self, &len) == 0) {
+		h = hash64(h, self, len);
+		free(self);
+	}
+	for (size_t i = 0; i < dtbind_embedded_count; i++)
+		h = hash64(h, dtbind_embedded_files[i].data, dtbind_embedded_files[i].len);
 	return h;
 }
 
-/* mkdir -p, quietly: a cache directory that cannot be made means no cache. */
 static void mkdir_p(char *dir)
 {
 	for (char *p = dir + 1; *p; p++) {
@@ -358,45 +514,10 @@ static void mkdir_p(char *dir)
 	mkdir(dir, 0755);
 }
 
-static uint64_t cache_key(const char *root, char **files, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t rl = root ? strlen(root) : 0;
-
-	h = fnv(h, CACHE_MAGIC, sizeof(CACHE_MAGIC));
-	/* The program itself: a dtbind that fixes up or decodes differently is another key. */
-	char *self;
-	size_t self_len;
-
-	if (read_file("/proc/self/exe", 256u << 20, &self, &self_len) == 0) {
-		h = fnv(h, self, self_len);
-		free(self);
-	}
-	for (size_t i = 0; i < dtbind_embedded_count; i++) {
-		const struct embedded_file *ef = &dtbind_embedded_files[i];
-
-		h = fnv(h, ef->path, strlen(ef->path) + 1);
-		h = fnv(h, ef->data, ef->len);
-	}
-	for (size_t i = 0; i < n; i++) {
-		char *buf;
-		size_t len;
-
-		/* Names relative to the root: the same tree elsewhere shares the cache. */
-		h = fnv(h, files[i] + (strncmp(files[i], root, rl) ? 0 : rl),
-			strlen(files[i]) + 1 - (strncmp(files[i], root, rl) ? 0 : rl));
-		if (read_file(files[i], DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
-			h = fnv(h, buf, len);
-			free(buf);
-		}
-	}
-	return h;
-}
-
-static char *default_cache_path(uint64_t key)
+static char *default_cache_dir(void)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *dir = NULL, *path = NULL;
+	char *dir = NULL;
 
 	if (xdg && *xdg) {
 		if (asprintf(&dir, "%s/dtbind", xdg) < 0)
@@ -404,14 +525,80 @@ static char *default_cache_path(uint64_t key)
 	} else if (home && *home) {
 		if (asprintf(&dir, "%s/.cache/dtbind", home) < 0)
 			return NULL;
-	} else {
+	}
+	return dir;
+}
+
+/* One file per program and bindings tree: a tree being edited rewrites its own. */
+static char *default_cache_path(const char *root, uint64_t program)
+{
+	char *dir = default_cache_dir(), *path = NULL, *real = root ? realpath(root, NULL) : NULL;
+	uint64_t h = program;
+
+	if (!dir) {
+		free(real);
 		return NULL;
 	}
-	if (asprintf(&path, "%s/schemas-%016llx.bin", dir, (unsigned long long)key) < 0)
+	if (real)
+		h = hash64(h, real, strlen(real));
+	if (asprintf(&path, "%s/schemas-%016llx.bin", dir, (unsigned long long)h) < 0)
 		path = NULL;
 	free(dir);
+	free(real);
 	return path;
 }
+
+struct cache_entry {
+	char *path;
+	int64_t mtime;
+};
+
+static int cmp_newest(const void *a, const void *b)
+{
+	int64_t x = ((const struct cache_entry *)a)->mtime, y = ((const struct cache_entry *)b)->mtime;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Keep the most recent few: trees and programs come and go. */
+static void prune_cache_dir(void)
+{
+	char *dir = default_cache_dir();
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct cache_entry *v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+
+	while (d && (de = readdir(d)) != NULL) {
+		struct stat st;
+		char *p;
+
+		if (strncmp(de->d_name, "schemas-", 8) || !str_ends_with(de->d_name, ".bin") ||
+		    asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) || (n == cap && !(cap = cap ? cap * 2 : 16,
+						   v = realloc(v, cap * sizeof(*v))))) {
+			free(p);
+			if (!v)
+				break;
+			continue;
+		}
+		v[n++] = (struct cache_entry){ p, ns_of(st.st_mtim) };
+	}
+	if (v)
+		qsort(v, n, sizeof(*v), cmp_newest);
+	for (size_t i = 0; i < n; i++) {
+		if (i >= CACHE_KEEP)
+			unlink(v[i].path);
+		free(v[i].path);
+	}
+	free(v);
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+/* ---- writing ---- */
 
 struct wbuf {
 	struct strbuf sb;
@@ -419,22 +606,6 @@ struct wbuf {
 	const char **names;
 	size_t n_names, cap_names;
 };
-
-static void put32(struct strbuf *sb, uint32_t v)
-{
-	sb_putn(sb, (const char *)&v, 4);
-}
-
-static void put64(struct strbuf *sb, uint64_t v)
-{
-	sb_putn(sb, (const char *)&v, 8);
-}
-
-static void putstr(struct strbuf *sb, const char *s, size_t n)
-{
-	put32(sb, (uint32_t)n);
-	sb_putn(sb, s, n);
-}
 
 static uint32_t file_index(struct wbuf *w, const char *file)
 {
@@ -467,42 +638,43 @@ static void put_value(struct wbuf *w, const struct dtbind_value *v, unsigned dep
 		sb->oom = true;
 		return;
 	}
-	sb_putc(sb, (char)v->kind);
-	sb_putc(sb, (char)v->style);
-	put32(sb, file_index(w, v->loc.file));
-	put32(sb, v->loc.line);
-	put32(sb, v->loc.col);
+	put_u8(sb, (uint8_t)v->kind);
+	put_u8(sb, v->style);
+	put_u32(sb, file_index(w, v->loc.file));
+	put_u32(sb, v->loc.line);
+	put_u32(sb, v->loc.col);
 	switch (v->kind) {
 	case DTBIND_BOOL:
-		sb_putc(sb, (char)v->u.b);
+		put_u8(sb, v->u.b);
 		break;
 	case DTBIND_INT:
-		put64(sb, (uint64_t)v->u.i);
+		put_u64(sb, (uint64_t)v->u.i);
 		break;
 	case DTBIND_FLOAT: {
 		uint64_t bits;
 
 		memcpy(&bits, &v->u.f, 8);
-		put64(sb, bits);
+		put_u64(sb, bits);
 		break;
 	}
 	case DTBIND_STRING:
 	case DTBIND_BYTES:
-		putstr(sb, v->u.str.ptr, v->u.str.len);
+		put_str(sb, v->u.str.ptr, v->u.str.len);
 		break;
 	case DTBIND_SEQ:
-		put32(sb, (uint32_t)v->u.seq.n);
+		put_u32(sb, (uint32_t)v->u.seq.n);
 		for (size_t i = 0; i < v->u.seq.n; i++)
 			put_value(w, v->u.seq.items[i], depth + 1);
 		break;
 	case DTBIND_MAP:
-		put32(sb, (uint32_t)v->u.map.n);
+		put_u32(sb, (uint32_t)v->u.map.n);
 		for (size_t i = 0; i < v->u.map.n; i++) {
 			const struct dtbind_member *m = &v->u.map.members[i];
 
-			putstr(sb, m->key, m->key_len);
-			put32(sb, m->key_loc.line);
-			put32(sb, m->key_loc.col);
+			put_str(sb, m->key, m->key_len);
+			put_u32(sb, file_index(w, m->key_loc.file));
+			put_u32(sb, m->key_loc.line);
+			put_u32(sb, m->key_loc.col);
 			put_value(w, m->value, depth + 1);
 		}
 		break;
@@ -511,178 +683,250 @@ static void put_value(struct wbuf *w, const struct dtbind_value *v, unsigned dep
 	}
 }
 
-static int cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t key)
+static void put_list(struct strbuf *sb, const struct index_list *l)
 {
-	struct wbuf w = { 0 };
-	struct strbuf body, out;
+	put_u32(sb, (uint32_t)l->n);
+	for (size_t i = 0; i < l->n; i++)
+		put_u32(sb, (uint32_t)l->v[i]);
+}
+
+/* $id or $anchor below the root: registered when the binding is, so never lazily. */
+static bool has_inner_resource(const struct dtbind_value *v, unsigned depth)
+{
+	if (depth > DTBIND_MAX_DEPTH)
+		return true;
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			if (has_inner_resource(v->u.seq.items[i], depth + 1))
+				return true;
+	} else if (v->kind == DTBIND_MAP) {
+		for (size_t i = 0; i < v->u.map.n; i++) {
+			const struct dtbind_member *m = &v->u.map.members[i];
+
+			if (depth && (!strcmp(m->key, "$id") || !strcmp(m->key, "$anchor")))
+				return true;
+			if (has_inner_resource(m->value, depth + 1))
+				return true;
+		}
+	}
+	return false;
+}
+
+static int write_atomically(const char *path, const struct strbuf *parts[], size_t n)
+{
+	char *tmp = NULL, *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
 	int ret = -DTBIND_EIO;
 
+	/* Written next to its place and renamed: never a half file. */
+	if (slash && slash != dir) {
+		*slash = '\0';
+		mkdir_p(dir);
+	}
+	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
+		FILE *f = fopen(tmp, "wb");
+
+		if (f) {
+			bool ok = true;
+
+			for (size_t i = 0; i < n; i++)
+				ok &= fwrite(parts[i]->buf, 1, parts[i]->len, f) == parts[i]->len;
+			ok &= fclose(f) == 0;
+			if (ok && rename(tmp, path) == 0)
+				ret = 0;
+			else
+				remove(tmp);
+		}
+	}
+	free(tmp);
+	free(dir);
+	return ret;
+}
+
+static int cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		       const char *root, const struct source_file *files, size_t nfiles)
+{
+	struct wbuf w = { 0 };
+	struct strbuf idx, head;
+	size_t rl = root ? strlen(root) : 0;
+	struct timespec now;
+	int ret = -DTBIND_ENOMEM;
+
+	clock_gettime(CLOCK_REALTIME, &now);
 	sb_init(&w.sb);
+	sb_init(&idx);
+	sb_init(&head);
 	hmap_init(&w.files);
+	/* The values first: the index names the files their locations use. */
+	uint64_t *off = calloc(s->n + 1, sizeof(*off));
+
+	if (!off)
+		goto out;
 	for (size_t i = 0; i < s->n; i++) {
-		putstr(&w.sb, s->b[i].id, strlen(s->b[i].id));
-		putstr(&w.sb, s->b[i].file, strlen(s->b[i].file));
+		off[i] = w.sb.len;
 		put_value(&w, s->b[i].fixed, 0);
 	}
-	sb_init(&body);
-	put32(&body, (uint32_t)w.n_names);
-	for (size_t i = 0; i < w.n_names; i++)
-		putstr(&body, w.names[i], strlen(w.names[i]));
-	put32(&body, (uint32_t)s->n);
-	sb_putn(&body, sb_cstr(&w.sb), w.sb.len);
-	sb_init(&out);
-	sb_putn(&out, CACHE_MAGIC, 8);
-	put64(&out, key);
-	put64(&out, fnv(1469598103934665603ull, sb_cstr(&body), body.len));
-	put64(&out, body.len);
-	sb_putn(&out, sb_cstr(&body), body.len);
-	if (!out.oom && !body.oom && !w.sb.oom) {
-		/* Written next to its place and renamed: never a half file. */
-		char *tmp = NULL, *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+	off[s->n] = w.sb.len;
 
-		if (slash) {
-			*slash = '\0';
-			mkdir_p(dir);
-		}
-		if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
-			FILE *f = fopen(tmp, "wb");
+	put_u32(&idx, (uint32_t)nfiles);
+	for (size_t i = 0; i < nfiles; i++) {
+		const char *rel = files[i].path;
 
-			if (f) {
-				bool ok = fwrite(sb_cstr(&out), 1, out.len, f) == out.len;
-
-				ok &= fclose(f) == 0;
-				if (ok && rename(tmp, path) == 0)
-					ret = 0;
-				else
-					remove(tmp);
-			}
-		}
-		free(tmp);
-		free(dir);
+		if (rl && !strncmp(rel, root, rl))
+			rel += rl;
+		put_str(&idx, rel, strlen(rel));
+		put_u64(&idx, (uint64_t)files[i].st.st_size);
+		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_mtim));
+		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_ctim));
+		put_u64(&idx, (uint64_t)files[i].st.st_ino);
+		put_u64(&idx, files[i].hash);
 	}
-	sb_free(&out);
-	sb_free(&body);
+	put_u32(&idx, (uint32_t)w.n_names);
+	for (size_t i = 0; i < w.n_names; i++)
+		put_str(&idx, w.names[i], strlen(w.names[i]));
+	put_u32(&idx, (uint32_t)s->n);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct binding *b = &s->b[i];
+
+		put_str(&idx, b->id, strlen(b->id));
+		put_str(&idx, b->file, strlen(b->file));
+		put_u8(&idx, (uint8_t)((has_inner_resource(b->fixed, 0) ? BINDING_EAGER : 0) |
+				       (b->select_true ? BINDING_SELECT_TRUE : 0)));
+		put_u64(&idx, off[i]);
+		put_u64(&idx, off[i + 1] - off[i]);
+		put_u64(&idx, hash64(0, w.sb.buf + off[i], off[i + 1] - off[i]));
+	}
+	dt_types_save(s->types, &idx);
+	put_u32(&idx, (uint32_t)s->by_compat.n);
+	for (size_t i = 0; i < s->by_compat.cap; i++) {
+		const struct hmap_entry *e = &s->by_compat.e[i];
+
+		if (!e->hash)
+			continue;
+		put_str(&idx, e->key, e->key_len);
+		put_list(&idx, e->value);
+	}
+	put_list(&idx, &s->always);
+	put_list(&idx, &s->by_compat_all);
+	put_u32(&idx, (uint32_t)s->documented.n);
+	for (size_t i = 0; i < s->documented.cap; i++)
+		if (s->documented.e[i].hash)
+			put_str(&idx, s->documented.e[i].key, s->documented.e[i].key_len);
+	put_u32(&idx, (uint32_t)s->n_doc_patterns);
+	for (size_t i = 0; i < s->n_doc_patterns; i++)
+		put_str(&idx, s->doc_pattern_text[i], strlen(s->doc_pattern_text[i]));
+
+	sb_putn(&head, CACHE_MAGIC, 8);
+	put_u32(&head, 0x01020304);
+	put_u32(&head, CACHE_HEADER_SIZE);
+	put_u64(&head, program);
+	put_u64(&head, (uint64_t)ns_of(now));
+	put_u64(&head, CACHE_HEADER_SIZE);
+	put_u64(&head, idx.len);
+	put_u64(&head, hash64(0, idx.buf, idx.len));
+	put_u64(&head, CACHE_HEADER_SIZE + idx.len);
+	put_u64(&head, w.sb.len);
+	if (!head.oom && !idx.oom && !w.sb.oom && head.len == CACHE_HEADER_SIZE) {
+		const struct strbuf *parts[] = { &head, &idx, &w.sb };
+
+		ret = write_atomically(path, parts, 3);
+	}
+out:
+	free(off);
+	sb_free(&head);
+	sb_free(&idx);
 	sb_free(&w.sb);
 	hmap_free(&w.files);
 	free(w.names);
 	return ret;
 }
 
-struct rbuf {
-	const unsigned char *p, *end;
-	bool bad;
-	const char **names;
+/* ---- reading ---- */
+
+struct vreader {
+	struct reader r;
+	const char *const *names;
 	uint32_t n_names;
 	struct arena *a;
 };
 
-static bool take(struct rbuf *r, void *out, size_t n)
+static const char *get_file(struct vreader *vr)
 {
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		memset(out, 0, n);
-		return false;
-	}
-	memcpy(out, r->p, n);
-	r->p += n;
-	return true;
-}
+	uint32_t file = get_u32(&vr->r);
 
-static uint32_t get32(struct rbuf *r)
-{
-	uint32_t v;
-
-	take(r, &v, 4);
-	return v;
-}
-
-static const char *getstr(struct rbuf *r, size_t *len)
-{
-	uint32_t n = get32(r);
-
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = true;
+	if (file > vr->n_names) {
+		vr->r.bad = true;
 		return NULL;
 	}
-	char *s = arena_strndup(r->a, (const char *)r->p, n);
-
-	r->p += n;
-	if (!s)
-		r->bad = true;
-	if (len)
-		*len = n;
-	return s;
+	return file ? vr->names[file - 1] : NULL;
 }
 
-static struct dtbind_value *get_value(struct rbuf *r, unsigned depth)
+/* Strings point into the mapped file, which lives as long as the set. */
+static struct dtbind_value *get_value(struct vreader *vr, unsigned depth)
 {
+	struct reader *r = &vr->r;
 	struct dtbind_value *v;
-	uint8_t kind, style;
-	uint32_t file;
 
-	if (r->bad || depth > DTBIND_MAX_DEPTH || !(v = arena_alloc(r->a, sizeof(*v)))) {
+	if (r->bad || depth > DTBIND_MAX_DEPTH || !(v = arena_alloc(vr->a, sizeof(*v)))) {
 		r->bad = true;
 		return NULL;
 	}
-	take(r, &kind, 1);
-	take(r, &style, 1);
-	file = get32(r);
-	v->loc.line = get32(r);
-	v->loc.col = get32(r);
-	if (file > r->n_names || kind > DTBIND_BYTES) {
+	uint8_t kind = get_u8(r);
+
+	v->style = get_u8(r);
+	v->loc.file = get_file(vr);
+	v->loc.line = get_u32(r);
+	v->loc.col = get_u32(r);
+	if (r->bad || kind > DTBIND_BYTES) {
 		r->bad = true;
 		return NULL;
 	}
 	v->kind = (enum dtbind_kind)kind;
-	v->style = style;
-	v->loc.file = file ? r->names[file - 1] : NULL;
 	switch (v->kind) {
-	case DTBIND_BOOL: {
-		uint8_t b;
+	case DTBIND_BOOL:
+		v->u.b = get_u8(r) != 0;
+		break;
+	case DTBIND_INT:
+		v->u.i = (int64_t)get_u64(r);
+		break;
+	case DTBIND_FLOAT: {
+		uint64_t bits = get_u64(r);
 
-		take(r, &b, 1);
-		v->u.b = b != 0;
+		memcpy(&v->u.f, &bits, 8);
 		break;
 	}
-	case DTBIND_INT:
-		take(r, &v->u.i, 8);
-		break;
-	case DTBIND_FLOAT:
-		take(r, &v->u.f, 8);
-		break;
 	case DTBIND_STRING:
 	case DTBIND_BYTES:
-		v->u.str.ptr = getstr(r, &v->u.str.len);
+		v->u.str.ptr = get_str(r, &v->u.str.len);
 		break;
 	case DTBIND_SEQ: {
-		uint32_t n = get32(r);
+		uint32_t n = get_u32(r);
 
 		/* Each item takes 14 bytes at least: a count beyond the data is corrupt. */
-		if (r->bad || n > (size_t)(r->end - r->p) / 14 ||
-		    !(v->u.seq.items = arena_alloc(r->a, ((size_t)n + 1) * sizeof(*v->u.seq.items)))) {
+		if (!reader_fits(r, n, 14) ||
+		    !(v->u.seq.items = arena_alloc(vr->a, ((size_t)n + 1) * sizeof(*v->u.seq.items)))) {
 			r->bad = true;
 			return NULL;
 		}
 		for (uint32_t i = 0; i < n && !r->bad; i++)
-			v->u.seq.items[v->u.seq.n++] = get_value(r, depth + 1);
+			v->u.seq.items[v->u.seq.n++] = get_value(vr, depth + 1);
 		break;
 	}
 	case DTBIND_MAP: {
-		uint32_t n = get32(r);
+		uint32_t n = get_u32(r);
 
-		if (r->bad || n > (size_t)(r->end - r->p) / 26 ||
-		    !(v->u.map.members = arena_alloc(r->a, ((size_t)n + 1) * sizeof(*v->u.map.members)))) {
+		if (!reader_fits(r, n, 31) ||
+		    !(v->u.map.members = arena_alloc(vr->a, ((size_t)n + 1) * sizeof(*v->u.map.members)))) {
 			r->bad = true;
 			return NULL;
 		}
 		for (uint32_t i = 0; i < n && !r->bad; i++) {
 			struct dtbind_member *m = &v->u.map.members[v->u.map.n++];
 
-			m->key = getstr(r, &m->key_len);
-			m->key_loc.file = v->loc.file;
-			m->key_loc.line = get32(r);
-			m->key_loc.col = get32(r);
-			m->value = get_value(r, depth + 1);
+			m->key = get_str(r, &m->key_len);
+			m->key_loc.file = get_file(vr);
+			m->key_loc.line = get_u32(r);
+			m->key_loc.col = get_u32(r);
+			m->value = get_value(vr, depth + 1);
 		}
 		break;
 	}
@@ -690,6 +934,231 @@ static struct dtbind_value *get_value(struct rbuf *r, unsigned depth)
 		break;
 	}
 	return r->bad ? NULL : v;
+}
+
+static bool get_list(struct reader *r, struct index_list *l, size_t nb)
+{
+	uint32_t n = get_u32(r);
+
+	if (!reader_fits(r, n, 4))
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = get_u32(r);
+
+		if (k >= nb || list_push(l, k)) {
+			r->bad = true;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Every binding file still has the content the cache was made from. */
+static bool manifest_matches(struct reader *r, const char *root, const struct source_file *files,
+			     size_t nfiles, int64_t written)
+{
+	size_t rl = root ? strlen(root) : 0;
+	uint32_t n = get_u32(r);
+
+	if (n != nfiles || !reader_fits(r, n, 45))
+		return false;
+	for (size_t i = 0; i < nfiles; i++) {
+		const struct source_file *f = &files[i];
+		const char *rel = f->path + (rl && !strncmp(f->path, root, rl) ? rl : 0);
+		const char *name = get_str(r, NULL);
+		uint64_t size = get_u64(r), mtime = get_u64(r), ctime = get_u64(r), ino = get_u64(r);
+		uint64_t hash = get_u64(r), now;
+
+		if (r->bad || strcmp(name, rel))
+			return false;
+		if (size == (uint64_t)f->st.st_size && mtime == (uint64_t)ns_of(f->st.st_mtim) &&
+		    ctime == (uint64_t)ns_of(f->st.st_ctim) && ino == (uint64_t)f->st.st_ino &&
+		    ns_of(f->st.st_mtim) < written - RACY_NS)
+			continue;
+		if (!hash_file(f->path, &now) || now != hash)
+			return false;
+	}
+	return true;
+}
+
+static void cache_unmap(struct dtbind_dtschemas *s)
+{
+	if (s->map)
+		munmap(s->map, s->map_len);
+	s->map = NULL;
+	s->map_len = 0;
+}
+
+static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		      const char *root, const struct source_file *files, size_t nfiles)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return -DTBIND_EIO;
+	if (fstat(fd, &st) || st.st_size < CACHE_HEADER_SIZE || (uint64_t)st.st_size > (4ull << 30)) {
+		close(fd);
+		return -DTBIND_EPARSE;
+	}
+	void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+	close(fd);
+	if (map == MAP_FAILED)
+		return -DTBIND_EIO;
+	s->map = map;
+	s->map_len = (size_t)st.st_size;
+
+	const unsigned char *base = map;
+	struct reader h = { base, base + CACHE_HEADER_SIZE, false };
+	char magic[8];
+
+	memcpy(magic, base, 8);
+	h.p += 8;
+	uint32_t order = get_u32(&h), hsize = get_u32(&h);
+	uint64_t prog = get_u64(&h), written = get_u64(&h);
+	uint64_t ioff = get_u64(&h), ilen = get_u64(&h), ihash = get_u64(&h);
+	uint64_t voff = get_u64(&h), vlen = get_u64(&h);
+
+	if (memcmp(magic, CACHE_MAGIC, 8) || order != 0x01020304 || hsize != CACHE_HEADER_SIZE ||
+	    prog != program || ioff != CACHE_HEADER_SIZE || ilen > s->map_len - ioff ||
+	    voff != ioff + ilen || vlen != s->map_len - voff ||
+	    hash64(0, base + ioff, ilen) != ihash)
+		return -DTBIND_EPARSE;
+
+	struct reader r = { base + ioff, base + ioff + ilen, false };
+
+	if (!manifest_matches(&r, root, files, nfiles, (int64_t)written))
+		return -DTBIND_EPARSE;	/* stale: rebuilt */
+	s->n_names = get_u32(&r);
+	if (!reader_fits(&r, s->n_names, 5) ||
+	    !(s->names = arena_alloc(&s->arena, ((size_t)s->n_names + 1) * sizeof(*s->names))))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < s->n_names; i++)
+		s->names[i] = get_str(&r, NULL);
+	uint32_t nb = get_u32(&r);
+
+	if (!reader_fits(&r, nb, 35))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < nb && !r.bad; i++) {
+		const char *id = get_str(&r, NULL), *file = get_str(&r, NULL);
+		uint8_t flags = get_u8(&r);
+		uint64_t off = get_u64(&r), len = get_u64(&r), hash = get_u64(&r);
+
+		if (r.bad || off > vlen || len > vlen - off || push_binding(s, id, file, NULL))
+			return -DTBIND_EPARSE;
+		struct binding *b = &s->b[s->n - 1];
+
+		b->rec = base + voff + off;
+		b->rec_len = len;
+		b->rec_hash = hash;
+		b->eager = flags & BINDING_EAGER;
+		b->select_true = flags & BINDING_SELECT_TRUE;
+	}
+	if (r.bad || dt_types_load(&s->types, &r))
+		return -DTBIND_EPARSE;
+	uint32_t nc = get_u32(&r);
+
+	if (!reader_fits(&r, nc, 9))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < nc && !r.bad; i++) {
+		size_t len;
+		const char *c = get_str(&r, &len);
+		struct index_list *l = arena_alloc(&s->arena, sizeof(*l));
+
+		if (!l || hmap_put_str(&s->by_compat, c, len, l) || !get_list(&r, l, nb))
+			return -DTBIND_EPARSE;
+	}
+	if (!get_list(&r, &s->always, nb) || !get_list(&r, &s->by_compat_all, nb))
+		return -DTBIND_EPARSE;
+	uint32_t nd = get_u32(&r);
+
+	if (!reader_fits(&r, nd, 5))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < nd && !r.bad; i++) {
+		size_t len;
+		const char *c = get_str(&r, &len);
+
+		if (hmap_put_str(&s->documented, c, len, (void *)1))
+			return -DTBIND_EPARSE;
+	}
+	/* Compiled on first use: only -m and --undocumented need them. */
+	s->n_lazy_patterns = get_u32(&r);
+	if (!reader_fits(&r, s->n_lazy_patterns, 5))
+		return -DTBIND_EPARSE;
+	s->lazy_patterns = r.p;
+	for (uint32_t i = 0; i < s->n_lazy_patterns; i++)
+		get_str(&r, NULL);
+	if (r.bad || r.p != r.end)
+		return -DTBIND_EPARSE;
+	s->cache_path = strdup(path);
+	return 0;
+}
+
+/* A binding from its source: when its cache record is damaged. */
+static const struct dtbind_value *binding_from_source(struct dtbind_dtschemas *s,
+						      const struct binding *b)
+{
+	struct dtbind_doc *doc = NULL;
+
+	if (!strncmp(b->file, "<dtbind>/schemas/", 17)) {
+		const struct embedded_file *ef = embedded_find(b->file + 17);
+
+		if (ef)
+			dtbind_doc_load_string(b->file, ef->data, ef->len, s->diag, 0, &doc);
+	} else {
+		dtbind_doc_load_file(b->file, s->diag, 0, &doc);
+	}
+	if (!doc)
+		return NULL;
+	struct doc_keep *k = malloc(sizeof(*k));
+
+	if (!k) {
+		dtbind_doc_free(doc);
+		return NULL;
+	}
+	/* The fixed copy points at the document's strings: it lives with the set. */
+	k->doc = doc;
+	k->next = s->kept;
+	s->kept = k;
+	return fixup_schema(&s->arena, dtbind_doc_root(doc));
+}
+
+/* The fixed-up schema of a binding, decoded from the cache on first use. */
+static const struct dtbind_value *binding_value(struct dtbind_dtschemas *s, size_t i)
+{
+	struct binding *b = &s->b[i];
+
+	if (b->fixed || !b->rec)
+		return b->fixed;
+	struct vreader vr = { { b->rec, b->rec + b->rec_len, false }, s->names, s->n_names,
+			      &s->arena };
+
+	if (hash64(0, b->rec, b->rec_len) == b->rec_hash) {
+		b->fixed = get_value(&vr, 0);
+		if (vr.r.p != vr.r.end)
+			b->fixed = NULL;
+	}
+	b->rec = NULL;
+	if (!b->fixed) {
+		/* Damaged since it was checked: this run goes on from source, the next rebuilds. */
+		dtbind_diag_report(s->diag, DTBIND_WARNING, (struct dtbind_loc){ .file = s->cache_path },
+				   "schema-cache", "damaged record for %s: loaded from %s; the "
+				   "cache is removed and rebuilt next time", b->id, b->file);
+		if (s->cache_path)
+			unlink(s->cache_path);
+		b->fixed = binding_from_source(s, b);
+	}
+	return b->fixed;
+}
+
+/* The schema set asks for documents it does not have: bindings, by $id. */
+static const struct dtbind_value *load_binding(void *ctx, const char *uri)
+{
+	struct dtbind_dtschemas *s = ctx;
+	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, uri_fragment_offset(uri));
+
+	return i ? binding_value(s, i - 1) : NULL;
 }
 
 static int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
@@ -709,7 +1178,8 @@ static int push_binding(struct dtbind_dtschemas *s, const char *id, const char *
 	b->id = id;
 	b->file = file;
 	b->fixed = fixed;
-	hmap_put_str(&s->ids, b->id, strlen(b->id), (void *)(uintptr_t)(s->n + 1));
+	/* Keyed without the fragment: that is how a $ref asks for a document. */
+	hmap_put_str(&s->ids, b->id, uri_fragment_offset(b->id), (void *)(uintptr_t)(s->n + 1));
 	s->n++;
 	return 0;
 }
@@ -719,49 +1189,20 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	s->n = 0;
 	hmap_free(&s->ids);
 	hmap_init(&s->ids);
-}
-
-static int cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t key)
-{
-	char *buf;
-	size_t len;
-	uint64_t hdr[3];
-	int ret = read_file(path, 1u << 30, &buf, &len);
-
-	if (ret)
-		return ret;
-	struct rbuf r = { (const unsigned char *)buf, (const unsigned char *)buf + len, false,
-			  NULL, 0, &s->arena };
-
-	if (len < 32 || memcmp(buf, CACHE_MAGIC, 8)) {
-		free(buf);
-		return -DTBIND_EPARSE;
-	}
-	r.p += 8;
-	take(&r, hdr, sizeof(hdr));
-	if (hdr[0] != key || hdr[2] != (uint64_t)(r.end - r.p) ||
-	    hdr[1] != fnv(1469598103934665603ull, r.p, (size_t)(r.end - r.p))) {
-		free(buf);
-		return -DTBIND_EPARSE;	/* stale or damaged: rebuilt */
-	}
-	r.n_names = get32(&r);
-	if (r.n_names > (size_t)(r.end - r.p) / 4 ||
-	    !(r.names = arena_alloc(&s->arena, ((size_t)r.n_names + 1) * sizeof(*r.names))))
-		r.bad = true;
-	for (uint32_t i = 0; i < r.n_names && !r.bad; i++)
-		r.names[i] = getstr(&r, NULL);
-	uint32_t n = get32(&r);
-
-	for (uint32_t i = 0; i < n && !r.bad; i++) {
-		const char *id = getstr(&r, NULL), *file = getstr(&r, NULL);
-		struct dtbind_value *fixed = get_value(&r, 0);
-
-		if (!r.bad && push_binding(s, id, file, fixed))
-			r.bad = true;
-	}
-	ret = r.bad || r.p != r.end ? -DTBIND_EPARSE : 0;
-	free(buf);
-	return ret;
+	for (size_t i = 0; i < s->by_compat.cap; i++)
+		if (s->by_compat.e[i].hash)
+			free(((struct index_list *)s->by_compat.e[i].value)->v);
+	hmap_free(&s->by_compat);
+	hmap_init(&s->by_compat);
+	hmap_free(&s->documented);
+	hmap_init(&s->documented);
+	s->always.n = s->by_compat_all.n = 0;
+	dt_types_free(s->types);
+	s->types = NULL;
+	s->n_lazy_patterns = 0;
+	free(s->cache_path);
+	s->cache_path = NULL;
+	cache_unmap(s);
 }
 
 static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag)
@@ -781,10 +1222,11 @@ static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag)
 		return NULL;
 	}
 	dtbind_schema_set_dt_annotations(s->set, true);
+	dtbind_schema_set_loader(s->set, load_binding, s);
 	return s;
 }
 
-/* Bindings are in: register them, learn the types, index the selects. */
+/* Bindings are in from their sources: register them, learn the types, index the selects. */
 static int dtschemas_finish(struct dtbind_dtschemas *s)
 {
 	const struct dtbind_value **roots = calloc(s->n + 1, sizeof(*roots));
@@ -808,16 +1250,37 @@ static int dtschemas_finish(struct dtbind_dtschemas *s)
 	return ret;
 }
 
-static int load_sources(struct dtbind_dtschemas *s, char **files, size_t nfiles)
+/* From the cache: only the bindings a lazy $ref could not find are registered now. */
+static int dtschemas_finish_cached(struct dtbind_dtschemas *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		if (!s->b[i].eager)
+			continue;
+		const struct dtbind_value *v = binding_value(s, i);
+		int ret = v ? dtbind_schema_set_add_value(s->set, v, s->b[i].id, NULL) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, size_t nfiles)
 {
 	int ret = 0;
 
 	/* Documents stay alive with the set: the fixed copies point at their strings. */
 	for (size_t i = 0; i < nfiles && !ret; i++) {
 		struct dtbind_doc *doc;
+		char *buf;
+		size_t len;
 
-		if (dtbind_doc_load_file(files[i], s->diag, 0, &doc) == 0) {
-			ret = add_binding(s, files[i], dtbind_doc_root(doc));
+		if (read_file(files[i].path, DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
+			files[i].hash = hash64(0, buf, len);
+			free(buf);
+		}
+		if (dtbind_doc_load_file(files[i].path, s->diag, 0, &doc) == 0) {
+			ret = add_binding(s, files[i].path, dtbind_doc_root(doc));
 			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
 		}
 	}
@@ -838,13 +1301,6 @@ static int load_sources(struct dtbind_dtschemas *s, char **files, size_t nfiles)
 	return ret;
 }
 
-static void free_files(char **files, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
-}
-
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out)
 {
@@ -855,9 +1311,10 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
 {
 	struct dtbind_dtschemas *s = dtschemas_new(diag);
-	char **files = NULL, *path = NULL;
+	struct source_file *files = NULL;
+	char *path = NULL;
 	size_t nfiles = 0, cap = 0;
-	uint64_t key = 0;
+	uint64_t program = 0;
 	int ret = 0;
 	bool cached = false;
 
@@ -867,23 +1324,23 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	if (bindings_root)
 		collect_yaml(bindings_root, &files, &nfiles, &cap, 0);
 	if (nfiles)
-		qsort(files, nfiles, sizeof(*files), cmp_str);
+		qsort(files, nfiles, sizeof(*files), cmp_source);
 	if (use_cache || cache) {
-		key = cache_key(bindings_root, files, nfiles);
-		path = cache ? strdup(cache) : default_cache_path(key);
-		if (path && cache_read(s, path, key) == 0)
+		program = program_id();
+		path = cache ? strdup(cache) : default_cache_path(bindings_root, program);
+		if (path && cache_open(s, path, program, bindings_root, files, nfiles) == 0)
 			cached = true;
-		else if (s->n)
+		else
 			reset_bindings(s);
 	}
-	if (!cached)
-		ret = load_sources(s, files, nfiles);
-	free_files(files, nfiles);
-	if (!ret)
+	ret = cached ? dtschemas_finish_cached(s) : load_sources(s, files, nfiles);
+	if (!ret && !cached)
 		ret = dtschemas_finish(s);
 	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
-	if (!ret && !cached && path)
-		cache_write(s, path, key);
+	if (!ret && !cached && path &&
+	    cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
+		prune_cache_dir();
+	free_files(files, nfiles);
 	free(path);
 	if (ret) {
 		dtbind_dtschemas_free(s);
@@ -910,12 +1367,22 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 	for (size_t i = 0; i < s->n_doc_patterns; i++)
 		regex_free(s->doc_patterns[i]);
 	free(s->doc_patterns);
+	free(s->doc_pattern_text);
 	free(s->always.v);
 	free(s->by_compat_all.v);
 	dt_types_free(s->types);
 	dtbind_schema_set_free(s->set);
+	while (s->kept) {
+		struct doc_keep *k = s->kept;
+
+		s->kept = k->next;
+		dtbind_doc_free(k->doc);
+		free(k);
+	}
 	free(s->b);
+	free(s->cache_path);
 	arena_release(&s->arena);
+	cache_unmap(s);
 	free(s);
 }
 
@@ -1146,11 +1613,12 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 	}
 	for (size_t k = 0; k < s->always.n; k++) {
 		size_t i = s->always.v[k];
-		const struct binding *b = &s->b[i];
+		struct binding *b = &s->b[i];
 
 		if (c->selected[i])
 			continue;
-		if (b->select_true || dtbind_schema_validate(b->select, node, NULL) == 1) {
+		if (b->select_true ||
+		    (!binding_select(s, b) && dtbind_schema_validate(b->select, node, NULL) == 1)) {
 			c->selected[i] = true;
 			c->order[n++] = i;
 		}

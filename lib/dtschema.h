@@ -17,9 +17,10 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out);
 /*
  * Same, through the compiled schema cache: @cache names the file (NULL: the
- * automatic one under $XDG_CACHE_HOME/dtbind, used when @use_cache).  A
- * cache whose key (the content of every input) or checksum does not match
- * is rebuilt and rewritten; one that cannot be written is skipped.
+ * automatic one under $XDG_CACHE_HOME/dtbind, one per tree and program, used
+ * when @use_cache).  The file is mapped and each binding decoded when first
+ * used.  A cache made from other content, by another program, or failing a
+ * checksum is rebuilt and rewritten; one that cannot be written is skipped.
  */
 int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
 				 const char *cache, bool use_cache, struct dtbind_dtschemas **out);
@@ -38,7 +39,7 @@ struct dtbind_check_opts {
 };
 
 /* Is @compatible documented by some binding (an enum, const or pattern of a compatible)? */
-bool dtbind_dtschemas_documented(const struct dtbind_dtschemas *s, const char *compatible);
+bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compatible);
 
 /*
  * Validate a decoded tree (dt_decode) against every schema that selects

@@ -306,21 +306,55 @@ static bool has_fixed_text(const char *k)
 	return false;
 }
 
-int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n)
+static struct dt_types *types_new(void)
 {
 	struct dt_types *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	arena_init(&t->arena, 256 * 1024);
+	hmap_init(&t->props);
+	return t;
+}
+
+/* The typed patternProperties, compiled, in the order they were learnt. */
+static int index_patterns(struct dt_types *t)
+{
+	size_t cap = 0;
+
+	for (struct prop_types *p = t->first; p; p = p->next_in_order) {
+		if (!p->entries || !p->entries->is_pattern || is_generic_pattern(p->name) ||
+		    !has_fixed_text(p->name))
+			continue;
+		const char *err;
+
+		p->entries->re = regex_compile(p->name, strlen(p->name), &err, &t->arena);
+		if (!p->entries->re)
+			continue;
+		if (t->n_patterns == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct prop_types **np = realloc(t->patterns, cap * sizeof(*np));
+
+			if (!np)
+				return -DTBIND_ENOMEM;
+			t->patterns = np;
+		}
+		t->patterns[t->n_patterns++] = p;
+	}
+	return 0;
+}
+
+int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n)
+{
+	struct dt_types *t = types_new();
 
 	*out = NULL;
 	if (!t)
 		return -DTBIND_ENOMEM;
-	arena_init(&t->arena, 256 * 1024);
-	hmap_init(&t->props);
 	for (size_t i = 0; i < n; i++)
 		extract_subschema(t, schemas[i], 0);
 
 	/* Drop node and untyped entries, then split out the typed patterns. */
-	size_t cap = 0;
-
 	for (struct prop_types *p = t->first; p; p = p->next_in_order) {
 		struct type_entry **pp = &p->entries;
 
@@ -330,26 +364,92 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 			else
 				pp = &(*pp)->next;
 		}
-		if (!p->entries || is_generic_pattern(p->name))
-			continue;
-		if (!p->entries->is_pattern)
-			continue;
-		if (has_fixed_text(p->name)) {
-			const char *err;
+	}
+	int ret = index_patterns(t);
 
-			p->entries->re = regex_compile(p->name, strlen(p->name), &err, &t->arena);
-			if (!p->entries->re)
-				continue;
-			if (t->n_patterns == cap) {
-				cap = cap ? cap * 2 : 64;
-				struct prop_types **np = realloc(t->patterns, cap * sizeof(*np));
+	if (ret) {
+		dt_types_free(t);
+		return ret;
+	}
+	*out = t;
+	return 0;
+}
 
-				if (!np)
-					break;
-				t->patterns = np;
-			}
-			t->patterns[t->n_patterns++] = p;
+/* Only what lookups use: the properties with a type, in order. */
+void dt_types_save(const struct dt_types *t, struct strbuf *sb)
+{
+	uint32_t n = 0;
+
+	for (const struct prop_types *p = t->first; p; p = p->next_in_order)
+		n += p->entries != NULL;
+	put_u32(sb, n);
+	for (const struct prop_types *p = t->first; p; p = p->next_in_order) {
+		uint32_t ne = 0;
+
+		if (!p->entries)
+			continue;
+		put_str(sb, p->name, strlen(p->name));
+		for (const struct type_entry *e = p->entries; e; e = e->next)
+			ne++;
+		put_u32(sb, ne);
+		for (const struct type_entry *e = p->entries; e; e = e->next) {
+			put_str(sb, e->type, strlen(e->type));
+			put_u8(sb, (uint8_t)(e->has_dim | e->is_pattern << 1));
+			for (int i = 0; i < 2; i++)
+				for (int k = 0; k < 2; k++)
+					put_u64(sb, (uint64_t)e->dim[i][k]);
 		}
+	}
+}
+
+int dt_types_load(struct dt_types **out, struct reader *r)
+{
+	struct dt_types *t = types_new();
+	uint32_t n = get_u32(r);
+
+	*out = NULL;
+	if (!t)
+		return -DTBIND_ENOMEM;
+	/* Names and types stay in the reader's buffer, which outlives the database. */
+	for (uint32_t i = 0; i < n && reader_fits(r, n - i, 9); i++) {
+		struct prop_types *p = arena_alloc(&t->arena, sizeof(*p));
+		size_t len;
+
+		if (!p)
+			break;
+		p->name = get_str(r, &len);
+		if (hmap_put_str(&t->props, p->name, len, p))
+			break;
+		if (t->last)
+			t->last->next_in_order = p;
+		else
+			t->first = p;
+		t->last = p;
+		uint32_t ne = get_u32(r);
+		struct type_entry **tail = &p->entries;
+
+		for (uint32_t k = 0; k < ne && reader_fits(r, ne - k, 38); k++) {
+			struct type_entry *e = arena_alloc(&t->arena, sizeof(*e));
+
+			if (!e) {
+				r->bad = true;
+				break;
+			}
+			e->type = get_str(r, NULL);
+			uint8_t flags = get_u8(r);
+
+			e->has_dim = flags & 1;
+			e->is_pattern = flags & 2;
+			for (int a = 0; a < 2; a++)
+				for (int b = 0; b < 2; b++)
+					e->dim[a][b] = (int64_t)get_u64(r);
+			*tail = e;
+			tail = &e->next;
+		}
+	}
+	if (r->bad || index_patterns(t)) {
+		dt_types_free(t);
+		return r->bad ? -DTBIND_EPARSE : -DTBIND_ENOMEM;
 	}
 	*out = t;
 	return 0;

@@ -13,6 +13,9 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 size_t dt_types_get(const struct dt_types *t, const char *name, const char **types, size_t max);
 /* Matrix dimensions ((outer min, max), (inner min, max)) when known. */
 bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2]);
+/* The database as a record for the schema cache, and back (names stay in @r's buffer). */
+void dt_types_save(const struct dt_types *t, struct strbuf *sb);
+int dt_types_load(struct dt_types **out, struct reader *r);
 void dt_types_free(struct dt_types *t);
 
 #endif

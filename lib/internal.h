@@ -57,6 +57,29 @@ int hmap_put_str(struct hmap *m, const char *key, size_t len, void *value);	/* k
 void *hmap_get_ptr(const struct hmap *m, const void *key);
 int hmap_put_ptr(struct hmap *m, const void *key, void *value);
 
+/* ---- binary records (the schema cache) ------------------------------
+ * Native byte order; strings as u32 length, bytes, NUL, so a reader can
+ * point into the buffer.  A reader that runs out or meets a malformed
+ * string sets @bad and returns zeros from then on: check it once, at the end.
+ */
+uint64_t hash64(uint64_t h, const void *p, size_t n);
+void put_u8(struct strbuf *sb, uint8_t v);
+void put_u32(struct strbuf *sb, uint32_t v);
+void put_u64(struct strbuf *sb, uint64_t v);
+void put_str(struct strbuf *sb, const char *s, size_t n);
+
+struct reader {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+uint8_t get_u8(struct reader *r);
+uint32_t get_u32(struct reader *r);
+uint64_t get_u64(struct reader *r);
+const char *get_str(struct reader *r, size_t *len);	/* into the buffer, NUL-terminated */
+/* A count of records of at least @min_size bytes each that can still be in the buffer. */
+bool reader_fits(struct reader *r, uint64_t count, size_t min_size);
+
 /* ---- files -------------------------------------------------------- */
 /* Read a whole file (NUL-terminated). Returns 0, -DTBIND_EIO or -DTBIND_ELIMIT. */
 int read_file(const char *path, size_t max, char **buf, size_t *len);

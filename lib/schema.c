@@ -83,6 +83,8 @@ struct dtbind_schema_set {
 	struct hmap compiled;		/* value -> struct dtbind_schema */
 	struct hmap regexes;		/* pattern text -> struct dtbind_regex */
 	struct prefix_map *prefixes;
+	dtbind_schema_loader loader;
+	void *loader_ctx;
 	struct doc_list *docs;
 	unsigned anon;			/* counter for documents without a URI */
 	bool ref_annotations_on_failure;
@@ -232,6 +234,12 @@ int dtbind_schema_set_map_prefix(struct dtbind_schema_set *set, const char *pref
 	pm->next = set->prefixes;
 	set->prefixes = pm;
 	return 0;
+}
+
+void dtbind_schema_set_loader(struct dtbind_schema_set *set, dtbind_schema_loader fn, void *ctx)
+{
+	set->loader = fn;
+	set->loader_ctx = ctx;
 }
 
 static const char *const draft7_uris[] = {
@@ -604,6 +612,16 @@ static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resou
 	if (r) {
 		*out = r;
 		return 0;
+	}
+	const struct dtbind_value *root = set->loader ? set->loader(set->loader_ctx, uri) : NULL;
+
+	if (root) {
+		int ret = add_root(set, root, uri, &r);
+
+		if (ret)
+			return ret;
+		*out = hmap_get_str(&set->resources, uri, strlen(uri));
+		return *out ? 0 : -DTBIND_ENOTFOUND;
 	}
 	for (struct prefix_map *pm = set->prefixes; pm; pm = pm->next) {
 		size_t pl = strlen(pm->prefix);

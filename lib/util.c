@@ -462,3 +462,108 @@ const char *dtbind_strerror(int err)
 		return "unknown error";
 	return text[err];
 }
+
+/* ---- binary records ------------------------------------------------ */
+
+/* Word at a time: checksums of a cache that is read on every run. */
+uint64_t hash64(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	h ^= n * 0x9e3779b97f4a7c15ull;
+	for (; n >= 8; c += 8, n -= 8) {
+		uint64_t w;
+
+		memcpy(&w, c, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (; n; c++, n--)
+		h = (h ^ *c) * 0x100000001b3ull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return h;
+}
+
+void put_u8(struct strbuf *sb, uint8_t v)
+{
+	sb_putc(sb, (char)v);
+}
+
+void put_u32(struct strbuf *sb, uint32_t v)
+{
+	sb_putn(sb, (const char *)&v, 4);
+}
+
+void put_u64(struct strbuf *sb, uint64_t v)
+{
+	sb_putn(sb, (const char *)&v, 8);
+}
+
+void put_str(struct strbuf *sb, const char *s, size_t n)
+{
+	put_u32(sb, (uint32_t)n);
+	sb_putn(sb, s, n);
+	sb_putc(sb, '\0');
+}
+
+static bool get_bytes(struct reader *r, void *out, size_t n)
+{
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		memset(out, 0, n);
+		return false;
+	}
+	memcpy(out, r->p, n);
+	r->p += n;
+	return true;
+}
+
+uint8_t get_u8(struct reader *r)
+{
+	uint8_t v;
+
+	get_bytes(r, &v, 1);
+	return v;
+}
+
+uint32_t get_u32(struct reader *r)
+{
+	uint32_t v;
+
+	get_bytes(r, &v, 4);
+	return v;
+}
+
+uint64_t get_u64(struct reader *r)
+{
+	uint64_t v;
+
+	get_bytes(r, &v, 8);
+	return v;
+}
+
+const char *get_str(struct reader *r, size_t *len)
+{
+	uint32_t n = get_u32(r);
+	const char *s = (const char *)r->p;
+
+	if (r->bad || (size_t)(r->end - r->p) <= n || r->p[n] != '\0') {
+		r->bad = true;
+		if (len)
+			*len = 0;
+		return "";
+	}
+	r->p += (size_t)n + 1;
+	if (len)
+		*len = n;
+	return s;
+}
+
+bool reader_fits(struct reader *r, uint64_t count, size_t min_size)
+{
+	if (r->bad || count > (uint64_t)(r->end - r->p) / min_size)
+		r->bad = true;
+	return !r->bad;
+}

@@ -1,0 +1,196 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# The compiled schema cache (`make cache-tests`): reused when its inputs are
+# unchanged, rebuilt when they change in content, never trusted when
+# damaged, and pruned.  Each case compares what `dtbind validate` reports
+# with a run that does not use the cache at all.
+#
+# Usage: tests/cache/run.sh BINARY
+# Prints PASS/FAIL per test and ends with "N passed, N failed".
+set -u
+
+[ $# -eq 1 ] || { echo "usage: $0 BINARY" >&2; exit 2; }
+case $1 in /*) BIN=$1 ;; *) BIN=$(pwd)/$1 ;; esac
+[ -x "$BIN" ] || { echo "cache: $1: not an executable" >&2; exit 2; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-cache.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+XDG_CACHE_HOME=$T/xdg
+export XDG_CACHE_HOME
+CDIR=$XDG_CACHE_HOME/dtbind
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+
+mkdir -p "$T/b/misc"
+cat >"$T/b/misc/acme,widget.yaml" <<'YAML'
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+%YAML 1.2
+---
+$id: http://devicetree.org/schemas/misc/acme,widget.yaml#
+$schema: http://devicetree.org/meta-schemas/core.yaml#
+
+title: ACME widget
+
+maintainers:
+  - Wile E. Coyote <wile@acme.example>
+
+properties:
+  compatible:
+    const: acme,widget
+
+  reg:
+    maxItems: 1
+
+  acme,speed:
+    $ref: /schemas/types.yaml#/definitions/uint32
+    enum: [1, 2, 3]
+    description: how fast
+
+required:
+  - compatible
+  - reg
+
+additionalProperties: false
+YAML
+cat >"$T/board.dts" <<'DTS'
+/dts-v1/;
+/ {
+	compatible = "acme,board";
+	model = "test";
+	#address-cells = <1>;
+	#size-cells = <1>;
+
+	widget@1000 {
+		compatible = "acme,widget";
+		reg = <0x1000 0x10>;
+		acme,speed = <7>;
+	};
+
+	gadget@2000 {
+		compatible = "acme,gadget";
+		reg = <0x2000 0x10>;
+		acme,size = <1>;
+	};
+};
+DTS
+
+run() {	# run NAME [OPTIONS]: validate, output in $T/NAME.out
+	name=$1
+	shift
+	"$BIN" validate -u "$T/b" "$@" "$T/board.dts" >"$T/$name.out" 2>&1
+	echo $? >"$T/$name.rc"
+}
+same() {	# same NAME REFERENCE: output and exit status equal
+	cmp -s "$T/$1.out" "$T/$2.out" && cmp -s "$T/$1.rc" "$T/$2.rc"
+}
+cache_file() { ls "$CDIR"/schemas-*.bin 2>/dev/null | head -n 1; }
+ident() { ls -i "$1" 2>/dev/null | awk '{ print $1 }'; }
+
+run ref --no-cache
+check "a finding for the value outside the enum" "grep -q 'acme,speed' '$T/ref.out'"
+check "findings are exit status 1" "[ \"\$(cat '$T/ref.rc')\" = 1 ]"
+
+run first
+f=$(cache_file)
+check "the first run writes one cache file" "[ -n '$f' ] && [ \$(ls '$CDIR' | wc -l) = 1 ]"
+check "the first run reports what an uncached run does" "same first ref"
+id1=$(ident "$f")
+run second
+check "the second run reports the same" "same second ref"
+check "the second run reuses the cache (not rewritten)" "[ \"\$(ident '$f')\" = '$id1' ]"
+
+# A change of content with size and mtime kept: the ctime tells, the hash decides.
+sed 's/enum: \[1, 2, 3\]/enum: [1, 2, 7]/' "$T/b/misc/acme,widget.yaml" >"$T/edit"
+touch -r "$T/b/misc/acme,widget.yaml" "$T/edit"
+cat "$T/edit" >"$T/b/misc/acme,widget.yaml"
+touch -r "$T/edit" "$T/b/misc/acme,widget.yaml"
+run edited
+run edited_ref --no-cache
+check "an edited binding is seen (size and mtime unchanged)" "same edited edited_ref && ! grep -q 'acme,speed' '$T/edited.out'"
+f=$(cache_file)
+id2=$(ident "$f")
+check "the cache was rewritten in place" "[ \$(ls '$CDIR' | wc -l) = 1 ] && [ '$id2' != '$id1' ]"
+
+touch "$T/b/misc/acme,widget.yaml"
+run touched
+check "a touched binding (same content) keeps the cache" "same touched edited_ref && [ \"\$(ident '$f')\" = '$id2' ]"
+
+cat >"$T/b/misc/acme,gadget.yaml" <<'YAML'
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+%YAML 1.2
+---
+$id: http://devicetree.org/schemas/misc/acme,gadget.yaml#
+$schema: http://devicetree.org/meta-schemas/core.yaml#
+
+title: ACME gadget
+
+maintainers:
+  - Wile E. Coyote <wile@acme.example>
+
+properties:
+  compatible:
+    const: acme,gadget
+
+  reg:
+    maxItems: 1
+
+required:
+  - compatible
+  - reg
+
+additionalProperties: false
+YAML
+run added
+run added_ref --no-cache
+check "a new binding is seen" "same added added_ref && grep -q 'acme,size' '$T/added.out'"
+
+# Damage where the header's checksum covers it: rebuilt silently.
+f=$(cache_file)
+size=$(wc -c <"$f")
+printf 'X' | dd of="$f" bs=1 seek=100 conv=notrunc 2>/dev/null
+run damaged_index
+check "a damaged index is rebuilt, same findings" "same damaged_index added_ref"
+
+# Damage in one binding's record, found when that binding is decoded.
+f=$(cache_file)
+off=$(grep -boa 'acme,widget' "$f" | tail -n 1 | cut -d: -f1)
+printf 'Z' | dd of="$f" bs=1 seek="$off" conv=notrunc 2>/dev/null
+run damaged_record
+grep -v 'schema-cache' "$T/damaged_record.out" >"$T/damaged_record_rest.out"
+check "a damaged record is reported" "grep -q 'damaged record' '$T/damaged_record.out'"
+check "a damaged record is loaded from source, same findings" \
+	"cmp -s '$T/damaged_record_rest.out' '$T/added_ref.out'"
+check "a damaged record removes the cache" "[ -z \"\$(cache_file)\" ]"
+run after_damage
+check "the next run rebuilds it" "same after_damage added_ref && [ -n \"\$(cache_file)\" ]"
+
+f=$(cache_file)
+head -c 2000 "$f" >"$T/short" && cat "$T/short" >"$f"
+run truncated
+check "a truncated cache is rebuilt" "same truncated added_ref && [ \$(wc -c <'$f') -gt 2000 ]"
+head -c 100000 /dev/urandom >"$f"
+run garbage
+check "a file of garbage is rebuilt" "same garbage added_ref"
+
+"$BIN" mkschema -u "$T/b" -o "$T/explicit.bin" >/dev/null 2>&1
+run explicit -s "$T/explicit.bin"
+check "mkschema -o FILE, then -s FILE" "same explicit added_ref"
+
+# Pruning: old cache files of other trees and programs go, the newest stay.
+rm -f "$CDIR"/schemas-*.bin
+for i in 01 02 03 04 05 06 07 08 09 10; do
+	: >"$CDIR/schemas-00000000000000$i.bin"
+	touch -d "2020-01-$i" "$CDIR/schemas-00000000000000$i.bin"
+done
+run pruned
+check "a rebuild prunes the directory to 8 files, keeping its own" \
+	"[ \$(ls '$CDIR' | wc -l) = 8 ] && [ ! -e '$CDIR/schemas-0000000000000001.bin' ] && \
+	 ls '$CDIR' | grep -qv '^schemas-00000000000000'"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
