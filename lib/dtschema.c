@@ -1628,8 +1628,9 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		for (size_t i = 0; i < compat->u.seq.n; i++) {
 			const struct dtbind_value *cs = compat->u.seq.items[i];
 
+			/* "foo": the reference documents its test compatible, that one only. */
 			if (cs->kind != DTBIND_STRING || dtbind_dtschemas_documented(s, cs->u.str.ptr) ||
-			    !strncmp(cs->u.str.ptr, "foo", 3))
+			    !strcmp(cs->u.str.ptr, "foo"))
 				continue;
 			dtbind_diag_report(c->diag, DTBIND_WARNING, cs->loc, "undocumented-compatible",
 					   "%s: compatible '%s' is not documented by any binding", path,

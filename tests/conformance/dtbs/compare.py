@@ -225,8 +225,9 @@ def load_ref(refdir, boards):
 # dtbind: JSON Lines; an error is followed by its notes, the last of which is
 # "from this schema" naming the schema that selected the node.
 
-def load_dtbind(lines):
-    """[[finding, top schema]] for the errors and warnings in LINES."""
+def load_dtbind(lines, unmatched=None):
+    """[[finding, top schema]] for the errors and warnings in LINES; -m's
+    undocumented compatibles go to UNMATCHED[board] as node paths."""
     out = []
     cur = None
     for line in lines:
@@ -236,6 +237,12 @@ def load_dtbind(lines):
         try:
             d = json.loads(line)
         except ValueError:
+            continue
+        if d.get('rule') == 'undocumented-compatible':
+            b = os.path.basename(d.get('file') or '')
+            b = b[:-4] if b.endswith('.dtb') else b
+            if unmatched is not None:
+                unmatched[b].add(d.get('message', '').split(': compatible ', 1)[0])
             continue
         if d.get('severity') in ('error', 'warning'):
             if cur:
@@ -594,8 +601,9 @@ def main():
         unmatched.update(u)
 
     # dtbind on the .dtb files: its tuples, and with the selecting schema
+    d_unmatched = collections.defaultdict(set)
     with open(a.dtb_json, encoding='utf-8', errors='replace') as f:
-        dfind = load_dtbind(f)
+        dfind = load_dtbind(f, d_unmatched)
     D, Ds = set(), set()
     by_board_d = collections.defaultdict(list)
     for d, top in dfind:
@@ -640,9 +648,17 @@ def main():
             tests.append(('agreement with dt-validate >= 95%% on %s' % sname,
                           len(rs & ds) >= 0.95 * len(rs | ds),
                           '%.2f%%' % pct(len(rs & ds), len(rs | ds))))
-    print('not compared: -m "failed to match any schema with compatible": '
-          '%d nodes on %d boards (dtbind has no -m)'
-          % (sum(len(v) for v in unmatched.values()), len(unmatched)))
+    # -m: nodes with a compatible no binding documents, (board, node path)
+    Ru = {(b, n) for b, ns in unmatched.items() for n in ns}
+    Du = {(b, n) for b, ns in d_unmatched.items() for n in ns}
+    print('-m, nodes with an undocumented compatible: %d / %d = %.2f%% '
+          '(reference %d nodes on %d boards, dtbind %d); only in the reference %d, '
+          'only in dtbind %d' % (len(Ru & Du), len(Ru | Du), pct(len(Ru & Du), len(Ru | Du)),
+                                 len(Ru), len(unmatched), len(Du), len(Ru - Du), len(Du - Ru)))
+    for t in sorted(Ru ^ Du)[:20]:
+        print('  -m only in %s: %s %s' % ('the reference' if t in Ru else 'dtbind', t[0], t[1]))
+    tests.append(('-m agrees with dt-validate -m', Ru == Du,
+                  '%d differences' % len(Ru ^ Du)))
 
     classes = load_classes(a.classes)
     bycls = collections.defaultdict(list)

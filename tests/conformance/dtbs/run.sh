@@ -105,7 +105,7 @@ mkdir -p "$tmp/dts"
 {
 	printf 'load\t%s\t%s\t%s\tvalidate\t-u\t%s\t--format=json\tempty.dtb\n' \
 		"$tmp" "$tmp/load.json" "$BIN" "$B"
-	printf 'dtb\t%s\t%s\t%s\tvalidate\t-u\t%s\t--format=json' "$CACHE" "$tmp/dtb.json" "$BIN" "$B"
+	printf 'dtb\t%s\t%s\t%s\tvalidate\t-m\t-u\t%s\t--format=json' "$CACHE" "$tmp/dtb.json" "$BIN" "$B"
 	while read -r f; do printf '\t%s' "$(basename "$f" .dts).dtb"; done <"$tmp/files.txt"
 	printf '\n'
 } >"$tmp/jobs1"
