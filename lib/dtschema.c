@@ -335,18 +335,23 @@ bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compati
  *
  * It is valid for the content of the inputs: a manifest holds each binding
  * file's path, stat signature and content hash.  A file whose signature
- * changed (or was written too close to the cache to tell) is hashed again;
- * any content that differs, any file added or removed, another dtbind
- * program (its build-id covers the embedded schemas too), a bad checksum
- * or a malformed record means the cache is rebuilt, never trusted.  A
- * binding whose record turns out damaged later is loaded from its source
+ * changed (or was written too close to the cache to tell) is hashed again.
+ * When every file is unchanged the cache is used as it is.  When some
+ * changed, were added or removed, the unchanged ones come from their
+ * records (no parse, meta-schema check or fixups) and the rest from
+ * source, and the set is finished and saved as a fresh one.  Another
+ * dtbind program (its build-id covers the embedded schemas too), a bad
+ * checksum or a malformed record means a rebuild from source, never trust.
+ * A binding whose record turns out damaged later is loaded from its source
  * instead, and the cache file is removed so that the next run rebuilds it.
+ * Paths are recorded with the root of the build and moved with the tree.
  *
  *   header: "DTBSCH03", u32 0x01020304, u32 header size, u64 program id,
  *           u64 write time (ns), u64 index offset, u64 index length,
  *           u64 index hash, u64 values offset, u64 values length
- *   index:  u32 files, each (str path relative to the root, u64 size,
- *           u64 mtime ns, u64 ctime ns, u64 inode, u64 content hash);
+ *   index:  str root; u32 files, each (str path relative to the root,
+ *           u64 size, u64 mtime ns, u64 ctime ns, u64 inode, u64 content
+ *           hash, u32 binding + 1 or 0);
  *           u32 location names, each str;
  *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
  *           u64 value length, u64 value hash);
@@ -767,6 +772,13 @@ static int cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	}
 	off[s->n] = w.sb.len;
 
+	/* Which binding each file gave, if any: an unchanged file is taken from its record. */
+	struct hmap by_file;
+
+	hmap_init(&by_file);
+	for (size_t i = 0; i < s->n; i++)
+		hmap_put_str(&by_file, s->b[i].file, strlen(s->b[i].file), (void *)(uintptr_t)(i + 1));
+	put_str(&idx, root ? root : "", rl);
 	put_u32(&idx, (uint32_t)nfiles);
 	for (size_t i = 0; i < nfiles; i++) {
 		const char *rel = files[i].path;
@@ -779,7 +791,10 @@ static int cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_ctim));
 		put_u64(&idx, (uint64_t)files[i].st.st_ino);
 		put_u64(&idx, files[i].hash);
+		put_u32(&idx, (uint32_t)(uintptr_t)hmap_get_str(&by_file, files[i].path,
+								  strlen(files[i].path)));
 	}
+	hmap_free(&by_file);
 	put_u32(&idx, (uint32_t)w.n_names);
 	for (size_t i = 0; i < w.n_names; i++)
 		put_str(&idx, w.names[i], strlen(w.names[i]));
@@ -953,32 +968,41 @@ static bool get_list(struct reader *r, struct index_list *l, size_t nb)
 	return true;
 }
 
-/* Every binding file still has the content the cache was made from. */
-static bool manifest_matches(struct reader *r, const char *root, const struct source_file *files,
-			     size_t nfiles, int64_t written)
+static int load_source(struct dtbind_dtschemas *s, struct source_file *f);
+
+/* The index of a cache file, read before deciding how much of it to use. */
+struct cached_file {
+	const char *rel;
+	uint64_t size, mtime, ctime, ino, hash;
+	uint32_t binding;		/* index + 1 into the cached bindings, 0: none */
+};
+
+struct cached_binding {
+	const char *id, *file;
+	uint8_t flags;
+	const unsigned char *rec;
+	size_t len;
+	uint64_t hash;
+};
+
+struct cache_view {
+	int64_t written;
+	struct cached_file *files;
+	uint32_t n_files;
+	struct cached_binding *b;
+	uint32_t n_b;
+	struct reader rest;		/* types, compatible index, documented */
+};
+
+/* Paths were recorded under the root of the build; the same tree may sit elsewhere now. */
+static const char *rebase(struct dtbind_dtschemas *s, const char *name, const char *then,
+			  const char *now)
 {
-	size_t rl = root ? strlen(root) : 0;
-	uint32_t n = get_u32(r);
+	size_t tl = strlen(then);
 
-	if (n != nfiles || !reader_fits(r, n, 45))
-		return false;
-	for (size_t i = 0; i < nfiles; i++) {
-		const struct source_file *f = &files[i];
-		const char *rel = f->path + (rl && !strncmp(f->path, root, rl) ? rl : 0);
-		const char *name = get_str(r, NULL);
-		uint64_t size = get_u64(r), mtime = get_u64(r), ctime = get_u64(r), ino = get_u64(r);
-		uint64_t hash = get_u64(r), now;
-
-		if (r->bad || strcmp(name, rel))
-			return false;
-		if (size == (uint64_t)f->st.st_size && mtime == (uint64_t)ns_of(f->st.st_mtim) &&
-		    ctime == (uint64_t)ns_of(f->st.st_ctim) && ino == (uint64_t)f->st.st_ino &&
-		    ns_of(f->st.st_mtim) < written - RACY_NS)
-			continue;
-		if (!hash_file(f->path, &now) || now != hash)
-			return false;
-	}
-	return true;
+	if (!tl || strncmp(name, then, tl) || !strcmp(then, now))
+		return name;
+	return arena_printf(&s->arena, "%s%s", now, name + tl);
 }
 
 static void cache_unmap(struct dtbind_dtschemas *s)
@@ -990,11 +1014,12 @@ static void cache_unmap(struct dtbind_dtschemas *s)
 }
 
 static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		      const char *root, const struct source_file *files, size_t nfiles)
+		      const char *root, struct cache_view *cv)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 
+	memset(cv, 0, sizeof(*cv));
 	if (fd < 0)
 		return -DTBIND_EIO;
 	if (fstat(fd, &st) || st.st_size < CACHE_HEADER_SIZE || (uint64_t)st.st_size > (4ull << 30)) {
@@ -1027,72 +1052,209 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		return -DTBIND_EPARSE;
 
 	struct reader r = { base + ioff, base + ioff + ilen, false };
+	const char *then = get_str(&r, NULL), *now = root ? root : "";
 
-	if (!manifest_matches(&r, root, files, nfiles, (int64_t)written))
-		return -DTBIND_EPARSE;	/* stale: rebuilt */
+	cv->written = (int64_t)written;
+	cv->n_files = get_u32(&r);
+	if (!reader_fits(&r, cv->n_files, 49) ||
+	    !(cv->files = arena_alloc(&s->arena, ((size_t)cv->n_files + 1) * sizeof(*cv->files))))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < cv->n_files; i++) {
+		struct cached_file *f = &cv->files[i];
+
+		f->rel = get_str(&r, NULL);
+		f->size = get_u64(&r);
+		f->mtime = get_u64(&r);
+		f->ctime = get_u64(&r);
+		f->ino = get_u64(&r);
+		f->hash = get_u64(&r);
+		f->binding = get_u32(&r);
+	}
 	s->n_names = get_u32(&r);
 	if (!reader_fits(&r, s->n_names, 5) ||
 	    !(s->names = arena_alloc(&s->arena, ((size_t)s->n_names + 1) * sizeof(*s->names))))
 		return -DTBIND_EPARSE;
 	for (uint32_t i = 0; i < s->n_names; i++)
-		s->names[i] = get_str(&r, NULL);
-	uint32_t nb = get_u32(&r);
-
-	if (!reader_fits(&r, nb, 35))
+		s->names[i] = rebase(s, get_str(&r, NULL), then, now);
+	cv->n_b = get_u32(&r);
+	if (!reader_fits(&r, cv->n_b, 35) ||
+	    !(cv->b = arena_alloc(&s->arena, ((size_t)cv->n_b + 1) * sizeof(*cv->b))))
 		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < nb && !r.bad; i++) {
-		const char *id = get_str(&r, NULL), *file = get_str(&r, NULL);
-		uint8_t flags = get_u8(&r);
-		uint64_t off = get_u64(&r), len = get_u64(&r), hash = get_u64(&r);
+	for (uint32_t i = 0; i < cv->n_b && !r.bad; i++) {
+		struct cached_binding *b = &cv->b[i];
+		uint64_t off, len;
 
-		if (r.bad || off > vlen || len > vlen - off || push_binding(s, id, file, NULL))
+		b->id = get_str(&r, NULL);
+		b->file = rebase(s, get_str(&r, NULL), then, now);
+		b->flags = get_u8(&r);
+		off = get_u64(&r);
+		len = get_u64(&r);
+		b->hash = get_u64(&r);
+		if (!b->file || off > vlen || len > vlen - off)
 			return -DTBIND_EPARSE;
+		b->rec = base + voff + off;
+		b->len = len;
+	}
+	for (uint32_t i = 0; i < cv->n_files; i++)
+		if (cv->files[i].binding > cv->n_b)
+			r.bad = true;
+	if (r.bad)
+		return -DTBIND_EPARSE;
+	cv->rest = r;
+	return 0;
+}
+
+/*
+ * Which binding files still have the content the cache was made from:
+ * @same[i] for files[i].  True when every file does and none was added or
+ * removed.  Files whose content is read again get their hash set.
+ */
+static bool compare_manifest(const struct cache_view *cv, const char *root,
+			     struct source_file *files, size_t nfiles, uint32_t *same)
+{
+	size_t rl = root ? strlen(root) : 0, k = 0;
+	bool all = nfiles == cv->n_files;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		struct source_file *f = &files[i];
+		const char *rel = f->path + (rl && !strncmp(f->path, root, rl) ? rl : 0);
+		int c = 1;
+
+		same[i] = 0;
+		/* Both lists are sorted: walk them side by side. */
+		while (k < cv->n_files && (c = strcmp(cv->files[k].rel, rel)) < 0)
+			k++;
+		if (k == cv->n_files || c) {
+			all = false;
+			continue;
+		}
+		const struct cached_file *m = &cv->files[k++];
+
+		if (m->size == (uint64_t)f->st.st_size && m->mtime == (uint64_t)ns_of(f->st.st_mtim) &&
+		    m->ctime == (uint64_t)ns_of(f->st.st_ctim) && m->ino == (uint64_t)f->st.st_ino &&
+		    ns_of(f->st.st_mtim) < cv->written - RACY_NS) {
+			f->hash = m->hash;
+		} else if (!hash_file(f->path, &f->hash) || f->hash != m->hash) {
+			all = false;
+			continue;
+		}
+		same[i] = (uint32_t)(m - cv->files) + 1;
+	}
+	return all;
+}
+
+/* Everything unchanged: the index as saved, each binding decoded when first used. */
+static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path)
+{
+	struct reader *r = &cv->rest;
+
+	for (uint32_t i = 0; i < cv->n_b; i++) {
+		const struct cached_binding *c = &cv->b[i];
+
+		if (push_binding(s, c->id, c->file, NULL))
+			return -DTBIND_ENOMEM;
 		struct binding *b = &s->b[s->n - 1];
 
-		b->rec = base + voff + off;
-		b->rec_len = len;
-		b->rec_hash = hash;
-		b->eager = flags & BINDING_EAGER;
-		b->select_true = flags & BINDING_SELECT_TRUE;
+		b->rec = c->rec;
+		b->rec_len = c->len;
+		b->rec_hash = c->hash;
+		b->eager = c->flags & BINDING_EAGER;
+		b->select_true = c->flags & BINDING_SELECT_TRUE;
 	}
-	if (r.bad || dt_types_load(&s->types, &r))
+	if (dt_types_load(&s->types, r))
 		return -DTBIND_EPARSE;
-	uint32_t nc = get_u32(&r);
+	uint32_t nc = get_u32(r);
 
-	if (!reader_fits(&r, nc, 9))
+	if (!reader_fits(r, nc, 9))
 		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < nc && !r.bad; i++) {
+	for (uint32_t i = 0; i < nc && !r->bad; i++) {
 		size_t len;
-		const char *c = get_str(&r, &len);
+		const char *c = get_str(r, &len);
 		struct index_list *l = arena_alloc(&s->arena, sizeof(*l));
 
-		if (!l || hmap_put_str(&s->by_compat, c, len, l) || !get_list(&r, l, nb))
+		if (!l || hmap_put_str(&s->by_compat, c, len, l) || !get_list(r, l, cv->n_b))
 			return -DTBIND_EPARSE;
 	}
-	if (!get_list(&r, &s->always, nb) || !get_list(&r, &s->by_compat_all, nb))
+	if (!get_list(r, &s->always, cv->n_b) || !get_list(r, &s->by_compat_all, cv->n_b))
 		return -DTBIND_EPARSE;
-	uint32_t nd = get_u32(&r);
+	uint32_t nd = get_u32(r);
 
-	if (!reader_fits(&r, nd, 5))
+	if (!reader_fits(r, nd, 5))
 		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < nd && !r.bad; i++) {
+	for (uint32_t i = 0; i < nd && !r->bad; i++) {
 		size_t len;
-		const char *c = get_str(&r, &len);
+		const char *c = get_str(r, &len);
 
 		if (hmap_put_str(&s->documented, c, len, (void *)1))
 			return -DTBIND_EPARSE;
 	}
 	/* Compiled on first use: only -m and --undocumented need them. */
-	s->n_lazy_patterns = get_u32(&r);
-	if (!reader_fits(&r, s->n_lazy_patterns, 5))
+	s->n_lazy_patterns = get_u32(r);
+	if (!reader_fits(r, s->n_lazy_patterns, 5))
 		return -DTBIND_EPARSE;
-	s->lazy_patterns = r.p;
+	s->lazy_patterns = r->p;
 	for (uint32_t i = 0; i < s->n_lazy_patterns; i++)
-		get_str(&r, NULL);
-	if (r.bad || r.p != r.end)
+		get_str(r, NULL);
+	if (r->bad || r->p != r->end)
 		return -DTBIND_EPARSE;
 	s->cache_path = strdup(path);
 	return 0;
+}
+
+/* A cached record, decoded now; NULL when it is damaged. */
+static const struct dtbind_value *decode_record(struct dtbind_dtschemas *s,
+						const unsigned char *rec, size_t len, uint64_t hash)
+{
+	struct vreader vr = { { rec, rec + len, false }, s->names, s->n_names, &s->arena };
+	const struct dtbind_value *v;
+
+	if (hash64(0, rec, len) != hash)
+		return NULL;
+	v = get_value(&vr, 0);
+	return vr.r.p == vr.r.end ? v : NULL;
+}
+
+/* A binding whose file is unchanged: its record instead of parse, meta-schema check, fixups. */
+static int add_cached_binding(struct dtbind_dtschemas *s, const struct cached_binding *c)
+{
+	const struct dtbind_value *fixed = decode_record(s, c->rec, c->len, c->hash);
+	uintptr_t dup = (uintptr_t)hmap_get_str(&s->ids, c->id, uri_fragment_offset(c->id));
+
+	if (!fixed)
+		return -DTBIND_EPARSE;
+	if (dup) {
+		if (strncmp(c->file, "<dtbind>/", 9))
+			dtbind_diag_report(s->diag, DTBIND_WARNING, fixed->loc, "duplicate-id",
+					   "duplicate '$id' value '%s'; the first file that has it is used",
+					   c->id);
+		return 0;
+	}
+	return push_binding(s, c->id, c->file, fixed);
+}
+
+/*
+ * Some files changed: those that did not come from their records, the
+ * others from source, and the set is finished as a fresh one (the types,
+ * the index and the selects depend on every binding).
+ */
+static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view *cv,
+			    struct source_file *files, size_t nfiles, const uint32_t *same)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < nfiles && !ret; i++) {
+		const struct cached_file *m = same[i] ? &cv->files[same[i] - 1] : NULL;
+
+		if (m && m->binding)
+			ret = add_cached_binding(s, &cv->b[m->binding - 1]);
+		else
+			ret = load_source(s, &files[i]);
+	}
+	/* The embedded core schemas belong to the program, which is the same. */
+	for (uint32_t i = 0; i < cv->n_b && !ret; i++)
+		if (!strncmp(cv->b[i].file, "<dtbind>/", 9))
+			ret = add_cached_binding(s, &cv->b[i]);
+	return ret;
 }
 
 /* A binding from its source: when its cache record is damaged. */
@@ -1131,14 +1293,7 @@ static const struct dtbind_value *binding_value(struct dtbind_dtschemas *s, size
 
 	if (b->fixed || !b->rec)
 		return b->fixed;
-	struct vreader vr = { { b->rec, b->rec + b->rec_len, false }, s->names, s->n_names,
-			      &s->arena };
-
-	if (hash64(0, b->rec, b->rec_len) == b->rec_hash) {
-		b->fixed = get_value(&vr, 0);
-		if (vr.r.p != vr.r.end)
-			b->fixed = NULL;
-	}
+	b->fixed = decode_record(s, b->rec, b->rec_len, b->rec_hash);
 	b->rec = NULL;
 	if (!b->fixed) {
 		/* Damaged since it was checked: this run goes on from source, the next rebuilds. */
@@ -1265,25 +1420,32 @@ static int dtschemas_finish_cached(struct dtbind_dtschemas *s)
 	return 0;
 }
 
+/* One binding file: hashed for the manifest, parsed, checked, fixed up. */
+static int load_source(struct dtbind_dtschemas *s, struct source_file *f)
+{
+	struct dtbind_doc *doc;
+	char *buf;
+	size_t len;
+	int ret = 0;
+
+	if (read_file(f->path, DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
+		f->hash = hash64(0, buf, len);
+		free(buf);
+	}
+	/* Documents stay alive with the set: the fixed copies point at their strings. */
+	if (dtbind_doc_load_file(f->path, s->diag, 0, &doc) == 0) {
+		ret = add_binding(s, f->path, dtbind_doc_root(doc));
+		dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
+	}
+	return ret;
+}
+
 static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, size_t nfiles)
 {
 	int ret = 0;
 
-	/* Documents stay alive with the set: the fixed copies point at their strings. */
-	for (size_t i = 0; i < nfiles && !ret; i++) {
-		struct dtbind_doc *doc;
-		char *buf;
-		size_t len;
-
-		if (read_file(files[i].path, DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
-			files[i].hash = hash64(0, buf, len);
-			free(buf);
-		}
-		if (dtbind_doc_load_file(files[i].path, s->diag, 0, &doc) == 0) {
-			ret = add_binding(s, files[i].path, dtbind_doc_root(doc));
-			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
-		}
-	}
+	for (size_t i = 0; i < nfiles && !ret; i++)
+		ret = load_source(s, &files[i]);
 	/* The core schemas: those a tree does not override. */
 	for (size_t i = 0; i < dtbind_embedded_count && !ret; i++) {
 		const struct embedded_file *ef = &dtbind_embedded_files[i];
@@ -1312,11 +1474,12 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 {
 	struct dtbind_dtschemas *s = dtschemas_new(diag);
 	struct source_file *files = NULL;
+	uint32_t *same = NULL;
 	char *path = NULL;
 	size_t nfiles = 0, cap = 0;
 	uint64_t program = 0;
-	int ret = 0;
-	bool cached = false;
+	int ret = -DTBIND_EPARSE;
+	enum { FROM_SOURCE, WHOLE_CACHE, INCREMENTAL } how = FROM_SOURCE;
 
 	*out = NULL;
 	if (!s)
@@ -1326,21 +1489,38 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_source);
 	if (use_cache || cache) {
+		struct cache_view cv;
+
 		program = program_id();
 		path = cache ? strdup(cache) : default_cache_path(bindings_root, program);
-		if (path && cache_open(s, path, program, bindings_root, files, nfiles) == 0)
-			cached = true;
-		else
+		same = calloc(nfiles + 1, sizeof(*same));
+		if (path && same && cache_open(s, path, program, bindings_root, &cv) == 0) {
+			if (compare_manifest(&cv, bindings_root, files, nfiles, same)) {
+				how = WHOLE_CACHE;
+				ret = use_whole_cache(s, &cv, path);
+			} else {
+				how = INCREMENTAL;
+				ret = load_incremental(s, &cv, files, nfiles, same);
+			}
+		}
+		if (ret) {
+			/* Unusable after all: start again from the sources, with nothing of it. */
 			reset_bindings(s);
+			how = FROM_SOURCE;
+		}
 	}
-	ret = cached ? dtschemas_finish_cached(s) : load_sources(s, files, nfiles);
-	if (!ret && !cached)
+	if (how == WHOLE_CACHE)
+		ret = dtschemas_finish_cached(s);
+	else if (how == INCREMENTAL)
+		ret = dtschemas_finish(s);
+	else if (!(ret = load_sources(s, files, nfiles)))
 		ret = dtschemas_finish(s);
 	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
-	if (!ret && !cached && path &&
+	if (!ret && how != WHOLE_CACHE && path &&
 	    cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
 		prune_cache_dir();
 	free_files(files, nfiles);
+	free(same);
 	free(path);
 	if (ret) {
 		dtbind_dtschemas_free(s);

@@ -181,6 +181,25 @@ check "a file of garbage is rebuilt" "same garbage added_ref"
 run explicit -s "$T/explicit.bin"
 check "mkschema -o FILE, then -s FILE" "same explicit added_ref"
 
+# The same tree elsewhere, with the file made from the first: names are of the new place.
+cp -r "$T/b" "$T/moved"
+"$BIN" validate -u "$T/moved" -s "$T/explicit.bin" "$T/board.dts" >"$T/moved.out" 2>&1
+"$BIN" validate -u "$T/moved" --no-cache "$T/board.dts" >"$T/moved_ref.out" 2>&1
+check "a moved tree reports its own paths" \
+	"cmp -s '$T/moved.out' '$T/moved_ref.out' && grep -q '$T/moved/misc/acme,gadget.yaml' '$T/moved.out'"
+
+# A binding that now fails its meta-schema, and one removed: the others from their records.
+sed 's/^title: ACME widget$/titel: ACME widget/' "$T/b/misc/acme,widget.yaml" >"$T/edit"
+cat "$T/edit" >"$T/b/misc/acme,widget.yaml"
+run broken
+run broken_ref --no-cache
+check "a binding that stops passing its meta-schema is left out" \
+	"same broken broken_ref && grep -q 'schema-ignored' '$T/broken.out'"
+rm "$T/b/misc/acme,gadget.yaml"
+run removed
+run removed_ref --no-cache
+check "a removed binding is gone" "same removed removed_ref && ! grep -q 'acme,size' '$T/removed.out'"
+
 # Pruning: old cache files of other trees and programs go, the newest stay.
 rm -f "$CDIR"/schemas-*.bin
 for i in 01 02 03 04 05 06 07 08 09 10; do
