@@ -382,43 +382,28 @@ static int cmp_source(const void *a, const void *b)
 	return strcmp(((const struct source_file *)a)->path, ((const struct source_file *)b)->path);
 }
 
-static void collect_yaml(const char *dir, struct source_file **files, size_t *n, size_t *cap,
-			 unsigned depth)
+struct source_list {
+	struct source_file *v;
+	size_t n, cap;
+};
+
+static int add_source(void *ctx, char *path, const struct stat *st)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	struct source_list *l = ctx;
 
-	if (!d || depth > 32) {
-		if (d)
-			closedir(d);
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 256;
+		struct source_file *nv = realloc(l->v, ncap * sizeof(*nv));
 
-		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			collect_yaml(p, files, n, cap, depth + 1);
-			free(p);
-		} else if (str_ends_with(p, ".yaml") && strncmp(de->d_name, "processed-schema", 16)) {
-			if (*n == *cap) {
-				*cap = *cap ? *cap * 2 : 256;
-				struct source_file *nf = realloc(*files, *cap * sizeof(*nf));
-
-				if (!nf) {
-					free(p);
-					break;
-				}
-				*files = nf;
-			}
-			(*files)[(*n)++] = (struct source_file){ .path = p, .st = st };
-		} else {
-			free(p);
+		if (!nv) {
+			free(path);
+			return -DTBIND_ENOMEM;
 		}
+		l->v = nv;
+		l->cap = ncap;
 	}
-	closedir(d);
+	l->v[l->n++] = (struct source_file){ .path = path, .st = *st };
+	return 0;
 }
 
 static void free_files(struct source_file *files, size_t n)
@@ -1473,10 +1458,11 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
 {
 	struct dtbind_dtschemas *s = dtschemas_new(diag);
-	struct source_file *files = NULL;
+	struct source_list sl = { 0 };
+	struct source_file *files;
 	uint32_t *same = NULL;
 	char *path = NULL;
-	size_t nfiles = 0, cap = 0;
+	size_t nfiles;
 	uint64_t program = 0;
 	int ret = -DTBIND_EPARSE;
 	enum { FROM_SOURCE, WHOLE_CACHE, INCREMENTAL } how = FROM_SOURCE;
@@ -1485,7 +1471,10 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	if (!s)
 		return -DTBIND_ENOMEM;
 	if (bindings_root)
-		collect_yaml(bindings_root, &files, &nfiles, &cap, 0);
+		walk_tree(bindings_root, is_binding_name, add_source, &sl);
+	files = sl.v;
+	nfiles = sl.n;
+	/* In the reference's order: sorted by whole path. */
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_source);
 	if (use_cache || cache) {

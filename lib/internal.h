@@ -3,6 +3,8 @@
 #ifndef DTBIND_INTERNAL_H
 #define DTBIND_INTERNAL_H
 
+#include <sys/stat.h>
+
 #include "dtbind.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -83,6 +85,28 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size);
 /* ---- files -------------------------------------------------------- */
 /* Read a whole file (NUL-terminated). Returns 0, -DTBIND_EIO or -DTBIND_ELIMIT. */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
+
+/*
+ * Every regular file below @dir whose name @want accepts (NULL: all), in
+ * name order within each directory, depth first; dot entries are skipped
+ * and the depth is bounded.  @visit owns the path it is given (malloc'd);
+ * a non-zero return stops the walk and is returned.  -DTBIND_EIO when
+ * @dir cannot be read.
+ */
+typedef int (*tree_visit)(void *ctx, char *path, const struct stat *st);
+int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx);
+/* A binding schema's file name, as the reference globs them: *.yaml, not processed-schema*. */
+bool is_binding_name(const char *name);
+
+/* Paths named on a command line: files as given, directories walked. */
+struct path_list {
+	char **v;
+	size_t n, cap;
+};
+
+/* Add @path, or what walk_tree finds below it.  -DTBIND_EIO when it does not exist. */
+int path_list_add(struct path_list *l, const char *path, bool (*want)(const char *name));
+void path_list_free(struct path_list *l);
 
 /* ---- URIs (RFC 3986) ---------------------------------------------- */
 /* Resolve @ref against @base; result allocated in @a.  Never NULL unless ENOMEM. */

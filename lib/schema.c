@@ -558,49 +558,35 @@ int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
 	return 0;
 }
 
-static int add_dir(struct dtbind_schema_set *set, const char *dir, unsigned depth)
+static bool is_schema_name(const char *name)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int ret = 0;
+	return str_ends_with(name, ".json") || str_ends_with(name, ".yaml");
+}
 
-	if (!d)
-		return -DTBIND_EIO;
-	if (depth > 32) {
-		closedir(d);
-		return -DTBIND_ELIMIT;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		char *path = arena_printf(&set->arena, "%s/%s", dir, de->d_name);
-		struct stat st;
+struct add_dir_ctx {
+	struct dtbind_schema_set *set;
+	int ret;
+};
 
-		if (!path) {
-			ret = -DTBIND_ENOMEM;
-			break;
-		}
-		if (stat(path, &st))
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			int r = add_dir(set, path, depth + 1);
+/* A file that does not load is reported and skipped: the others still serve. */
+static int add_dir_file(void *ctx, char *path, const struct stat *st)
+{
+	struct add_dir_ctx *c = ctx;
+	int r = dtbind_schema_set_add_file(c->set, path, NULL);
 
-			if (r && !ret)
-				ret = r;
-		} else if (str_ends_with(path, ".json") || str_ends_with(path, ".yaml")) {
-			int r = dtbind_schema_set_add_file(set, path, NULL);
-
-			if (r && !ret)
-				ret = r;
-		}
-	}
-	closedir(d);
-	return ret;
+	(void)st;
+	free(path);
+	if (r && !c->ret)
+		c->ret = r;
+	return r == -DTBIND_ENOMEM ? r : 0;
 }
 
 int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir)
 {
-	return add_dir(set, dir, 0);
+	struct add_dir_ctx c = { set, 0 };
+	int ret = walk_tree(dir, is_schema_name, add_dir_file, &c);
+
+	return ret ? ret : c.ret;
 }
 
 /* Find or load the resource for an absolute URI without fragment. */

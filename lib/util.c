@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* util.c - arena, string buffer, hash map, whole-file reads. */
 #define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -566,4 +568,129 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size)
 	if (r->bad || count > (uint64_t)(r->end - r->p) / min_size)
 		r->bad = true;
 	return !r->bad;
+}
+
+/* ---- directory walks --------------------------------------------- */
+
+#define WALK_MAX_DEPTH 32
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
+		    unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int ret = 0;
+
+	if (!d)
+		return -DTBIND_EIO;
+	/* Sorted: the same tree gives the same order on every file system. */
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			char **nn = realloc(names, cap * sizeof(*nn));
+
+			if (!nn) {
+				ret = -DTBIND_ENOMEM;
+				break;
+			}
+			names = nn;
+		}
+		if (!(names[n] = strdup(de->d_name))) {
+			ret = -DTBIND_ENOMEM;
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	if (names)
+		qsort(names, n, sizeof(*names), cmp_names);
+	for (size_t i = 0; i < n && !ret; i++) {
+		char *p;
+		struct stat st;
+
+		if (asprintf(&p, "%s/%s", dir, names[i]) < 0) {
+			ret = -DTBIND_ENOMEM;
+			break;
+		}
+		if (stat(p, &st)) {
+			free(p);
+		} else if (S_ISDIR(st.st_mode)) {
+			if (depth < WALK_MAX_DEPTH)
+				walk_dir(p, want, visit, ctx, depth + 1);
+			free(p);
+		} else if (S_ISREG(st.st_mode) && (!want || want(names[i]))) {
+			ret = visit(ctx, p, &st);
+		} else {
+			free(p);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx)
+{
+	return walk_dir(dir, want, visit, ctx, 0);
+}
+
+bool is_binding_name(const char *name)
+{
+	return str_ends_with(name, ".yaml") && strncmp(name, "processed-schema", 16);
+}
+
+static int path_list_push(struct path_list *l, char *path)
+{
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 64;
+		char **nv = realloc(l->v, ncap * sizeof(*nv));
+
+		if (!nv) {
+			free(path);
+			return -DTBIND_ENOMEM;
+		}
+		l->v = nv;
+		l->cap = ncap;
+	}
+	l->v[l->n++] = path;
+	return 0;
+}
+
+static int visit_push(void *ctx, char *path, const struct stat *st)
+{
+	(void)st;
+	return path_list_push(ctx, path);
+}
+
+int path_list_add(struct path_list *l, const char *path, bool (*want)(const char *name))
+{
+	struct stat st;
+	char *copy;
+
+	if (stat(path, &st))
+		return -DTBIND_EIO;
+	if (S_ISDIR(st.st_mode))
+		return walk_tree(path, want, visit_push, l);
+	if (!(copy = strdup(path)))
+		return -DTBIND_ENOMEM;
+	return path_list_push(l, copy);
+}
+
+void path_list_free(struct path_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* cmd_exampletest.c - dtbind exampletest: build every binding example and validate it. */
 #define _GNU_SOURCE
-#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,45 +32,6 @@ void help_exampletest(FILE *out)
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect(char ***v, size_t *n, size_t *cap, const char *path, unsigned depth)
-{
-	struct stat st;
-
-	if (stat(path, &st) || depth > 32)
-		return;
-	if (!S_ISDIR(st.st_mode)) {
-		if (*n == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			*v = realloc(*v, *cap * sizeof(**v));
-		}
-		(*v)[(*n)++] = strdup(path);
-		return;
-	}
-	DIR *d = opendir(path);
-	struct dirent *de;
-	size_t first = *n;
-
-	while (d && (de = readdir(d)) != NULL) {
-		char *p;
-
-		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", path, de->d_name) < 0)
-			continue;
-		if (stat(p, &st) == 0 && (S_ISDIR(st.st_mode) ||
-					  (str_has_suffix(p, ".yaml") &&
-					   strncmp(de->d_name, "processed-schema", 16))))
-			collect(v, n, cap, p, depth + 1);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	qsort(*v + first, *n - first, sizeof(**v), cmp_str);
 }
 
 /* The devicetree/bindings directory above @path. */
@@ -140,8 +101,7 @@ int cmd_exampletest(int argc, char **argv)
 	co.include_dirs = incs;
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
 	struct dt_checker *checker = NULL;
-	char **files = NULL;
-	size_t n = 0, cap = 0;
+	struct path_list files = { 0 };
 
 	if (!diag || dt_checker_new(diag, &co, &checker)) {
 		fprintf(stderr, "dtbind exampletest: cannot load the schemas\n");
@@ -149,13 +109,18 @@ int cmd_exampletest(int argc, char **argv)
 		goto out;
 	}
 	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
-	for (int i = optind; i < argc; i++)
-		collect(&files, &n, &cap, argv[i], 0);
-	for (size_t i = 0; i < n; i++) {
+	for (int i = optind; i < argc; i++) {
+		if (path_list_add(&files, argv[i], is_binding_name)) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
+					   "io", "%s", strerror(errno));
+			status = EXIT_USAGE;
+		}
+	}
+	for (size_t i = 0; i < files.n; i++) {
 		unsigned findings = 0;
 
-		if (dt_checker_examples(checker, files[i], &findings) < 0) {
-			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = files[i] },
+		if (dt_checker_examples(checker, files.v[i], &findings) < 0) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = files.v[i] },
 					   "io", "cannot read the file");
 			status = EXIT_USAGE;
 		} else if (findings && status == EXIT_CLEAN) {
@@ -163,9 +128,7 @@ int cmd_exampletest(int argc, char **argv)
 		}
 	}
 out:
-	for (size_t i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
+	path_list_free(&files);
 	dt_checker_free(checker);
 	dtbind_diag_free(diag);
 	free(incs);

@@ -2,7 +2,6 @@
 /* cmd_lint.c - dtbind lint: check binding schemas like dt_binding_check does, and more. */
 #define _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -28,59 +27,6 @@ void help_lint(FILE *out)
 		"      --list-rules      print the rules with their default severity\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n");
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-struct file_list {
-	char **v;
-	size_t n, cap;
-};
-
-static int list_add(struct file_list *fl, const char *path)
-{
-	if (fl->n == fl->cap) {
-		size_t ncap = fl->cap ? fl->cap * 2 : 64;
-		char **nv = realloc(fl->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		fl->v = nv;
-		fl->cap = ncap;
-	}
-	fl->v[fl->n] = strdup(path);
-	return fl->v[fl->n++] ? 0 : -1;
-}
-
-/* Every .yaml file below @dir, as dt-doc-validate globs the tree. */
-static int collect(struct file_list *fl, const char *dir, unsigned depth)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d || depth > 32) {
-		if (d)
-			closedir(d);
-		return -1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
-
-		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			collect(fl, p, depth + 1);
-		else if (str_has_suffix(de->d_name, ".yaml") &&
-			 strncmp(de->d_name, "processed-schema", 16))
-			list_add(fl, p);
-		free(p);
-	}
-	closedir(d);
-	return 0;
 }
 
 int cmd_lint(int argc, char **argv)
@@ -142,7 +88,7 @@ int cmd_lint(int argc, char **argv)
 	}
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
 	struct dtbind_linter *linter = NULL;
-	struct file_list files = { 0 };
+	struct path_list files = { 0 };
 	int status = EXIT_CLEAN;
 
 	if (!diag) {
@@ -169,19 +115,10 @@ int cmd_lint(int argc, char **argv)
 		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
 	}
 	for (int i = optind; i < argc; i++) {
-		struct stat st;
-
-		if (stat(argv[i], &st)) {
+		if (path_list_add(&files, argv[i], is_binding_name)) {
 			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
 					   "io", "%s", strerror(errno));
 			status = EXIT_USAGE;
-		} else if (S_ISDIR(st.st_mode)) {
-			size_t first = files.n;
-
-			collect(&files, argv[i], 0);
-			qsort(files.v + first, files.n - first, sizeof(*files.v), cmp_str);
-		} else {
-			list_add(&files, argv[i]);
 		}
 	}
 	if (dtbind_linter_new(diag, &lo, &linter)) {
@@ -195,9 +132,7 @@ int cmd_lint(int argc, char **argv)
 		status = EXIT_FINDINGS;
 out:
 	dtbind_linter_free(linter);
-	for (size_t i = 0; i < files.n; i++)
-		free(files.v[i]);
-	free(files.v);
+	path_list_free(&files);
 	dtbind_diag_free(diag);
 	free(wopts);
 	return status;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* cmd_validate.c - dtbind validate: check whole device trees against every binding. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,9 @@ void help_validate(FILE *out)
 		"                       FILE...\n\n"
 		"Validate device trees against every binding schema that selects each node,\n"
 		"as dt-validate does.  FILE is a .dtb/.dtbo blob or a .dts source (preprocessed\n"
-		"in process; findings then point at the source line).  @LISTFILE reads file\n"
-		"names from LISTFILE.\n\n"
+		"in process; findings then point at the source line); a directory stands for\n"
+		"every .dtb, .dtbo and .dts below it.  @LISTFILE reads file names from\n"
+		"LISTFILE.\n\n"
 		"  -u, --url-path DIR    the bindings root (Documentation/devicetree/bindings)\n"
 		"  -I DIR                #include search directory for .dts sources\n"
 		"  -j, --jobs N          validate N files at a time (schemas are loaded once)\n"
@@ -133,6 +135,12 @@ static int check_parallel(struct dt_checker *checker, struct dtbind_diag *diag, 
 	return status;
 }
 
+static bool is_tree_name(const char *name)
+{
+	return str_ends_with(name, ".dtb") || str_ends_with(name, ".dtbo") ||
+	       str_ends_with(name, ".dts");
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE };
@@ -213,11 +221,22 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (dump)
 		dt_checker_set_dump(checker, stdout);
-	if (jobs > 1 && argc - optind > 1)
-		status = check_parallel(checker, diag, argv + optind, argc - optind, jobs);
+	struct path_list files = { 0 };
+
+	/* A directory: every .dtb, .dtbo and .dts below it. */
+	for (int i = optind; i < argc; i++) {
+		if (path_list_add(&files, argv[i], is_tree_name)) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
+					   "io", "%s", strerror(errno));
+			status = EXIT_USAGE;
+		}
+	}
+	if (jobs > 1 && files.n > 1)
+		status = worse(status, check_parallel(checker, diag, files.v, (int)files.n, jobs));
 	else
-		for (int i = optind; i < argc; i++)
-			status = worse(status, check_one(checker, diag, argv[i]));
+		for (size_t i = 0; i < files.n; i++)
+			status = worse(status, check_one(checker, diag, files.v[i]));
+	path_list_free(&files);
 	dt_checker_free(checker);
 	dtbind_diag_free(diag);
 	free(incs);

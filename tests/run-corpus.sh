@@ -330,6 +330,24 @@ bad "recursive alias" 1 100 exact \
 	"$BIN" parse recursive-alias.yaml
 rm -f "$B/big.yaml"
 
+# A path that does not exist is an I/O error (exit 2) in every command that takes paths.
+mkdir -p "$B/empty-bindings"
+bad "missing path: lint" 2 100 exact \
+	"missing.yaml: error: No such file or directory [io]" \
+	"$BIN" lint missing.yaml
+for cmd in exampletest validate; do
+	bad "missing path: $cmd" 2 100 exact \
+		"missing.yaml: error: No such file or directory [io]" \
+		"$BIN" $cmd --no-cache -u empty-bindings missing.yaml
+done
+# validate walks a directory for .dtb, .dtbo and .dts (a .yaml there is not a tree)
+mkdir -p "$B/trees/sub"
+printf '/dts-v1/;\n/ { compatible = "acme,board"; x = <1 2>; };\n' >"$B/trees/sub/a.dts"
+printf 'a: 1\n' >"$B/trees/b.yaml"
+bad "validate: a directory of trees" 1 100 re \
+	'trees/sub/a\.dts:[0-9]+:[0-9]+: error: /: .*' \
+	"$BIN" validate --no-cache -u empty-bindings trees
+
 # ---------------------------------------------------------------- golden/
 
 for d in tests/golden/jsonschema/*/; do
