@@ -125,8 +125,8 @@ demo: deps $(BUILD)/dtbind
 conformance: deps $(BUILD)/dtbind
 	$(Q)sh scripts/install-deps.sh --reference
 	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
-	$(Q)SHARED=$(SHARED) sh tests/conformance/lint.sh $(BUILD)/dtbind
-	$(Q)SHARED=$(SHARED) sh tests/conformance/examples.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh lint $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh examples $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
 
