@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * dtschema-private.h - what dtschema.c (the processed schema set) and
+ * schemacache.c (its file on disk) share; not part of the library's API.
+ */
+#ifndef DTBIND_DTSCHEMA_PRIVATE_H
+#define DTBIND_DTSCHEMA_PRIVATE_H
+
+#include "dtschema.h"
+
+#define DT_SCHEMAS "http://devicetree.org/schemas/"
+
+struct binding {
+	const char *id;
+	const char *file;		/* as given, or <dtbind>/schemas/core/... */
+	const struct dtbind_value *fixed;
+	const struct dtbind_schema *schema;
+	const struct dtbind_schema *select;
+	bool select_true;		/* select: true (applies everywhere) */
+	bool eager;			/* registers inner $ids: cannot wait for a $ref */
+	const unsigned char *rec;	/* its cache record, until decoded */
+	size_t rec_len;
+	uint64_t rec_hash;
+};
+
+struct doc_keep {
+	struct doc_keep *next;
+	struct dtbind_doc *doc;
+};
+
+struct index_list {
+	size_t *v;
+	size_t n, cap;
+};
+
+struct dtbind_dtschemas {
+	struct arena arena;
+	struct dtbind_diag *diag;
+	struct dtbind_schema_set *set;
+	struct dt_types *types;
+	struct binding *b;
+	size_t n, cap;
+	struct hmap by_compat;		/* compatible -> struct index_list */
+	struct index_list always;	/* bindings with a select of their own */
+	struct index_list by_compat_all;	/* every compatible-indexed binding */
+	struct hmap ids;		/* $id without fragment -> binding index + 1 */
+	struct hmap documented;		/* compatible strings of every binding */
+	struct dtbind_regex **doc_patterns;	/* compatible patterns */
+	const char **doc_pattern_text;
+	size_t n_doc_patterns, cap_doc_patterns;
+	const unsigned char *lazy_patterns;	/* in the cache, not compiled yet */
+	uint32_t n_lazy_patterns;
+	/* the mapped cache file, when loaded from it */
+	void *map;
+	size_t map_len;
+	const char **names;		/* file names of locations */
+	uint32_t n_names;
+	char *cache_path;
+	struct doc_keep *kept;		/* documents of bindings loaded from source */
+};
+
+/* A binding file of the tree, as the cache's manifest records it. */
+struct source_file {
+	char *path;
+	struct stat st;
+	uint64_t hash;		/* of the content, once read */
+};
+
+enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached binding */
+
+/* dtschema.c */
+int list_push(struct index_list *l, size_t i);
+int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+		 const struct dtbind_value *fixed);
+/* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */
+int load_source(struct dtbind_dtschemas *s, struct source_file *f);
+
+/* schemacache.c */
+int source_files_collect(const char *root, struct source_file **files, size_t *n);
+void source_files_free(struct source_file *files, size_t n);
+uint64_t schema_cache_program(void);
+char *schema_cache_default_path(const char *root, uint64_t program);
+int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		      const char *root, struct source_file *files, size_t nfiles, bool *whole);
+int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		       const char *root, const struct source_file *files, size_t nfiles);
+void schema_cache_prune(void);
+void schema_cache_unmap(struct dtbind_dtschemas *s);
+/* The fixed-up schema of binding @i, decoded from the cache on first use. */
+const struct dtbind_value *binding_value(struct dtbind_dtschemas *s, size_t i);
+/* The schema set's loader: a binding by its $id. */
+const struct dtbind_value *schema_cache_loader(void *ctx, const char *uri);
+
+#endif

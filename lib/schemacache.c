@@ -1,0 +1,1021 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * schemacache.c - the compiled schema set on disk, the job of dt-mk-schema
+ * done once: written after a set is built from source, mapped by later
+ * runs, which decode only the bindings they use.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dtschema-private.h"
+#include "fixup.h"
+
+/*
+ * The processed set (fixed-up bindings that passed their meta-schema, the
+ * type database, the compatible index) is saved so that later runs skip
+ * loading, checking and fixing ~3,000 YAML files.  It is mapped, not read:
+ * a run decodes only the bindings it uses (those that select its nodes and
+ * what they $ref), each checked against its own checksum when decoded.
+ *
+ * It is valid for the content of the inputs: a manifest holds each binding
+ * file's path, stat signature and content hash.  A file whose signature
+ * changed (or was written too close to the cache to tell) is hashed again.
+ * When every file is unchanged the cache is used as it is.  When some
+ * changed, were added or removed, the unchanged ones come from their
+ * records (no parse, meta-schema check or fixups) and the rest from
+ * source, and the set is finished and saved as a fresh one.  Another
+ * dtbind program (its build-id covers the embedded schemas too), a bad
+ * checksum or a malformed record means a rebuild from source, never trust.
+ * A binding whose record turns out damaged later is loaded from its source
+ * instead, and the cache file is removed so that the next run rebuilds it.
+ * Paths are recorded with the root of the build and moved with the tree.
+ *
+ *   header: "DTBSCH03", u32 0x01020304, u32 header size, u64 program id,
+ *           u64 write time (ns), u64 index offset, u64 index length,
+ *           u64 index hash, u64 values offset, u64 values length
+ *   index:  str root; u32 files, each (str path relative to the root,
+ *           u64 size, u64 mtime ns, u64 ctime ns, u64 inode, u64 content
+ *           hash, u32 binding + 1 or 0);
+ *           u32 location names, each str;
+ *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
+ *           u64 value length, u64 value hash);
+ *           the type database (dt_types_save);
+ *           u32 compatibles, each (str, u32 n, n * u32 binding);
+ *           lists "always" and "compatible-indexed": u32 n, n * u32 binding;
+ *           u32 documented strings, each str; u32 documented patterns, each str
+ *   value:  u8 kind, u8 style, u32 file+1, u32 line, u32 col, then by kind:
+ *           bool u8 | int u64 | float u64 bits | string/bytes str |
+ *           seq u32 n, values | map u32 n, (str key, u32 file+1, u32 line,
+ *           u32 col, value)
+ */
+#define CACHE_MAGIC "DTBSCH03"
+#define CACHE_HEADER_SIZE 72
+#define CACHE_KEEP 8		/* cache files kept in the default directory */
+#define RACY_NS 2000000000ll	/* mtime this close to the cache's: hash again */
+
+static int cmp_source(const void *a, const void *b)
+{
+	return strcmp(((const struct source_file *)a)->path, ((const struct source_file *)b)->path);
+}
+
+struct source_list {
+	struct source_file *v;
+	size_t n, cap;
+};
+
+static int add_source(void *ctx, char *path, const struct stat *st)
+{
+	struct source_list *l = ctx;
+
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 256;
+		struct source_file *nv = realloc(l->v, ncap * sizeof(*nv));
+
+		if (!nv) {
+			free(path);
+			return -DTBIND_ENOMEM;
+		}
+		l->v = nv;
+		l->cap = ncap;
+	}
+	l->v[l->n++] = (struct source_file){ .path = path, .st = *st };
+	return 0;
+}
+
+/* Every binding file below @root, in the reference's order: sorted by whole path. */
+int source_files_collect(const char *root, struct source_file **files, size_t *n)
+{
+	struct source_list sl = { 0 };
+	int ret = root ? walk_tree(root, is_binding_name, add_source, &sl) : 0;
+
+	if (sl.n)
+		qsort(sl.v, sl.n, sizeof(*sl.v), cmp_source);
+	*files = sl.v;
+	*n = sl.n;
+	return ret;
+}
+
+void source_files_free(struct source_file *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(files[i].path);
+	free(files);
+}
+
+static int64_t ns_of(struct timespec ts)
+{
+	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static bool hash_file(const char *path, uint64_t *out)
+{
+	char *buf;
+	size_t len;
+
+	if (read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len))
+		return false;
+	*out = hash64(0, buf, len);
+	free(buf);
+	return true;
+}
+
+struct build_id {
+	const unsigned char *p;
+	size_t n;
+};
+
+/* The GNU build-id note of the program itself, when it was linked with one. */
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct build_id *id = data;
+
+	(void)size;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		size_t left = ph->p_memsz;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		while (left >= sizeof(ElfW(Nhdr))) {
+			ElfW(Nhdr) nh;
+
+			memcpy(&nh, p, sizeof(nh));
+			size_t name_sz = (nh.n_namesz + 3u) & ~3u, desc_sz = (nh.n_descsz + 3u) & ~3u;
+			size_t total = sizeof(nh) + name_sz + desc_sz;
+
+			if (total > left)
+				break;
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp(p + sizeof(nh), "GNU", 4) && nh.n_descsz) {
+				id->p = p + sizeof(nh) + name_sz;
+				id->n = nh.n_descsz;
+				return 1;
+			}
+			p += total;
+			left -= total;
+		}
+	}
+	return 1;	/* the first object is the program: look no further */
+}
+
+/* Which dtbind made a cache: one that fixes up or decodes differently is another. */
+uint64_t schema_cache_program(void)
+{
+	struct build_id id = { 0 };
+	uint64_t h = hash64(0, CACHE_MAGIC, 8);
+
+	dl_iterate_phdr(find_build_id, &id);
+	if (id.n)
+		return hash64(h, id.p, id.n);
+	/* No build-id: the program's bytes, which cost a read of the binary. */
+	char *self;
+	size_t len;
+
+	if (read_file("/proc/self/exe", 256u << 20, &self, &len) == 0) {
+		h = hash64(h, self, len);
+		free(self);
+	}
+	for (size_t i = 0; i < dtbind_embedded_count; i++)
+		h = hash64(h, dtbind_embedded_files[i].data, dtbind_embedded_files[i].len);
+	return h;
+}
+
+static void mkdir_p(char *dir)
+{
+	for (char *p = dir + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	}
+	mkdir(dir, 0755);
+}
+
+static char *default_cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dir = NULL;
+
+	if (xdg && *xdg) {
+		if (asprintf(&dir, "%s/dtbind", xdg) < 0)
+			return NULL;
+	} else if (home && *home) {
+		if (asprintf(&dir, "%s/.cache/dtbind", home) < 0)
+			return NULL;
+	}
+	return dir;
+}
+
+/* One file per program and bindings tree: a tree being edited rewrites its own. */
+char *schema_cache_default_path(const char *root, uint64_t program)
+{
+	char *dir = default_cache_dir(), *path = NULL, *real = root ? realpath(root, NULL) : NULL;
+	uint64_t h = program;
+
+	if (!dir) {
+		free(real);
+		return NULL;
+	}
+	if (real)
+		h = hash64(h, real, strlen(real));
+	if (asprintf(&path, "%s/schemas-%016llx.bin", dir, (unsigned long long)h) < 0)
+		path = NULL;
+	free(dir);
+	free(real);
+	return path;
+}
+
+struct cache_entry {
+	char *path;
+	int64_t mtime;
+};
+
+static int cmp_newest(const void *a, const void *b)
+{
+	int64_t x = ((const struct cache_entry *)a)->mtime, y = ((const struct cache_entry *)b)->mtime;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Keep the most recent few: trees and programs come and go. */
+void schema_cache_prune(void)
+{
+	char *dir = default_cache_dir();
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct cache_entry *v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+
+	while (d && (de = readdir(d)) != NULL) {
+		struct stat st;
+		char *p;
+
+		if (strncmp(de->d_name, "schemas-", 8) || !str_ends_with(de->d_name, ".bin") ||
+		    asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) || (n == cap && !(cap = cap ? cap * 2 : 16,
+						   v = realloc(v, cap * sizeof(*v))))) {
+			free(p);
+			if (!v)
+				break;
+			continue;
+		}
+		v[n++] = (struct cache_entry){ p, ns_of(st.st_mtim) };
+	}
+	if (v)
+		qsort(v, n, sizeof(*v), cmp_newest);
+	for (size_t i = 0; i < n; i++) {
+		if (i >= CACHE_KEEP)
+			unlink(v[i].path);
+		free(v[i].path);
+	}
+	free(v);
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+/* ---- writing ---- */
+
+struct wbuf {
+	struct strbuf sb;
+	struct hmap files;		/* file name -> index + 1 */
+	const char **names;
+	size_t n_names, cap_names;
+};
+
+static uint32_t file_index(struct wbuf *w, const char *file)
+{
+	if (!file)
+		return 0;
+	uintptr_t i = (uintptr_t)hmap_get_str(&w->files, file, strlen(file));
+
+	if (i)
+		return (uint32_t)i;
+	if (w->n_names == w->cap_names) {
+		w->cap_names = w->cap_names ? w->cap_names * 2 : 64;
+		const char **nn = realloc(w->names, w->cap_names * sizeof(*nn));
+
+		if (!nn) {
+			w->sb.oom = true;
+			return 0;
+		}
+		w->names = nn;
+	}
+	w->names[w->n_names++] = file;
+	hmap_put_str(&w->files, file, strlen(file), (void *)(uintptr_t)w->n_names);
+	return (uint32_t)w->n_names;
+}
+
+static void put_value(struct wbuf *w, const struct dtbind_value *v, unsigned depth)
+{
+	struct strbuf *sb = &w->sb;
+
+	if (depth > DTBIND_MAX_DEPTH) {
+		sb->oom = true;
+		return;
+	}
+	put_u8(sb, (uint8_t)v->kind);
+	put_u8(sb, v->style);
+	put_u32(sb, file_index(w, v->loc.file));
+	put_u32(sb, v->loc.line);
+	put_u32(sb, v->loc.col);
+	switch (v->kind) {
+	case DTBIND_BOOL:
+		put_u8(sb, v->u.b);
+		break;
+	case DTBIND_INT:
+		put_u64(sb, (uint64_t)v->u.i);
+		break;
+	case DTBIND_FLOAT: {
+		uint64_t bits;
+
+		memcpy(&bits, &v->u.f, 8);
+		put_u64(sb, bits);
+		break;
+	}
+	case DTBIND_STRING:
+	case DTBIND_BYTES:
+		put_str(sb, v->u.str.ptr, v->u.str.len);
+		break;
+	case DTBIND_SEQ:
+		put_u32(sb, (uint32_t)v->u.seq.n);
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			put_value(w, v->u.seq.items[i], depth + 1);
+		break;
+	case DTBIND_MAP:
+		put_u32(sb, (uint32_t)v->u.map.n);
+		for (size_t i = 0; i < v->u.map.n; i++) {
+			const struct dtbind_member *m = &v->u.map.members[i];
+
+			put_str(sb, m->key, m->key_len);
+			put_u32(sb, file_index(w, m->key_loc.file));
+			put_u32(sb, m->key_loc.line);
+			put_u32(sb, m->key_loc.col);
+			put_value(w, m->value, depth + 1);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void put_list(struct strbuf *sb, const struct index_list *l)
+{
+	put_u32(sb, (uint32_t)l->n);
+	for (size_t i = 0; i < l->n; i++)
+		put_u32(sb, (uint32_t)l->v[i]);
+}
+
+/* $id or $anchor below the root: registered when the binding is, so never lazily. */
+static bool has_inner_resource(const struct dtbind_value *v, unsigned depth)
+{
+	if (depth > DTBIND_MAX_DEPTH)
+		return true;
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			if (has_inner_resource(v->u.seq.items[i], depth + 1))
+				return true;
+	} else if (v->kind == DTBIND_MAP) {
+		for (size_t i = 0; i < v->u.map.n; i++) {
+			const struct dtbind_member *m = &v->u.map.members[i];
+
+			if (depth && (!strcmp(m->key, "$id") || !strcmp(m->key, "$anchor")))
+				return true;
+			if (has_inner_resource(m->value, depth + 1))
+				return true;
+		}
+	}
+	return false;
+}
+
+static int write_atomically(const char *path, const struct strbuf *parts[], size_t n)
+{
+	char *tmp = NULL, *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+	int ret = -DTBIND_EIO;
+
+	/* Written next to its place and renamed: never a half file. */
+	if (slash && slash != dir) {
+		*slash = '\0';
+		mkdir_p(dir);
+	}
+	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
+		FILE *f = fopen(tmp, "wb");
+
+		if (f) {
+			bool ok = true;
+
+			for (size_t i = 0; i < n; i++)
+				ok &= fwrite(parts[i]->buf, 1, parts[i]->len, f) == parts[i]->len;
+			ok &= fclose(f) == 0;
+			if (ok && rename(tmp, path) == 0)
+				ret = 0;
+			else
+				remove(tmp);
+		}
+	}
+	free(tmp);
+	free(dir);
+	return ret;
+}
+
+int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		       const char *root, const struct source_file *files, size_t nfiles)
+{
+	struct wbuf w = { 0 };
+	struct strbuf idx, head;
+	size_t rl = root ? strlen(root) : 0;
+	struct timespec now;
+	int ret = -DTBIND_ENOMEM;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	sb_init(&w.sb);
+	sb_init(&idx);
+	sb_init(&head);
+	hmap_init(&w.files);
+	/* The values first: the index names the files their locations use. */
+	uint64_t *off = calloc(s->n + 1, sizeof(*off));
+
+	if (!off)
+		goto out;
+	for (size_t i = 0; i < s->n; i++) {
+		off[i] = w.sb.len;
+		put_value(&w, s->b[i].fixed, 0);
+	}
+	off[s->n] = w.sb.len;
+
+	/* Which binding each file gave, if any: an unchanged file is taken from its record. */
+	struct hmap by_file;
+
+	hmap_init(&by_file);
+	for (size_t i = 0; i < s->n; i++)
+		hmap_put_str(&by_file, s->b[i].file, strlen(s->b[i].file), (void *)(uintptr_t)(i + 1));
+	put_str(&idx, root ? root : "", rl);
+	put_u32(&idx, (uint32_t)nfiles);
+	for (size_t i = 0; i < nfiles; i++) {
+		const char *rel = files[i].path;
+
+		if (rl && !strncmp(rel, root, rl))
+			rel += rl;
+		put_str(&idx, rel, strlen(rel));
+		put_u64(&idx, (uint64_t)files[i].st.st_size);
+		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_mtim));
+		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_ctim));
+		put_u64(&idx, (uint64_t)files[i].st.st_ino);
+		put_u64(&idx, files[i].hash);
+		put_u32(&idx, (uint32_t)(uintptr_t)hmap_get_str(&by_file, files[i].path,
+								  strlen(files[i].path)));
+	}
+	hmap_free(&by_file);
+	put_u32(&idx, (uint32_t)w.n_names);
+	for (size_t i = 0; i < w.n_names; i++)
+		put_str(&idx, w.names[i], strlen(w.names[i]));
+	put_u32(&idx, (uint32_t)s->n);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct binding *b = &s->b[i];
+
+		put_str(&idx, b->id, strlen(b->id));
+		put_str(&idx, b->file, strlen(b->file));
+		put_u8(&idx, (uint8_t)((has_inner_resource(b->fixed, 0) ? BINDING_EAGER : 0) |
+				       (b->select_true ? BINDING_SELECT_TRUE : 0)));
+		put_u64(&idx, off[i]);
+		put_u64(&idx, off[i + 1] - off[i]);
+		put_u64(&idx, hash64(0, w.sb.buf + off[i], off[i + 1] - off[i]));
+	}
+	dt_types_save(s->types, &idx);
+	put_u32(&idx, (uint32_t)s->by_compat.n);
+	for (size_t i = 0; i < s->by_compat.cap; i++) {
+		const struct hmap_entry *e = &s->by_compat.e[i];
+
+		if (!e->hash)
+			continue;
+		put_str(&idx, e->key, e->key_len);
+		put_list(&idx, e->value);
+	}
+	put_list(&idx, &s->always);
+	put_list(&idx, &s->by_compat_all);
+	put_u32(&idx, (uint32_t)s->documented.n);
+	for (size_t i = 0; i < s->documented.cap; i++)
+		if (s->documented.e[i].hash)
+			put_str(&idx, s->documented.e[i].key, s->documented.e[i].key_len);
+	put_u32(&idx, (uint32_t)s->n_doc_patterns);
+	for (size_t i = 0; i < s->n_doc_patterns; i++)
+		put_str(&idx, s->doc_pattern_text[i], strlen(s->doc_pattern_text[i]));
+
+	sb_putn(&head, CACHE_MAGIC, 8);
+	put_u32(&head, 0x01020304);
+	put_u32(&head, CACHE_HEADER_SIZE);
+	put_u64(&head, program);
+	put_u64(&head, (uint64_t)ns_of(now));
+	put_u64(&head, CACHE_HEADER_SIZE);
+	put_u64(&head, idx.len);
+	put_u64(&head, hash64(0, idx.buf, idx.len));
+	put_u64(&head, CACHE_HEADER_SIZE + idx.len);
+	put_u64(&head, w.sb.len);
+	if (!head.oom && !idx.oom && !w.sb.oom && head.len == CACHE_HEADER_SIZE) {
+		const struct strbuf *parts[] = { &head, &idx, &w.sb };
+
+		ret = write_atomically(path, parts, 3);
+	}
+out:
+	free(off);
+	sb_free(&head);
+	sb_free(&idx);
+	sb_free(&w.sb);
+	hmap_free(&w.files);
+	free(w.names);
+	return ret;
+}
+
+/* ---- reading ---- */
+
+struct vreader {
+	struct reader r;
+	const char *const *names;
+	uint32_t n_names;
+	struct arena *a;
+};
+
+static const char *get_file(struct vreader *vr)
+{
+	uint32_t file = get_u32(&vr->r);
+
+	if (file > vr->n_names) {
+		vr->r.bad = true;
+		return NULL;
+	}
+	return file ? vr->names[file - 1] : NULL;
+}
+
+/* Strings point into the mapped file, which lives as long as the set. */
+static struct dtbind_value *get_value(struct vreader *vr, unsigned depth)
+{
+	struct reader *r = &vr->r;
+	struct dtbind_value *v;
+
+	if (r->bad || depth > DTBIND_MAX_DEPTH || !(v = arena_alloc(vr->a, sizeof(*v)))) {
+		r->bad = true;
+		return NULL;
+	}
+	uint8_t kind = get_u8(r);
+
+	v->style = get_u8(r);
+	v->loc.file = get_file(vr);
+	v->loc.line = get_u32(r);
+	v->loc.col = get_u32(r);
+	if (r->bad || kind > DTBIND_BYTES) {
+		r->bad = true;
+		return NULL;
+	}
+	v->kind = (enum dtbind_kind)kind;
+	switch (v->kind) {
+	case DTBIND_BOOL:
+		v->u.b = get_u8(r) != 0;
+		break;
+	case DTBIND_INT:
+		v->u.i = (int64_t)get_u64(r);
+		break;
+	case DTBIND_FLOAT: {
+		uint64_t bits = get_u64(r);
+
+		memcpy(&v->u.f, &bits, 8);
+		break;
+	}
+	case DTBIND_STRING:
+	case DTBIND_BYTES:
+		v->u.str.ptr = get_str(r, &v->u.str.len);
+		break;
+	case DTBIND_SEQ: {
+		uint32_t n = get_u32(r);
+
+		/* Each item takes 14 bytes at least: a count beyond the data is corrupt. */
+		if (!reader_fits(r, n, 14) ||
+		    !(v->u.seq.items = arena_alloc(vr->a, ((size_t)n + 1) * sizeof(*v->u.seq.items)))) {
+			r->bad = true;
+			return NULL;
+		}
+		for (uint32_t i = 0; i < n && !r->bad; i++)
+			v->u.seq.items[v->u.seq.n++] = get_value(vr, depth + 1);
+		break;
+	}
+	case DTBIND_MAP: {
+		uint32_t n = get_u32(r);
+
+		if (!reader_fits(r, n, 31) ||
+		    !(v->u.map.members = arena_alloc(vr->a, ((size_t)n + 1) * sizeof(*v->u.map.members)))) {
+			r->bad = true;
+			return NULL;
+		}
+		for (uint32_t i = 0; i < n && !r->bad; i++) {
+			struct dtbind_member *m = &v->u.map.members[v->u.map.n++];
+
+			m->key = get_str(r, &m->key_len);
+			m->key_loc.file = get_file(vr);
+			m->key_loc.line = get_u32(r);
+			m->key_loc.col = get_u32(r);
+			m->value = get_value(vr, depth + 1);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	return r->bad ? NULL : v;
+}
+
+static bool get_list(struct reader *r, struct index_list *l, size_t nb)
+{
+	uint32_t n = get_u32(r);
+
+	if (!reader_fits(r, n, 4))
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = get_u32(r);
+
+		if (k >= nb || list_push(l, k)) {
+			r->bad = true;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The index of a cache file, read before deciding how much of it to use. */
+struct cached_file {
+	const char *rel;
+	uint64_t size, mtime, ctime, ino, hash;
+	uint32_t binding;		/* index + 1 into the cached bindings, 0: none */
+};
+
+struct cached_binding {
+	const char *id, *file;
+	uint8_t flags;
+	const unsigned char *rec;
+	size_t len;
+	uint64_t hash;
+};
+
+struct cache_view {
+	int64_t written;
+	struct cached_file *files;
+	uint32_t n_files;
+	struct cached_binding *b;
+	uint32_t n_b;
+	struct reader rest;		/* types, compatible index, documented */
+};
+
+/* Paths were recorded under the root of the build; the same tree may sit elsewhere now. */
+static const char *rebase(struct dtbind_dtschemas *s, const char *name, const char *then,
+			  const char *now)
+{
+	size_t tl = strlen(then);
+
+	if (!tl || strncmp(name, then, tl) || !strcmp(then, now))
+		return name;
+	return arena_printf(&s->arena, "%s%s", now, name + tl);
+}
+
+void schema_cache_unmap(struct dtbind_dtschemas *s)
+{
+	if (s->map)
+		munmap(s->map, s->map_len);
+	s->map = NULL;
+	s->map_len = 0;
+}
+
+static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		      const char *root, struct cache_view *cv)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+
+	memset(cv, 0, sizeof(*cv));
+	if (fd < 0)
+		return -DTBIND_EIO;
+	if (fstat(fd, &st) || st.st_size < CACHE_HEADER_SIZE || (uint64_t)st.st_size > (4ull << 30)) {
+		close(fd);
+		return -DTBIND_EPARSE;
+	}
+	void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+	close(fd);
+	if (map == MAP_FAILED)
+		return -DTBIND_EIO;
+	s->map = map;
+	s->map_len = (size_t)st.st_size;
+
+	const unsigned char *base = map;
+	struct reader h = { base, base + CACHE_HEADER_SIZE, false };
+	char magic[8];
+
+	memcpy(magic, base, 8);
+	h.p += 8;
+	uint32_t order = get_u32(&h), hsize = get_u32(&h);
+	uint64_t prog = get_u64(&h), written = get_u64(&h);
+	uint64_t ioff = get_u64(&h), ilen = get_u64(&h), ihash = get_u64(&h);
+	uint64_t voff = get_u64(&h), vlen = get_u64(&h);
+
+	if (memcmp(magic, CACHE_MAGIC, 8) || order != 0x01020304 || hsize != CACHE_HEADER_SIZE ||
+	    prog != program || ioff != CACHE_HEADER_SIZE || ilen > s->map_len - ioff ||
+	    voff != ioff + ilen || vlen != s->map_len - voff ||
+	    hash64(0, base + ioff, ilen) != ihash)
+		return -DTBIND_EPARSE;
+
+	struct reader r = { base + ioff, base + ioff + ilen, false };
+	const char *then = get_str(&r, NULL), *now = root ? root : "";
+
+	cv->written = (int64_t)written;
+	cv->n_files = get_u32(&r);
+	if (!reader_fits(&r, cv->n_files, 49) ||
+	    !(cv->files = arena_alloc(&s->arena, ((size_t)cv->n_files + 1) * sizeof(*cv->files))))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < cv->n_files; i++) {
+		struct cached_file *f = &cv->files[i];
+
+		f->rel = get_str(&r, NULL);
+		f->size = get_u64(&r);
+		f->mtime = get_u64(&r);
+		f->ctime = get_u64(&r);
+		f->ino = get_u64(&r);
+		f->hash = get_u64(&r);
+		f->binding = get_u32(&r);
+	}
+	s->n_names = get_u32(&r);
+	if (!reader_fits(&r, s->n_names, 5) ||
+	    !(s->names = arena_alloc(&s->arena, ((size_t)s->n_names + 1) * sizeof(*s->names))))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < s->n_names; i++)
+		s->names[i] = rebase(s, get_str(&r, NULL), then, now);
+	cv->n_b = get_u32(&r);
+	if (!reader_fits(&r, cv->n_b, 35) ||
+	    !(cv->b = arena_alloc(&s->arena, ((size_t)cv->n_b + 1) * sizeof(*cv->b))))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < cv->n_b && !r.bad; i++) {
+		struct cached_binding *b = &cv->b[i];
+		uint64_t off, len;
+
+		b->id = get_str(&r, NULL);
+		b->file = rebase(s, get_str(&r, NULL), then, now);
+		b->flags = get_u8(&r);
+		off = get_u64(&r);
+		len = get_u64(&r);
+		b->hash = get_u64(&r);
+		if (!b->file || off > vlen || len > vlen - off)
+			return -DTBIND_EPARSE;
+		b->rec = base + voff + off;
+		b->len = len;
+	}
+	for (uint32_t i = 0; i < cv->n_files; i++)
+		if (cv->files[i].binding > cv->n_b)
+			r.bad = true;
+	if (r.bad)
+		return -DTBIND_EPARSE;
+	cv->rest = r;
+	return 0;
+}
+
+/*
+ * Which binding files still have the content the cache was made from:
+ * @same[i] for files[i].  True when every file does and none was added or
+ * removed.  Files whose content is read again get their hash set.
+ */
+static bool compare_manifest(const struct cache_view *cv, const char *root,
+			     struct source_file *files, size_t nfiles, uint32_t *same)
+{
+	size_t rl = root ? strlen(root) : 0, k = 0;
+	bool all = nfiles == cv->n_files;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		struct source_file *f = &files[i];
+		const char *rel = f->path + (rl && !strncmp(f->path, root, rl) ? rl : 0);
+		int c = 1;
+
+		same[i] = 0;
+		/* Both lists are sorted: walk them side by side. */
+		while (k < cv->n_files && (c = strcmp(cv->files[k].rel, rel)) < 0)
+			k++;
+		if (k == cv->n_files || c) {
+			all = false;
+			continue;
+		}
+		const struct cached_file *m = &cv->files[k++];
+
+		if (m->size == (uint64_t)f->st.st_size && m->mtime == (uint64_t)ns_of(f->st.st_mtim) &&
+		    m->ctime == (uint64_t)ns_of(f->st.st_ctim) && m->ino == (uint64_t)f->st.st_ino &&
+		    ns_of(f->st.st_mtim) < cv->written - RACY_NS) {
+			f->hash = m->hash;
+		} else if (!hash_file(f->path, &f->hash) || f->hash != m->hash) {
+			all = false;
+			continue;
+		}
+		same[i] = (uint32_t)(m - cv->files) + 1;
+	}
+	return all;
+}
+
+/* Everything unchanged: the index as saved, each binding decoded when first used. */
+static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path)
+{
+	struct reader *r = &cv->rest;
+
+	for (uint32_t i = 0; i < cv->n_b; i++) {
+		const struct cached_binding *c = &cv->b[i];
+
+		if (push_binding(s, c->id, c->file, NULL))
+			return -DTBIND_ENOMEM;
+		struct binding *b = &s->b[s->n - 1];
+
+		b->rec = c->rec;
+		b->rec_len = c->len;
+		b->rec_hash = c->hash;
+		b->eager = c->flags & BINDING_EAGER;
+		b->select_true = c->flags & BINDING_SELECT_TRUE;
+	}
+	if (dt_types_load(&s->types, r))
+		return -DTBIND_EPARSE;
+	uint32_t nc = get_u32(r);
+
+	if (!reader_fits(r, nc, 9))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < nc && !r->bad; i++) {
+		size_t len;
+		const char *c = get_str(r, &len);
+		struct index_list *l = arena_alloc(&s->arena, sizeof(*l));
+
+		if (!l || hmap_put_str(&s->by_compat, c, len, l) || !get_list(r, l, cv->n_b))
+			return -DTBIND_EPARSE;
+	}
+	if (!get_list(r, &s->always, cv->n_b) || !get_list(r, &s->by_compat_all, cv->n_b))
+		return -DTBIND_EPARSE;
+	uint32_t nd = get_u32(r);
+
+	if (!reader_fits(r, nd, 5))
+		return -DTBIND_EPARSE;
+	for (uint32_t i = 0; i < nd && !r->bad; i++) {
+		size_t len;
+		const char *c = get_str(r, &len);
+
+		if (hmap_put_str(&s->documented, c, len, (void *)1))
+			return -DTBIND_EPARSE;
+	}
+	/* Compiled on first use: only -m and --undocumented need them. */
+	s->n_lazy_patterns = get_u32(r);
+	if (!reader_fits(r, s->n_lazy_patterns, 5))
+		return -DTBIND_EPARSE;
+	s->lazy_patterns = r->p;
+	for (uint32_t i = 0; i < s->n_lazy_patterns; i++)
+		get_str(r, NULL);
+	if (r->bad || r->p != r->end)
+		return -DTBIND_EPARSE;
+	s->cache_path = strdup(path);
+	return 0;
+}
+
+/* A cached record, decoded now; NULL when it is damaged. */
+static const struct dtbind_value *decode_record(struct dtbind_dtschemas *s,
+						const unsigned char *rec, size_t len, uint64_t hash)
+{
+	struct vreader vr = { { rec, rec + len, false }, s->names, s->n_names, &s->arena };
+	const struct dtbind_value *v;
+
+	if (hash64(0, rec, len) != hash)
+		return NULL;
+	v = get_value(&vr, 0);
+	return vr.r.p == vr.r.end ? v : NULL;
+}
+
+/* A binding whose file is unchanged: its record instead of parse, meta-schema check, fixups. */
+static int add_cached_binding(struct dtbind_dtschemas *s, const struct cached_binding *c)
+{
+	const struct dtbind_value *fixed = decode_record(s, c->rec, c->len, c->hash);
+	uintptr_t dup = (uintptr_t)hmap_get_str(&s->ids, c->id, uri_fragment_offset(c->id));
+
+	if (!fixed)
+		return -DTBIND_EPARSE;
+	if (dup) {
+		if (strncmp(c->file, "<dtbind>/", 9))
+			dtbind_diag_report(s->diag, DTBIND_WARNING, fixed->loc, "duplicate-id",
+					   "duplicate '$id' value '%s'; the first file that has it is used",
+					   c->id);
+		return 0;
+	}
+	return push_binding(s, c->id, c->file, fixed);
+}
+
+/*
+ * Some files changed: those that did not come from their records, the
+ * others from source, and the set is finished as a fresh one (the types,
+ * the index and the selects depend on every binding).
+ */
+static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view *cv,
+			    struct source_file *files, size_t nfiles, const uint32_t *same)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < nfiles && !ret; i++) {
+		const struct cached_file *m = same[i] ? &cv->files[same[i] - 1] : NULL;
+
+		if (m && m->binding)
+			ret = add_cached_binding(s, &cv->b[m->binding - 1]);
+		else
+			ret = load_source(s, &files[i]);
+	}
+	/* The embedded core schemas belong to the program, which is the same. */
+	for (uint32_t i = 0; i < cv->n_b && !ret; i++)
+		if (!strncmp(cv->b[i].file, "<dtbind>/", 9))
+			ret = add_cached_binding(s, &cv->b[i]);
+	return ret;
+}
+
+/* A binding from its source: when its cache record is damaged. */
+static const struct dtbind_value *binding_from_source(struct dtbind_dtschemas *s,
+						      const struct binding *b)
+{
+	struct dtbind_doc *doc = NULL;
+
+	if (!strncmp(b->file, "<dtbind>/schemas/", 17)) {
+		const struct embedded_file *ef = embedded_find(b->file + 17);
+
+		if (ef)
+			dtbind_doc_load_string(b->file, ef->data, ef->len, s->diag, 0, &doc);
+	} else {
+		dtbind_doc_load_file(b->file, s->diag, 0, &doc);
+	}
+	if (!doc)
+		return NULL;
+	struct doc_keep *k = malloc(sizeof(*k));
+
+	if (!k) {
+		dtbind_doc_free(doc);
+		return NULL;
+	}
+	/* The fixed copy points at the document's strings: it lives with the set. */
+	k->doc = doc;
+	k->next = s->kept;
+	s->kept = k;
+	return fixup_schema(&s->arena, dtbind_doc_root(doc));
+}
+
+/* The fixed-up schema of a binding, decoded from the cache on first use. */
+const struct dtbind_value *binding_value(struct dtbind_dtschemas *s, size_t i)
+{
+	struct binding *b = &s->b[i];
+
+	if (b->fixed || !b->rec)
+		return b->fixed;
+	b->fixed = decode_record(s, b->rec, b->rec_len, b->rec_hash);
+	b->rec = NULL;
+	if (!b->fixed) {
+		/* Damaged since it was checked: this run goes on from source, the next rebuilds. */
+		dtbind_diag_report(s->diag, DTBIND_WARNING, (struct dtbind_loc){ .file = s->cache_path },
+				   "schema-cache", "damaged record for %s: loaded from %s; the "
+				   "cache is removed and rebuilt next time", b->id, b->file);
+		if (s->cache_path)
+			unlink(s->cache_path);
+		b->fixed = binding_from_source(s, b);
+	}
+	return b->fixed;
+}
+
+/* The schema set asks for documents it does not have: bindings, by $id. */
+const struct dtbind_value *schema_cache_loader(void *ctx, const char *uri)
+{
+	struct dtbind_dtschemas *s = ctx;
+	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, uri_fragment_offset(uri));
+
+	return i ? binding_value(s, i - 1) : NULL;
+}
+
+/*
+ * Load @s from the cache file at @path: all of it lazily when every binding
+ * file is unchanged (*@whole), else the unchanged ones from their records
+ * and the rest from source.  Non-zero: not usable, @s must be reset.
+ */
+int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+		      const char *root, struct source_file *files, size_t nfiles, bool *whole)
+{
+	uint32_t *same = calloc(nfiles + 1, sizeof(*same));
+	struct cache_view cv;
+	int ret;
+
+	if (!same)
+		return -DTBIND_ENOMEM;
+	ret = cache_open(s, path, program, root, &cv);
+	if (!ret) {
+		*whole = compare_manifest(&cv, root, files, nfiles, same);
+		ret = *whole ? use_whole_cache(s, &cv, path) : load_incremental(s, &cv, files, nfiles, same);
+	}
+	free(same);
+	return ret;
+}
