@@ -142,6 +142,8 @@ const struct embedded_file *embedded_find(const char *path);
 
 /* ---- small string helpers ----------------------------------------- */
 unsigned edit_distance(const char *a, const char *b, unsigned cap);
+/* The candidate closest to @name by edit distance (case-only differences count as 1), or NULL. */
+const char *nearest_name(const char *name, const char *const *names, size_t n);
 bool str_ends_with(const char *s, const char *suffix);
 /* Line @line (1-based) of a text buffer, without its newline, and its length; NULL if past the end. */
 const char *text_line(const char *buf, size_t buf_len, uint32_t line, size_t *len);

@@ -9,7 +9,6 @@
  * against one schema compiles it once.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1497,41 +1496,36 @@ static void collect_names(const struct dtbind_schema *s, const char ***names, si
 	collect_names(s->else_, names, n, cap, depth + 1);
 }
 
-/* The candidate closest to @name by edit distance (case-only differences count as 1), or NULL. */
-static const char *nearest(const char *name, const char *const *names, size_t n)
-{
-	const char *best = NULL;
-	unsigned best_d = 0;
-	size_t len = strlen(name);
-	unsigned cap_d = len < 4 ? 1 : len < 10 ? 2 : 3;
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned d = edit_distance(name, names[i], cap_d);
-
-		/* Case-only differences (additionalproperties) always count. */
-		if (d > cap_d && strlen(names[i]) == len && !strcasecmp(name, names[i]))
-			d = 1;
-		if (d <= cap_d && d > 0 && (!best || d < best_d)) {
-			best = names[i];
-			best_d = d;
-		}
-	}
-	return best;
-}
-
 static const char *did_you_mean(struct vctx *c, const struct dtbind_schema *s, const char *name)
 {
 	const char **names = NULL;
 	size_t n = 0, cap = 0;
 
 	collect_names(s, &names, &n, &cap, 0);
-	const char *best = nearest(name, names, n);
+	const char *best = nearest_name(name, names, n);
 
 	free(names);
 	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
 }
 
 /* For a string outside an enum: the closest allowed string. */
+/* Do @a and @b hold the same digits, in any order? */
+static bool same_digits(const char *a, const char *b)
+{
+	int count[10] = { 0 };
+
+	for (; *a; a++)
+		if (*a >= '0' && *a <= '9')
+			count[*a - '0']++;
+	for (; *b; b++)
+		if (*b >= '0' && *b <= '9')
+			count[*b - '0']--;
+	for (int i = 0; i < 10; i++)
+		if (count[i])
+			return false;
+	return true;
+}
+
 static const char *did_you_mean_enum(struct vctx *c, const struct dtbind_value *enum_,
 				     const struct dtbind_value *inst)
 {
@@ -1543,9 +1537,18 @@ static const char *did_you_mean_enum(struct vctx *c, const struct dtbind_value *
 	for (size_t i = 0; i < enum_->u.seq.n && n < ARRAY_SIZE(names); i++)
 		if (enum_->u.seq.items[i]->kind == DTBIND_STRING)
 			names[n++] = enum_->u.seq.items[i]->u.str.ptr;
-	const char *best = nearest(inst->u.str.ptr, names, n);
+	const char *v = inst->u.str.ptr, *best = nearest_name(v, names, n);
 
-	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
+	/*
+	 * Values a typo apart, not other chips: "qcom,sm8450-x" is no misspelt
+	 * "qcom,sm8150-x".  The same digits, and at most half of it changed.
+	 */
+	size_t longer = best ? strlen(best) > strlen(v) ? strlen(best) : strlen(v) : 0;
+
+	if (!best || !same_digits(v, best) ||
+	    (strcasecmp(v, best) && 2 * edit_distance(v, best, 3) > longer))
+		return "";
+	return arena_printf(&c->res->arena, "; did you mean '%s'?", best);
 }
 
 /*

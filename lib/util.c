@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "internal.h"
@@ -419,6 +420,28 @@ unsigned edit_distance(const char *a, const char *b, unsigned cap)
 			return cap + 1;
 	}
 	return row[lb] > cap ? cap + 1 : row[lb];
+}
+
+/* The candidate closest to @name by edit distance (case-only differences count as 1), or NULL. */
+const char *nearest_name(const char *name, const char *const *names, size_t n)
+{
+	const char *best = NULL;
+	unsigned best_d = 0;
+	size_t len = strlen(name);
+	unsigned cap_d = len < 4 ? 1 : len < 10 ? 2 : 3;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = edit_distance(name, names[i], cap_d);
+
+		/* Case-only differences (additionalproperties) always count. */
+		if (d > cap_d && strlen(names[i]) == len && !strcasecmp(name, names[i]))
+			d = 1;
+		if (d <= cap_d && d > 0 && (!best || d < best_d)) {
+			best = names[i];
+			best_d = d;
+		}
+	}
+	return best;
 }
 
 const char *text_line(const char *buf, size_t buf_len, uint32_t line, size_t *len)
