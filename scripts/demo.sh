@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# A short walk through what dtbind does today, on corpus/ (`make demo`).
+# The whole toolkit on corpus/ (`make demo`): the seeds' .txt bindings
+# converted, linted, their examples tested, a sample board validated, a
+# patch checked.
 #
 # Usage: scripts/demo.sh BINARY
-# Exit: 0 when every step behaved as expected (the broken copy is expected to
-# fail), 1 otherwise.
+# Exit: 0 when every step behaved as expected (the broken copies are expected
+# to fail), 1 otherwise.
 set -u
 
 if [ $# -ne 1 ]; then
@@ -20,7 +22,6 @@ esac
 SHOW=$1			# the binary as the reader would type it
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
-META=https://json-schema.org/draft/2019-09/schema
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-demo.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -54,82 +55,85 @@ run() {
 	fi
 }
 
-bindings=$(find corpus/bindings -name '*.yaml' -type f | LC_ALL=C sort)
-# shellcheck disable=SC2086 # one argument per file
-set -- $bindings
+# expect TEXT: the last run's output must contain TEXT.
+expect() {
+	if ! grep -qF -- "$1" "$tmp/.out"; then
+		printf '     UNEXPECTED: no "%s" in the output\n' "$1"
+		unexpected=$((unexpected + 1))
+	fi
+}
 
 echo "dtbind demo: $("$BIN" --version 2>/dev/null || echo dtbind)"
-say "corpus/bindings/ holds the first DT schemas, from Rob Herring's 2018" \
-    "series that converted .txt bindings to json-schema (see corpus/README.md)."
+say "The whole toolkit on corpus/: the legacy .txt bindings of Rob Herring's 2018" \
+    "series (corpus/txt/) converted, linted, their examples tested, and a sample" \
+    "board (corpus/dts/demo-board.dts) validated.  Everything runs on the schemas" \
+    "built into dtbind; no kernel tree, network or Python needed."
+B=$tmp/bindings
 
-title "Load the seed bindings"
-say "Every dtbind tool reads YAML 1.2 (and JSON) the same way, with located" \
-    "errors and limits on size, nesting and alias expansion."
-run 0 parse "$@"
-say "--dump shows what was loaded, as one line of JSON:"
-printf '   $ %s parse --dump corpus/bindings/arm/altera/socfpga-clk-manager.yaml | cut -c1-160\n' "$SHOW"
-if "$BIN" parse --dump corpus/bindings/arm/altera/socfpga-clk-manager.yaml >"$tmp/.dump" 2>&1; then
-	cut -c1-160 "$tmp/.dump" | sed 's/^/     /'
-else
-	sed 's/^/     /' "$tmp/.dump"
-	echo "     UNEXPECTED: parse --dump failed"
-	unexpected=$((unexpected + 1))
-fi
+title "Convert the legacy .txt bindings (doc2yaml)"
+say "Each .txt becomes a schema: header, compatibles, properties with types," \
+    "required, examples with the #includes they need; then doc2yaml lints it and" \
+    "tests its examples itself."
+run 0 doc2yaml --maintainer 'Demo Maintainer <demo@example.com>' corpus/txt -o "$B/"
+say "Written:"
+(cd "$B" && find . -name '*.yaml' | LC_ALL=C sort | sed 's|^\./|     |')
+say "" "arm/zte-sysctrl.yaml, from corpus/txt/arm/zte-sysctrl.txt:"
+sed 's/^/     | /' "$B/arm/zte-sysctrl.yaml"
 
-title "Validate them against the JSON Schema 2019-09 meta-schema"
-say "The meta-schema is built in; no network access.  A binding is itself a" \
-    "JSON Schema, so this catches wrong keyword values (maxItems: one, ...)."
-run 0 jsonschema -s "$META" "$@"
+title "Lint them (dtbind lint)"
+say "Meta-schemas, \$id against the path, every \$ref, the kernel's .yamllint."
+run 0 lint "$B"
 
-title "A broken copy: a misspelled keyword"
-say "The meta-schema allows unknown keywords, so a typo like 'requird:' slips" \
-    "through it.  A schema that lists the keywords a binding may use, with" \
-    "unevaluatedProperties: false, catches it (lint will do this for real):"
-mkdir "$tmp/demo"
-cat >"$tmp/demo/binding-keywords.yaml" <<'EOF'
-$id: http://example.com/demo/binding-keywords.yaml#
-$schema: https://json-schema.org/draft/2019-09/schema
-$ref: https://json-schema.org/draft/2019-09/schema   # every JSON Schema keyword
-properties:                                          # plus the DT extras
-  maintainers: {type: array, items: {type: string}}
-  examples: {type: array, items: {type: string}}
-  select: true
-unevaluatedProperties: false
-EOF
-sed 's/^/     /' "$tmp/demo/binding-keywords.yaml"
-sed 's/^required:/requird:/' corpus/bindings/arm/altera/socfpga-clk-manager.yaml \
-	>"$tmp/demo/socfpga-clk-manager.yaml"
-say "" "The copy, with 'required:' misspelled (line 20):"
-grep -n -A1 '^requird:' "$tmp/demo/socfpga-clk-manager.yaml" | sed 's/^/     /'
-say "" "The original passes, the copy fails with file:line:col and a suggestion:"
-cd "$tmp/demo" || exit 1
-cp "$ROOT/corpus/bindings/arm/altera/socfpga-clk-manager.yaml" original.yaml
-run 0 jsonschema -s binding-keywords.yaml original.yaml
-run 1 jsonschema -s binding-keywords.yaml socfpga-clk-manager.yaml
-if ! grep -q "^socfpga-clk-manager.yaml:20:1: error: property 'requird' is not allowed here; did you mean 'required'?" "$tmp/.out"; then
-	echo "     UNEXPECTED: no located did-you-mean diagnostic for 'requird'"
-	unexpected=$((unexpected + 1))
-fi
-say "The same finding for tools (--format=json, JSON Lines on stderr):"
-run 1 jsonschema --format=json -s binding-keywords.yaml socfpga-clk-manager.yaml
-cd "$ROOT" || exit 1
+title "Test their examples (dtbind exampletest)"
+say "Each example preprocessed, parsed, built into an FDT with libfdt and" \
+    "validated against every schema that selects its nodes."
+run 0 exampletest -u "$B" "$B"
+say "A slip in an example, 'regs' for 'reg', is reported at its line in the .yaml:"
+mkdir -p "$tmp/slip/arm"
+sed 's/^        reg = <0x116000 0x1000>;/        regs = <0x116000 0x1000>;/' \
+	"$B/arm/zte-sysctrl.yaml" >"$tmp/slip/arm/zte-sysctrl.yaml"
+run 1 exampletest --no-cache -u "$tmp/slip" "$tmp/slip/arm/zte-sysctrl.yaml"
+expect "property 'regs' is not allowed here; did you mean 'reg'?"
+say "The same for tools, as JSON Lines:"
+run 1 exampletest --no-cache --format=json -u "$tmp/slip" "$tmp/slip/arm/zte-sysctrl.yaml"
 
-title "What comes next"
-# The README roadmap; a command counts as there when `dtbind --help` lists it.
-help=$("$BIN" --help 2>&1)
-for c in lint exampletest validate doc2yaml; do
-	case $c in
-	lint) what="check binding schemas the way dt_binding_check does" ;;
-	exampletest) what="compile each binding's examples and validate them against it" ;;
-	validate) what="validate device trees against the bindings" ;;
-	doc2yaml) what="help convert legacy .txt bindings (corpus/txt/) to YAML" ;;
-	esac
-	if printf '%s\n' "$help" | grep -q "^  $c "; then
-		say "$(printf '%-12s available now (%s %s --help): %s' "$c" "$SHOW" "$c" "$what")"
-	else
-		say "$(printf '%-12s coming: %s' "$c" "$what")"
-	fi
-done
+title "Validate a board (dtbind validate)"
+say "corpus/dts/demo-board.dts, preprocessed in process (#define), against the" \
+    "converted bindings and the core schemas; -m lists compatibles no binding" \
+    "documents (warnings, not errors)."
+run 0 validate -m -u "$B" corpus/dts/demo-board.dts
+expect "compatible 'snps,designware-i2c' is not documented by any binding"
+say "" "A copy with two mistakes: a reg without its size cell, and a misspelt" \
+    "compatible.  Findings name the line and column in the .dts, through the macro:"
+sed -e 's/reg = <SYSCTRL_BASE 0x1000>;/reg = <SYSCTRL_BASE>;/' \
+    -e 's/"dallas,ds1374"/"dallas,ds1347"/' corpus/dts/demo-board.dts >"$tmp/broken-board.dts"
+run 1 validate -m -u "$B" "$tmp/broken-board.dts"
+expect "broken-board.dts:28:3: error: /sysctrl@1463000:reg"
+expect "compatible 'dallas,ds1347' is not documented by any binding"
+
+title "Check a patch as it is mailed (dtbind check)"
+say "A patch adding the converted zte-sysctrl.yaml: the binding is rebuilt from" \
+    "the patch alone, linted and its examples tested, with checkpatch's DT rules."
+f=$B/arm/zte-sysctrl.yaml
+{
+	printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+	printf 'From: Demo Maintainer <demo@example.com>\n'
+	printf 'Date: Thu, 3 Dec 2026 12:00:00 +0000\n'
+	printf 'Subject: [PATCH] dt-bindings: arm: zte: Convert sysctrl to DT schema\n\n'
+	printf 'Convert the ZTE sysctrl binding to DT schema format.\n\n'
+	printf 'Signed-off-by: Demo Maintainer <demo@example.com>\n---\n'
+	p=Documentation/devicetree/bindings/arm/zte-sysctrl.yaml
+	printf 'diff --git a/%s b/%s\nnew file mode 100644\nindex 0000000..1111111\n' "$p" "$p"
+	printf -- '--- /dev/null\n+++ b/%s\n@@ -0,0 +1,%d @@\n' "$p" "$(wc -l <"$f")"
+	sed 's/^/+/' "$f"
+	printf -- '-- \n2.39.2\n\n'
+} >"$tmp/0001-zte-sysctrl.patch"
+run 0 check --no-tree "$tmp/0001-zte-sysctrl.patch"
+say "The same patch with the slip in its example:"
+sed 's/^+        reg = <0x116000 0x1000>;/+        regs = <0x116000 0x1000>;/' \
+	"$tmp/0001-zte-sysctrl.patch" >"$tmp/0001-slip.patch"
+run 1 check --no-tree "$tmp/0001-slip.patch"
+expect "did you mean 'reg'?"
 
 echo
 if [ "$unexpected" -eq 0 ]; then
