@@ -25,9 +25,12 @@
  *
  * Output lines follow input lines: a token that starts a source line starts
  * an output line, indented as in the source, and gaps are filled with empty
- * lines (up to 8 lines in included files, always in the main file), so line
- * and column of anything not produced by a macro are those of the source.
- * out->map says where each output line came from.
+ * lines (up to 8 lines in included files, always in the main file), so most
+ * tokens stand at their source line and column.  out->map says where each
+ * output line came from and, where an expansion of another length or
+ * arguments across lines moved what follows, where each token came from: a
+ * token from a file where it is written, a macro's output at the name of the
+ * outermost macro invoked.
  */
 #define _XOPEN_SOURCE 700
 #include <limits.h>
@@ -1051,6 +1054,34 @@ static void print_padding(struct cpp *p, const struct tok *pad)
 		pr->source = (pad->flags & F_SRC) ? !!(pad->flags & F_SRC_WHITE) : -1;
 }
 
+/*
+ * Map output column @out_col, where @t is about to be printed: a token from
+ * a file to where it is written, one of a macro's output to the name of the
+ * outermost macro invoked (the line's map says so already where nothing
+ * before it on the line changed the columns).
+ */
+static void map_token(struct cpp *p, const struct tok *t, uint32_t out_col)
+{
+	const struct tok *at = (t->flags & F_FILE) ? t : &p->exp_tok;
+	const struct srcmap *m = &p->out->map;
+	struct srcmap_line l;
+
+	/* The common case, cheaply: at its column of the line the map describes. */
+	if (at == t && t->sf == p->pr.sf && t->line == p->pr.line && t->col == out_col &&
+	    m->n && !m->lines[m->n - 1].n_spans)
+		return;
+	if (!at->sf || !at->line)
+		return;
+	/* Mostly on the line the map describes: no need to look its file up again. */
+	if (at->sf == p->pr.sf && at->line == p->pr.line && m->n)
+		l = m->lines[m->n - 1];
+	else
+		l = map_line(p, at->sf, at->line);
+	if (srcmap_add_span(&p->out->map, out_col, l.file, l.line, at->col + l.col_offset,
+			    !(t->flags & F_FILE)))
+		oom(p);
+}
+
 static void print_token(struct cpp *p, const struct tok *t)
 {
 	struct printer *pr = &p->pr;
@@ -1073,6 +1104,7 @@ static void print_token(struct cpp *p, const struct tok *t)
 			pr->col++;
 		}
 	}
+	map_token(p, t, pr->col + 1);
 	sb_putn(&p->text, t->text, t->len);
 	pr->col += t->len;
 	pr->content = true;

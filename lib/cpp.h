@@ -20,7 +20,7 @@ struct cpp_opts {
 struct cpp_output {
 	char *text;			/* malloc'd, NUL-terminated */
 	size_t len;
-	struct srcmap map;		/* one entry per output line */
+	struct srcmap map;		/* one entry per output line, spans where columns move */
 	struct arena names;		/* file names the map points at */
 };
 

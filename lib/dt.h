@@ -105,22 +105,43 @@ const char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
 /*
  * Where each line of a generated text (preprocessor output, a wrapped
  * binding example) came from: file, line, and the columns to add (an
- * example's indentation inside its .yaml).
+ * example's indentation inside its .yaml).  Where a line's columns do not
+ * follow its source one for one (macros expanded on it, or text from
+ * another line), spans say where each part of it came from.
  */
+struct srcmap_span {
+	const char *file;
+	uint32_t line;
+	uint32_t out_col;	/* first column of the generated line it covers */
+	uint32_t col;		/* source column of out_col */
+	bool fixed;		/* all its columns are @col (a macro's output) */
+};
+
 struct srcmap_line {
 	const char *file;
 	uint32_t line;
 	uint32_t col_offset;
+	uint32_t n_spans;	/* spans[first_span ...], by out_col; 0: none */
+	size_t first_span;
 };
 
 struct srcmap {
 	struct srcmap_line *lines;	/* lines[i] describes line i + 1 */
 	size_t n, cap;
+	struct srcmap_span *spans;
+	size_t n_spans, cap_spans;
 };
 
 void srcmap_init(struct srcmap *m);
 void srcmap_free(struct srcmap *m);
 int srcmap_push(struct srcmap *m, const char *file, uint32_t line, uint32_t col_offset);
+/*
+ * From column @out_col of the last line on, the text comes from @file:@line:
+ * @col on (or, @fixed, all of it from that one place).  Nothing is recorded
+ * when the line's map already says so.  Spans are added left to right.
+ */
+int srcmap_add_span(struct srcmap *m, uint32_t out_col, const char *file, uint32_t line,
+		    uint32_t col, bool fixed);
 /* The original location of 1-based @line:@col of the generated text. */
 struct dtbind_loc srcmap_loc(const struct srcmap *m, const char *fallback_file, uint32_t line,
 			     uint32_t col);

@@ -2,7 +2,7 @@
 /*
  * test_cpp.c - the preprocessor: macros, conditionals, includes, the
  * assembler-with-cpp rules DTS relies on, located errors, limits, and the
- * source map of the output.
+ * source map of the output, down to where validate and exampletest report.
  */
 #define _XOPEN_SOURCE 700
 #include <limits.h>
@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "cpp.h"
+#include "devicetree.h"
 
 struct fixture {
 	FILE *out;
@@ -139,6 +140,33 @@ static void assert_map(struct fixture *f, const char *expected)
 	free(s);
 }
 
+/*
+ * Where the output text at the first occurrence of each needle came from:
+ * @pairs holds needle, "file:line:col", ..., NULL.  A mismatch is shown
+ * with its needle.
+ */
+static void assert_origins(struct fixture *f, const char *const *pairs)
+{
+	for (; pairs[0]; pairs += 2) {
+		const char *at = f->o.text ? strstr(f->o.text, pairs[0]) : NULL;
+		const char *line_start = f->o.text;
+		uint32_t line = 1;
+		struct dtbind_loc l;
+		char got[160], want[160];
+
+		assert_non_null(at);
+		for (const char *s = f->o.text; s < at; s++)
+			if (*s == '\n') {
+				line++;
+				line_start = s + 1;
+			}
+		l = srcmap_loc(&f->o.map, "main.dts", line, (uint32_t)(at - line_start) + 1);
+		snprintf(got, sizeof(got), "'%s' at %s:%u:%u", pairs[0], l.file, l.line, l.col);
+		snprintf(want, sizeof(want), "'%s' at %s", pairs[0], pairs[1]);
+		assert_string_equal(got, want);
+	}
+}
+
 /* ---- macros ------------------------------------------------------------- */
 
 static void test_cpp_object_macro_keeps_lines_and_columns(void **state)
@@ -236,6 +264,123 @@ static void test_cpp_arguments_across_lines_map_to_the_macro_line(void **state)
 			    "          y = <3>;\n"
 			    "z;\n");
 	assert_map(f, "main.dts:1+0\nmain.dts:2+0\nmain.dts:3+0\nmain.dts:4+0\n");
+}
+
+/*
+ * The armada-cp11x.dtsi line: a label and a node name made by function-like
+ * macros.  What follows an expansion that is shorter or longer than its
+ * invocation is still at its own column; what a macro makes is at the
+ * macro's name.
+ */
+static void test_cpp_columns_after_a_macro_on_the_line_are_the_source_ones(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_string_equal(run(f, "#define LBL(x) cp0_ ## x\n"
+				   "#define NAME(x) cp0-x\n"
+				   "/ {\n"
+				   "\tLBL(thermal_ic): NAME(thermal-ic) {\n"
+				   "\t\tx = <1>;\n"
+				   "\t};\n"
+				   "};\n"),
+			    "\n\n/ {\n"
+			    "\tcp0_thermal_ic: cp0-thermal-ic    {\n"
+			    "\t\tx = <1>;\n"
+			    "\t};\n"
+			    "};\n");
+	assert_origins(f, (const char *const[]){
+		"cp0_thermal_ic", "main.dts:4:2",
+		": cp0", "main.dts:4:17",
+		"cp0-thermal-ic", "main.dts:4:19",
+		"-thermal-ic", "main.dts:4:19",
+		"{\n\t\tx", "main.dts:4:36",
+		"x = <1>", "main.dts:5:3",
+		NULL });
+	/* The line's map itself is unchanged: one entry per source line. */
+	assert_map(f, "main.dts:1+0\nmain.dts:2+0\nmain.dts:3+0\nmain.dts:4+0\nmain.dts:5+0\n"
+		      "main.dts:6+0\nmain.dts:7+0\n");
+}
+
+/* Longer expansions, nested macros, # and ##: each source token keeps its column. */
+static void test_cpp_columns_after_nested_stringified_and_pasted_macros(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_string_equal(run(f, "#define SUM(a, b) ((a) + (b))\n"
+				   "#define STR(x) #x\n"
+				   "#define XSTR(x) STR(x)\n"
+				   "#define TWICE(x) SUM(x, x)\n"
+				   "#define CAT(a, b) a ## b\n"
+				   "x = <SUM(1, 2)>, \"a\"; y = XSTR(TWICE(3)); CAT(z, 1) = <CAT(0x, 10)>;\n"),
+			    "\n\n\n\n\n"
+			    "x = <((1) + (2))>, \"a\"; y = \"((3) + (3))\"; z1       = <0x10>;\n");
+	assert_origins(f, (const char *const[]){
+		"((1)", "main.dts:6:6",
+		"(2)", "main.dts:6:6",
+		">, \"a\"", "main.dts:6:15",
+		"\"a\"", "main.dts:6:18",
+		"y =", "main.dts:6:23",
+		"\"((3)", "main.dts:6:27",
+		"; z1", "main.dts:6:41",
+		"z1", "main.dts:6:43",
+		"= <0x10>", "main.dts:6:53",
+		"<0x10>", "main.dts:6:55",
+		"0x10", "main.dts:6:56",
+		">;", "main.dts:6:67",
+		NULL });
+}
+
+/*
+ * An invocation whose arguments go on to the next line (plainly or after a
+ * backslash): what follows its ')' on the same output line is on that next
+ * line of the source.
+ */
+static void test_cpp_positions_after_arguments_across_lines(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_string_equal(run(f, "#define F(a, b) <a b>\n"
+				   "x = F(1,\n"
+				   "      2), y = <3>;\n"
+				   "z = F(4, \\\n"
+				   " 5); w;\n"),
+			    "\n"
+			    "x = <1 2>,\n"
+			    "          y = <3>;\n"
+			    "z = <4 5>;\n"
+			    "     w;\n");
+	assert_origins(f, (const char *const[]){
+		"<1 2>", "main.dts:2:5",
+		",\n", "main.dts:3:9",
+		"y = <3>", "main.dts:3:11",
+		"<4 5>", "main.dts:4:5",
+		";\n     w", "main.dts:5:4",
+		"w;", "main.dts:5:6",
+		NULL });
+}
+
+/* A macro in an included file, an object-like macro at the start of a line. */
+static void test_cpp_columns_in_included_files_and_at_line_start(void **state)
+{
+	struct fixture *f = *state;
+
+	write_file("inc/m.h", "#define PAIR(a) <a>, <a>\n#define NODE node@1\n"
+			      "p = PAIR(0x100), q;\n");
+	assert_string_equal(run(f, "#include <m.h>\n"
+				   "  NODE { r = PAIR(7); };\n"),
+			    "p = <0x100>, <0x100>, q;\n"
+			    "  node@1 { r = <7>, <7>; };\n");
+	assert_origins(f, (const char *const[]){
+		"<0x100>", "inc/m.h:3:5",
+		", <0x100>", "inc/m.h:3:5",
+		", q", "inc/m.h:3:16",
+		"q;", "inc/m.h:3:18",
+		"node@1", "main.dts:2:3",
+		"@1", "main.dts:2:3",
+		"{ r", "main.dts:2:8",
+		"<7>", "main.dts:2:14",
+		"; };", "main.dts:2:21",
+		NULL });
 }
 
 static void test_cpp_defines_from_options(void **state)
@@ -729,6 +874,122 @@ static void test_cpp_in_map_places_lines_and_errors_in_the_yaml(void **state)
 	srcmap_free(&in);
 }
 
+/* An example's columns: the .yaml indentation is added after a macro too. */
+static void test_cpp_in_map_columns_after_a_macro(void **state)
+{
+	struct fixture *f = *state;
+	struct srcmap in;
+
+	srcmap_init(&in);
+	assert_int_equal(srcmap_push(&in, "b.yaml", 40, 0), 0);
+	assert_int_equal(srcmap_push(&in, "b.yaml", 50, 6), 0);
+	assert_int_equal(srcmap_push(&in, "b.yaml", 51, 6), 0);
+	assert_string_equal(run_map(f, "#define W(x) <x x>\nx = W(1), y;\n", &in),
+			    "\nx = <1 1>, y;\n");
+	assert_origins(f, (const char *const[]){
+		"x =", "b.yaml:50:7",
+		"<1 1>", "b.yaml:50:11",
+		", y", "b.yaml:50:15",
+		"y;", "b.yaml:50:17",
+		NULL });
+	srcmap_free(&in);
+}
+
+/* A binding whose example invokes function-like macros before a bad property. */
+static const char binding[] =
+	"# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)\n"
+	"%YAML 1.2\n"
+	"---\n"
+	"$id: http://devicetree.org/schemas/acme,foo.yaml#\n"
+	"$schema: http://devicetree.org/meta-schemas/core.yaml#\n"
+	"\n"
+	"title: Acme foo\n"
+	"\n"
+	"maintainers:\n"
+	"  - A Person <a@example.com>\n"
+	"\n"
+	"properties:\n"
+	"  compatible:\n"
+	"    const: acme,foo\n"
+	"\n"
+	"  reg:\n"
+	"    maxItems: 1\n"
+	"\n"
+	"  clocks:\n"
+	"    maxItems: 1\n"
+	"\n"
+	"required:\n"
+	"  - compatible\n"
+	"  - reg\n"
+	"\n"
+	"additionalProperties: false\n"
+	"\n"
+	"examples:\n"
+	"  - |\n"
+	"    #define CLK(bank, n) ((bank) * 32 + (n))\n"
+	"    #define UNIT(x) foo@x\n"
+	"    UNIT(0) { compatible = \"acme,foo\"; reg = <0>; clocks = <CLK(1, 2)>; acme,bad = <1>; };\n";
+
+/* A checker of validate and exampletest, with the binding above as its only one. */
+static struct dt_checker *new_checker(struct fixture *f)
+{
+	struct dt_checker_opts opts = { .bindings_root = "bindings" };
+	struct dt_checker *c = NULL;
+
+	write_file("bindings/acme,foo.yaml", binding);
+	assert_int_equal(dt_checker_new(f->diag, &opts, &c), 0);
+	return c;
+}
+
+static void test_cpp_map_places_validate_findings_after_macros(void **state)
+{
+	struct fixture *f = *state;
+	struct dt_checker *c = new_checker(f);
+	unsigned findings = 0;
+
+	write_file("board.dts", "/dts-v1/;\n"
+		   "#define CLK(bank, n) ((bank) * 32 + (n))\n"
+		   "#define UNIT(x) foo@x\n"
+		   "#define LBL(x) acme_ ## x\n"
+		   "#define NAME(x) acme-x\n"
+		   "/ {\n"
+		   "\tcompatible = \"acme,board\";\n"
+		   "\tmodel = \"Acme board\";\n"
+		   "\t#address-cells = <1>;\n"
+		   "\t#size-cells = <1>;\n"
+		   "\tLBL(foo): UNIT(0) { compatible = \"acme,foo\"; reg = <0 4>; clocks = <CLK(1, 2)>; "
+		   "acme,bad = <1>; };\n"
+		   "\tLBL(bar): NAME(bar) { compatible = \"acme,foo\"; };\n"
+		   "};\n");
+	assert_int_equal(dt_checker_tree(c, "board.dts", &findings), 0);
+	/*
+	 * The bad property at its column, after expansions both longer and
+	 * shorter than their invocations; a node whose name a macro makes, at
+	 * the macro, after a label a macro makes.
+	 */
+	assert_string_equal(diag_output(f),
+			    "board.dts:11:82: error: /foo@0: property 'acme,bad' is not allowed here"
+			    " [dt-schema]\n"
+			    "board.dts:12:12: error: /acme-bar: 'reg' is a required property"
+			    " [dt-schema]\n");
+	assert_int_equal(findings, 2);
+	dt_checker_free(c);
+}
+
+static void test_cpp_map_places_example_findings_after_macros(void **state)
+{
+	struct fixture *f = *state;
+	struct dt_checker *c = new_checker(f);
+	unsigned findings = 0;
+
+	assert_int_equal(dt_checker_examples(c, "bindings/acme,foo.yaml", &findings), 0);
+	assert_string_equal(diag_output(f),
+			    "bindings/acme,foo.yaml:32:73: error: /example-0/foo@0: property"
+			    " 'acme,bad' is not allowed here [example-schema]\n");
+	assert_int_equal(findings, 1);
+	dt_checker_free(c);
+}
+
 static void test_cpp_big_gaps_in_included_files_are_not_filled(void **state)
 {
 	struct fixture *f = *state;
@@ -795,6 +1056,58 @@ static void test_srcmap_loc_maps_lines_columns_and_beyond(void **state)
 	assert_int_equal(m.n, 0);
 }
 
+static void test_srcmap_spans_map_columns_within_a_line(void **state)
+{
+	struct srcmap m;
+	struct dtbind_loc l;
+
+	(void)state;
+	srcmap_init(&m);
+	assert_int_equal(srcmap_add_span(&m, 3, "a.dts", 1, 3, false), 0);	/* no line yet */
+	assert_int_equal(srcmap_push(&m, "a.dts", 4, 2), 0);
+	/* What the line says already is not recorded. */
+	assert_int_equal(srcmap_add_span(&m, 5, "a.dts", 4, 7, false), 0);
+	assert_int_equal(m.n_spans, 0);
+	assert_int_equal(srcmap_add_span(&m, 5, "a.dts", 4, 5, true), 0);	/* a macro at 5 */
+	assert_int_equal(srcmap_add_span(&m, 9, "a.dts", 4, 5, true), 0);	/* still its output */
+	assert_int_equal(srcmap_add_span(&m, 12, "a.dts", 4, 8, false), 0);	/* source again */
+	assert_int_equal(srcmap_add_span(&m, 14, "a.dts", 4, 10, false), 0);
+	assert_int_equal(srcmap_add_span(&m, 20, "b.h", 9, 1, false), 0);
+	assert_int_equal(m.n_spans, 3);
+	l = srcmap_loc(&m, "gen.dts", 1, 4);
+	assert_string_equal(l.file, "a.dts");
+	assert_int_equal(l.line, 4);
+	assert_int_equal(l.col, 6);
+	l = srcmap_loc(&m, "gen.dts", 1, 11);
+	assert_int_equal(l.col, 5);
+	l = srcmap_loc(&m, "gen.dts", 1, 13);
+	assert_int_equal(l.col, 9);
+	l = srcmap_loc(&m, "gen.dts", 1, 25);
+	assert_string_equal(l.file, "b.h");
+	assert_int_equal(l.line, 9);
+	assert_int_equal(l.col, 6);
+	l = srcmap_loc(&m, "gen.dts", 1, 0);
+	assert_string_equal(l.file, "a.dts");
+	assert_int_equal(l.col, 0);
+	/* A span further left than the last replaces those from its column on. */
+	assert_int_equal(srcmap_add_span(&m, 12, "c.h", 2, 3, true), 0);
+	assert_int_equal(m.n_spans, 2);
+	l = srcmap_loc(&m, "gen.dts", 1, 30);
+	assert_string_equal(l.file, "c.h");
+	assert_int_equal(l.col, 3);
+	/* Spans belong to their line: the next line and lines past the end have none. */
+	assert_int_equal(srcmap_push(&m, "a.dts", 5, 0), 0);
+	l = srcmap_loc(&m, "gen.dts", 2, 30);
+	assert_string_equal(l.file, "a.dts");
+	assert_int_equal(l.line, 5);
+	assert_int_equal(l.col, 30);
+	l = srcmap_loc(&m, "gen.dts", 3, 30);
+	assert_int_equal(l.line, 6);
+	assert_int_equal(l.col, 30);
+	srcmap_free(&m);
+	assert_int_equal(m.n_spans, 0);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -806,6 +1119,10 @@ int main(void)
 		T(test_cpp_rescan_and_blue_paint),
 		T(test_cpp_spacing_follows_gcc_where_dts_cares),
 		T(test_cpp_arguments_across_lines_map_to_the_macro_line),
+		T(test_cpp_columns_after_a_macro_on_the_line_are_the_source_ones),
+		T(test_cpp_columns_after_nested_stringified_and_pasted_macros),
+		T(test_cpp_positions_after_arguments_across_lines),
+		T(test_cpp_columns_in_included_files_and_at_line_start),
 		T(test_cpp_defines_from_options),
 		T(test_cpp_redefinition_warns_and_identical_one_does_not),
 		T(test_cpp_builtin_macros),
@@ -830,9 +1147,13 @@ int main(void)
 		T(test_cpp_argument_bomb_is_limited),
 		T(test_cpp_deep_if_expression_is_an_error),
 		T(test_cpp_in_map_places_lines_and_errors_in_the_yaml),
+		T(test_cpp_in_map_columns_after_a_macro),
+		T(test_cpp_map_places_validate_findings_after_macros),
+		T(test_cpp_map_places_example_findings_after_macros),
 		T(test_cpp_big_gaps_in_included_files_are_not_filled),
 		T(test_cpp_output_free_is_safe_after_errors),
 		T(test_srcmap_loc_maps_lines_columns_and_beyond),
+		T(test_srcmap_spans_map_columns_within_a_line),
 	};
 
 	return cmocka_run_group_tests_name("cpp", tests, NULL, NULL);

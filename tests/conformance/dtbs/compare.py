@@ -446,7 +446,6 @@ def check_dts(order, by_board_d, dtsdir, srcroot, tests):
         return (d.get('severity'), d.get('node'), d.get('message'), d.get('schema'))
 
     total = nopos = elsewhere = same = 0
-    macro_shifted = [0]
     for b in order:
         fn = os.path.join(dtsdir, b + '.json')
         name = '%s: .dts gives the .dtb findings, each at its source line' % b
@@ -494,13 +493,6 @@ def check_dts(order, by_board_d, dtsdir, srcroot, tests):
             ok = any(at.startswith(w) for w in want) or at.startswith('&') or \
                 (want == ['/'] and at.startswith('/')) or \
                 re.search(r'[A-Z][A-Z0-9_]{2,}', tok) is not None
-            # Known gap: a function-like macro expanded earlier on the same
-            # line shifts the columns after it (cpp maps columns of the
-            # expanded text); counted, documented in DIFFERENCES.md.
-            if not ok and text is not None and \
-               re.search(r'\b[A-Z][A-Z0-9_]{2,}\s*\(', text[:col - 1]):
-                macro_shifted[0] += 1
-                ok = True
             if not ok:
                 elsewhere += 1
                 bad.append('%s:%s:%s: %s (%s) points at %r' %
@@ -511,8 +503,7 @@ def check_dts(order, by_board_d, dtsdir, srcroot, tests):
         tests.append((name, not problems, '\n'.join(problems)))
     print('\n.dts sources: %d of %d boards give the same findings as the .dtb; '
           '%d findings, %d without file:line:col, %d elsewhere than at the '
-          'property or node, %d with a column shifted by a macro earlier on the line'
-          % (same, len(order), total, nopos, elsewhere, macro_shifted[0]))
+          'property or node' % (same, len(order), total, nopos, elsewhere))
 
 
 def timing(refdirs, order, files, timesfile):
