@@ -129,8 +129,11 @@ struct dt_node *dt_find_label(const struct dt_tree *t, const char *label)
 
 struct dt_node *dt_find_path(const struct dt_tree *t, const char *path)
 {
-	struct dt_node *n = t->root;
+	return dt_find_path_from(t->root, path);
+}
 
+struct dt_node *dt_find_path_from(struct dt_node *n, const char *path)
+{
 	if (!n || n->deleted || !path)
 		return NULL;
 	for (;;) {
@@ -151,6 +154,20 @@ struct dt_node *dt_find_path(const struct dt_tree *t, const char *path)
 		n = next;
 		path += len;
 	}
+}
+
+struct dt_node *dt_find_ref(const struct dt_tree *t, const char *ref)
+{
+	if (ref[0] == '/')
+		return dt_find_path(t, ref);
+	size_t len = strcspn(ref, "/");
+
+	walk_live(t, n)
+		for (const struct dt_label *l = n->labels; l; l = l->next)
+			if (strncmp(l->name, ref, len) == 0 && l->name[len] == '\0')
+				return ref[len] ? dt_find_path_from((struct dt_node *)n, ref + len)
+						: (struct dt_node *)n;
+	return NULL;
 }
 
 struct dt_node *dt_find_phandle(const struct dt_tree *t, uint32_t phandle)

@@ -92,6 +92,10 @@ struct dt_property *dt_node_set_prop(struct dt_tree *t, struct dt_node *n, const
 /* Lookups over the live (not deleted) tree. */
 struct dt_node *dt_find_label(const struct dt_tree *t, const char *label);
 struct dt_node *dt_find_path(const struct dt_tree *t, const char *path);
+/* @path below @n ("a/b" or "/a/b"). */
+struct dt_node *dt_find_path_from(struct dt_node *n, const char *path);
+/* A reference: "/path", "label" or "label/path" (dtc 1.7). */
+struct dt_node *dt_find_ref(const struct dt_tree *t, const char *ref);
 struct dt_node *dt_find_phandle(const struct dt_tree *t, uint32_t phandle);
 /* "/soc/i2c@1000/dev@50"; allocated in the tree's arena. */
 const char *dt_node_path(struct dt_tree *t, const struct dt_node *n);

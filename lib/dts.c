@@ -836,7 +836,9 @@ again:
 		if (n >= 2 && t[1] == '&') {
 			tk->type = T_AND;
 			len = 2;
-		} else if (n >= 3 && t[1] == '{' && t[2] == '/') {
+		} else if (n >= 3 && t[1] == '{' &&
+			   (t[2] == '/' || is_ident_start((unsigned char)t[2]))) {
+			/* &{/path}, and dtc 1.7's &{label/path} */
 			size_t i = 3;
 
 			while (i < n && (is_propnodechar((unsigned char)t[i]) || t[i] == '/'))
@@ -1560,7 +1562,10 @@ static void settle_pending(struct parser *p, bool keep)
 	p->npending = 0;
 }
 
-/* dtc's get_node_by_ref(): "/", a path, or a label on a live node of the tree. */
+/*
+ * dtc's get_node_by_ref(): "/", a path, a label on a live node of the tree,
+ * or (dtc 1.7) a label followed by a path below its node.
+ */
 static struct dt_node *resolve(struct parser *p, const char *ref)
 {
 	if (ref[0] == '/') {
@@ -1568,9 +1573,11 @@ static struct dt_node *resolve(struct parser *p, const char *ref)
 			return p->t->root;
 		return dt_find_path(p->t, ref);
 	}
-	for (struct plabel *l = hmap_get_str(&p->labels, ref, strlen(ref)); l; l = l->same)
+	size_t len = strcspn(ref, "/");
+
+	for (struct plabel *l = hmap_get_str(&p->labels, ref, len); l; l = l->same)
 		if (!l->dead && !l->pending && !l->node->deleted)
-			return l->node;
+			return ref[len] ? dt_find_path_from(l->node, ref + len) : l->node;
 	return NULL;
 }
 
@@ -1942,8 +1949,8 @@ static void parse_extension(struct parser *p, struct plabel *label, bool first)
 		return;
 	}
 	/* A path extension in a plugin always targets the base tree, as in dtc. */
-	struct dt_node *target = ref.type == T_PATH_REF && p->plugin && !label ? NULL
-										: resolve(p, n->name);
+	struct dt_node *target = ref.type == T_PATH_REF && n->name[0] == '/' && p->plugin && !label
+					 ? NULL : resolve(p, n->name);
 
 	if (target) {
 		if (label)

@@ -90,8 +90,7 @@ static void write_props(struct writer *w, struct dt_node *n, const char *path)
 		for (struct dt_marker *m = w->t->plugin ? p->markers : NULL; m; m = m->next) {
 			if (m->type != DT_M_REF_PHANDLE)
 				continue;
-			struct dt_node *target = m->ref[0] == '/' ? dt_find_path(w->t, m->ref)
-								  : dt_find_label(w->t, m->ref);
+			struct dt_node *target = dt_find_ref(w->t, m->ref);
 
 			if (target)
 				add_local(w, path, p->name, m->offset);

@@ -61,7 +61,7 @@ cc -std=c11 -O2 -Ilib -o "$tmp/canon" tests/dts/canon.c build/libdtbind.a \
 # Errors of dtc checks that mirror what dts_parse() reports itself.
 PARSER_CHECKS='duplicate_node_names|duplicate_property_names|name_is_string|name_properties'
 PARSER_CHECKS="$PARSER_CHECKS|duplicate_label|explicit_phandles|phandle_references|path_references"
-PARSER_CHECKS="$PARSER_CHECKS|omit_unused_nodes"
+PARSER_CHECKS="$PARSER_CHECKS|omit_unused_nodes|node_name_chars|property_name_chars"
 
 failures=0
 

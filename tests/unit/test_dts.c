@@ -488,6 +488,20 @@ static void test_name_characters_checked_as_dtc(void **state)
 		    "t.dts:1:15: error: /u@1@2: multiple '@' characters in node name [dts-semantic]\n");
 }
 
+/* dtc 1.7: &{label/path}, as a node extension, a path value and a phandle. */
+static void test_label_relative_path_references(void **state)
+{
+	struct fixture *f = *state;
+
+	parse_ok(f, "/dts-v1/; / { q = &{a/p/r}; h = <&{a/p}>; a: n { p { r { }; }; }; };\n"
+		    "&{a/p} { x = <1>; };\n&{a/p/r} { y; };");
+	STRVALUE(f, "/", "q", "/n/p/r");
+	VALUE(f, "/", "h", 0, 0, 0, 1);
+	VALUE(f, "/n/p", "x", 0, 0, 0, 1);
+	assert_non_null(prop(f, "/n/p/r", "y"));
+	assert_int_equal(parse(f, "/dts-v1/; / { a: n { }; };\n&{a/missing} { x; };"), -DTBIND_EPARSE);
+}
+
 static void test_path_references_expand_and_shift_markers(void **state)
 {
 	struct fixture *f = *state;
@@ -1172,6 +1186,7 @@ int main(void)
 		T(test_property_and_node_names),
 		T(test_name_characters_checked_as_dtc),
 		T(test_path_references_expand_and_shift_markers),
+		T(test_label_relative_path_references),
 		T(test_phandles_in_order_of_first_reference),
 		T(test_phandle_errors),
 		T(test_repeated_root_and_extensions_merge),
