@@ -15,9 +15,9 @@
 #        VERBOSE=1   list every difference, not only the unexplained ones
 #        KEEP=DIR    keep dtbind's outputs in DIR
 #
-# 1. Builds each board's .dtb as the reference's README says (kbuild of 6.1:
-#    gcc -E, then dtc -O dtb -b 0 with scripts/Makefile.lib's DTC_FLAGS and
-#    the board's extra flags), only when missing from the cache.
+# 1. build.sh builds each board's .dtb as the reference's README says
+#    (kbuild of 6.1: gcc -E, then dtc -O dtb -b 0 with scripts/Makefile.lib's
+#    DTC_FLAGS and the board's extra flags), only when missing from the cache.
 # 2. Runs `dtbind validate --format=json` once on all 100 .dtb, and once per
 #    board on its .dts source.
 # 3. compare.py turns both sides into (board, node path, property, keyword)
@@ -49,53 +49,20 @@ done
 for f in files.txt results.tsv timings.tsv pertime.tsv; do
 	[ -r "$REF2/$f" ] || { echo "dtbs: $REF2/$f missing" >&2; exit 2; }
 done
-for t in gcc dtc "$PY"; do
-	command -v "$t" >/dev/null || { echo "dtbs: $t not found" >&2; exit 2; }
-done
+command -v "$PY" >/dev/null || { echo "dtbs: $PY not found" >&2; exit 2; }
 
 K=$(sh "$SHARED/corpus.sh" 6.1 2>/dev/null | tail -n 1)
 [ -d "$K/arch/arm64/boot/dts" ] || { echo "dtbs: no 6.1 corpus" >&2; exit 2; }
 B=$K/Documentation/devicetree/bindings
 INC=$K/scripts/dtc/include-prefixes
-CACHE=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}/dtbs-6.1-arm64-100
-
-# DTC_FLAGS of scripts/Makefile.lib (6.1) without KBUILD_EXTRA_WARN; dtc also
-# gets "-i <dir of the .dts> -i include-prefixes" as kbuild passes them.
-DTC_FLAGS="-Wno-interrupt_provider -Wno-unit_address_vs_reg
--Wno-avoid_unnecessary_addr_size -Wno-alias_paths -Wno-graph_child_address
--Wno-simple_bus_reg -Wno-unique_unit_address"
-CPP_FLAGS="-nostdinc -I $INC -undef -D__DTS__ -x assembler-with-cpp"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-dtbs.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
-# the boards of both sets; the extra 50 need no extra dtc flags
-cat "$REF/files.txt" "$REF2/files.txt" >"$tmp/files.txt"
 
-# 1. The .dtb files.  A stamp of the flags and dtc's version: when it
-# changes, everything is rebuilt.
-mkdir -p "$CACHE" || exit 2
-stamp="$(dtc --version 2>&1 | head -n 1) | $(gcc -dumpversion) | $CPP_FLAGS | $DTC_FLAGS | $(cat "$REF/extra-flags.txt")"
-stamp=$(printf '%s' "$stamp" | tr '\n' ' ')
-if [ "$(cat "$CACHE/stamp" 2>/dev/null)" != "$stamp" ]; then
-	rm -f "$CACHE"/*.dtb
-	printf '%s\n' "$stamp" >"$CACHE/stamp"
-fi
-built=0
-while read -r f; do
-	b=$(basename "$f" .dts)
-	[ -s "$CACHE/$b.dtb" ] && continue
-	extra=$(awk -v f="$f:" '$1 == f { $1 = ""; print }' "$REF/extra-flags.txt")
-	# shellcheck disable=SC2086
-	(cd "$K" && gcc -E $CPP_FLAGS -o "$tmp/$b.pp" "$f" &&
-		dtc -O dtb -o "$tmp/$b.dtb" -b 0 -i "$(dirname "$f")" -i "$INC" \
-			$DTC_FLAGS $extra "$tmp/$b.pp" 2>"$tmp/$b.dtc") ||
-		{ echo "dtbs: $f: build failed" >&2; cat "$tmp/$b.dtc" >&2; exit 2; }
-	mv "$tmp/$b.dtb" "$CACHE/$b.dtb" || exit 2
-	built=$((built + 1))
-done <"$tmp/files.txt"
-n=$(wc -l <"$tmp/files.txt")
-echo "dtbs: $n boards in $CACHE ($built built now)"
+# 1. The .dtb files (build.sh, shared with bench/validate.sh).
+CACHE=$(sh "$HERE/build.sh" "$K" "$REF" "$REF2") || exit 2
+cp "$CACHE/files.txt" "$tmp/files.txt" || exit 2
 printf '/dts-v1/;\n/ { };\n' >"$tmp/empty.dts"
 dtc -O dtb -o "$tmp/empty.dtb" "$tmp/empty.dts" 2>/dev/null || exit 2
 
