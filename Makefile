@@ -115,8 +115,16 @@ asan:
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests check-tests lint-tests cache-tests
 
+# YAML loading, exampletest (issue 4) and validate (issue 5) against the
+# reference tools; each prints a table and keeps it in bench/out/.  A missing
+# reference tool skips its side-by-side part; a failed benchmark fails the
+# target after the others have run.
 bench: deps $(BUILD)/dtbind
-	$(Q)sh bench/run.sh $(BUILD)/dtbind
+	$(Q)st=0; \
+	SHARED=$(SHARED) sh bench/run.sh $(BUILD)/dtbind || st=1; \
+	SHARED=$(SHARED) sh bench/examples.sh $(BUILD)/dtbind || st=1; \
+	SHARED=$(SHARED) sh bench/validate.sh $(BUILD)/dtbind || st=1; \
+	exit $$st
 
 demo: deps $(BUILD)/dtbind
 	$(Q)sh scripts/demo.sh $(BUILD)/dtbind

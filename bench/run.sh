@@ -21,37 +21,17 @@
 #   dtbind jsonschema -s 2019-09 @LIST       meta-schema validation
 # Wall and CPU time and peak RSS come from GNU /usr/bin/time, else from
 # python3's getrusage (peak RSS then includes python's fork, ~10 MiB).
-# Each tool runs once untimed (warm cache), then RUNS times; the fastest run
-# is reported.  Results go to stdout and to bench/out/.
+# Each tool runs once untimed (warm cache), then RUNS times; the run with the
+# least CPU time (user + sys) is reported.  Results go to stdout and to
+# bench/out/yaml-*.txt.  bench/lib.sh holds what the benchmarks share.
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: bench/run.sh BINARY" >&2
-	exit 2
-fi
-ARG=$1
-case $ARG in
-/*) BIN=$ARG ;;
-*) BIN=$(pwd)/$ARG ;;
-esac
-[ -x "$BIN" ] || { echo "bench/run.sh: $ARG: not an executable" >&2; exit 2; }
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT" || exit 2
-SHARED=${SHARED:-../shared}
-RUNS=${RUNS:-3}
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_init run "$@"
 META=https://json-schema.org/draft/2019-09/schema
 REF_PY=${REF_PYTHON:-/usr/bin/python3}
 
-OUT=bench/out
-mkdir -p "$OUT" || exit 2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-bench.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-if [ ! -f "$SHARED/corpus.sh" ]; then
-	echo "bench/run.sh: $SHARED/corpus.sh not found (set SHARED=DIR)" >&2
-	exit 2
-fi
 if ! roots=$(sh "$SHARED/corpus.sh"); then
 	echo "bench/run.sh: corpus.sh failed; cannot get the kernel corpus" >&2
 	exit 1
@@ -75,61 +55,6 @@ if [ "$nfiles" -eq 0 ]; then
 	echo "bench/run.sh: no binding files found" >&2
 	exit 1
 fi
-
-if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
-	MEASURE=gnu-time
-elif command -v python3 >/dev/null 2>&1; then
-	MEASURE=python3
-else
-	echo "bench/run.sh: needs GNU time (apt-get install time) or python3" >&2
-	exit 2
-fi
-
-# measure CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err); sets rc
-# and m_line to "WALL USER SYS RSS_KB".
-measure() {
-	case $MEASURE in
-	gnu-time)
-		/usr/bin/time -f '%e %U %S %M' -o "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
-		rc=$? ;;
-	python3)
-		python3 -c '
-import resource, subprocess, sys, time
-t = time.monotonic()
-rc = subprocess.call(sys.argv[2:])
-w = time.monotonic() - t
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-with open(sys.argv[1], "w") as f:
-    f.write("%.2f %.2f %.2f %d\n" % (w, r.ru_utime, r.ru_stime, r.ru_maxrss))
-sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
-		rc=$? ;;
-	esac
-	m_line=$(tail -n 1 "$tmp/m")
-}
-
-# bench NAME OKRC CMD...: warm-up run plus RUNS timed runs; keeps the fastest
-# in best_line.  An exit status other than 0 or OKRC is a failure.
-bench() {
-	b_name=$1 b_ok=$2
-	shift 2
-	best_line=
-	i=0
-	while [ "$i" -le "$RUNS" ]; do
-		measure "$@"
-		if [ "$rc" -ne 0 ] && [ "$rc" -ne "$b_ok" ]; then
-			echo "bench/run.sh: $b_name exited $rc:" >&2
-			head -n 5 "$tmp/err" >&2
-			return 1
-		fi
-		if [ "$i" -gt 0 ]; then
-			if [ -z "$best_line" ] ||
-			   awk -v a="${m_line%% *}" -v b="${best_line%% *}" 'BEGIN { exit !(a < b) }'; then
-				best_line=$m_line
-			fi
-		fi
-		i=$((i + 1))
-	done
-}
 
 status=0
 rows=
@@ -202,9 +127,6 @@ fi
 	:
 } >"$tmp/report"
 
-cat "$tmp/report"
-stamp=$(date -u +%Y%m%d-%H%M%S)
-cp "$tmp/report" "$OUT/bench-$stamp.txt"
-cp "$tmp/report" "$OUT/latest.txt"
-echo "results: $OUT/latest.txt, $OUT/bench-$stamp.txt; file list: $list"
+save_report yaml
+echo "file list: $list"
 exit "$status"

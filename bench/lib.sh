@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Shared by the benchmarks of bench/ (`. bench/lib.sh`, then
+# `bench_init NAME "$@"`).  Not a command.
+#
+# bench_init NAME ARGS...  checks the one argument (the dtbind binary) and
+#                   sets BIN (absolute), ARG (as given), ROOT (the repository,
+#                   also the working directory), SHARED, RUNS, OUT (bench/out),
+#                   tmp (removed on exit) and MEASURE (gnu-time or python3)
+# measure CMD...    runs CMD once (stdout to $tmp/out, stderr to $tmp/err);
+#                   sets rc and m_line to "WALL USER SYS RSS_KB"
+# bench NAME OKRC CMD...  a warm-up run plus RUNS timed runs; best_line is the
+#                   one with the least CPU time (user + sys).  An exit status
+#                   other than 0 and OKRC is a failure (returns 1)
+# cpu LINE          user + sys of an m_line, in seconds
+# ref_schema VERSION BINDINGS  dt-schema's processed schema of the kernel
+#                   VERSION's BINDINGS, made once by dt-mk-schema -j (not
+#                   timed) and kept in bench/out; prints its absolute path (returns 1
+#                   when dt-mk-schema fails)
+# save_report NAME  prints $tmp/report and keeps it as bench/out/NAME-latest.txt
+#                   and bench/out/NAME-<UTC time>.txt
+#
+# Env: SHARED  directory holding corpus.sh and reference/ (default: ../shared
+#              beside the repository)
+#      DTCORPUS  corpus cache, passed on to corpus.sh
+#      RUNS    timed runs of each repeated measurement (default 3)
+
+bench_init() {
+	b_prog=bench/$1.sh
+	shift
+	if [ $# -ne 1 ]; then
+		echo "usage: $b_prog BINARY" >&2
+		exit 2
+	fi
+	ARG=$1
+	case $ARG in
+	/*) BIN=$ARG ;;
+	*) BIN=$(pwd)/$ARG ;;
+	esac
+	[ -x "$BIN" ] || { echo "$b_prog: $ARG: not an executable" >&2; exit 2; }
+	ROOT=$(cd "$(dirname "$0")/.." && pwd)
+	cd "$ROOT" || exit 2
+	SHARED=${SHARED:-../shared}
+	RUNS=${RUNS:-3}
+	OUT=bench/out
+	mkdir -p "$OUT" || exit 2
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-bench.XXXXXX") || exit 2
+	trap 'rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT TERM
+	if [ ! -f "$SHARED/corpus.sh" ]; then
+		echo "$b_prog: $SHARED/corpus.sh not found (set SHARED=DIR)" >&2
+		exit 2
+	fi
+	if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
+		MEASURE=gnu-time
+	elif command -v python3 >/dev/null 2>&1; then
+		MEASURE=python3
+	else
+		echo "$b_prog: needs GNU time (apt-get install time) or python3" >&2
+		exit 2
+	fi
+}
+
+measure() {
+	case $MEASURE in
+	gnu-time)
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
+		rc=$? ;;
+	python3)
+		python3 -c '
+import resource, subprocess, sys, time
+t = time.monotonic()
+rc = subprocess.call(sys.argv[2:])
+w = time.monotonic() - t
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as f:
+    f.write("%.2f %.2f %.2f %d\n" % (w, r.ru_utime, r.ru_stime, r.ru_maxrss))
+sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
+		rc=$? ;;
+	esac
+	m_line=$(tail -n 1 "$tmp/m")
+}
+
+cpu() {
+	# shellcheck disable=SC2086 # four fields on purpose
+	set -- $1
+	awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }'
+}
+
+bench() {
+	b_name=$1 b_ok=$2
+	shift 2
+	best_line=
+	b_i=0
+	while [ "$b_i" -le "$RUNS" ]; do
+		measure "$@"
+		if [ "$rc" -ne 0 ] && [ "$rc" -ne "$b_ok" ]; then
+			echo "$b_prog: $b_name exited $rc:" >&2
+			head -n 5 "$tmp/err" >&2
+			return 1
+		fi
+		if [ "$b_i" -gt 0 ]; then
+			if [ -z "$best_line" ] ||
+			   awk -v a="$(cpu "$m_line")" -v b="$(cpu "$best_line")" 'BEGIN { exit !(a < b) }'; then
+				best_line=$m_line
+			fi
+		fi
+		b_i=$((b_i + 1))
+	done
+}
+
+ref_schema() {
+	r_ps=$OUT/processed-schema-$1.json
+	r_stamp="$(dt-mk-schema --version 2>&1 | head -n 1) $2"
+	if [ ! -s "$r_ps" ] || [ "$(cat "$r_ps.stamp" 2>/dev/null)" != "$r_stamp" ]; then
+		echo "$b_prog: dt-mk-schema -j $2 (once, not timed)" >&2
+		if ! dt-mk-schema -j "$2" >"$r_ps.tmp" 2>"$tmp/mk.err" || [ ! -s "$r_ps.tmp" ]; then
+			head -n 5 "$tmp/mk.err" >&2
+			rm -f "$r_ps.tmp"
+			return 1
+		fi
+		mv "$r_ps.tmp" "$r_ps" && printf '%s\n' "$r_stamp" >"$r_ps.stamp" || return 1
+	fi
+	echo "$ROOT/$r_ps"
+}
+
+save_report() {
+	cat "$tmp/report"
+	r_stamp=$(date -u +%Y%m%d-%H%M%S)
+	cp "$tmp/report" "$OUT/$1-$r_stamp.txt"
+	cp "$tmp/report" "$OUT/$1-latest.txt"
+	echo "results: $OUT/$1-latest.txt, $OUT/$1-$r_stamp.txt"
+}
