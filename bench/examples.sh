@@ -152,7 +152,7 @@ row2() {
 	# shellcheck disable=SC2086 # four fields on purpose
 	set -- "$1" $2
 	awk -v d="$1" -v w="$2" -v u="$3" -v s="$4" -v k="$5" 'BEGIN {
-		printf "%-56s %7.0f %7.0f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
+		printf "%-56s %7.1f %7.1f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
 }
 {
 	[ -n "$rcpu" ] && row2 "reference: dt-extract-example | cpp | dtc | dt-validate" "$rline"
@@ -172,7 +172,7 @@ row2() {
 	fi
 	if [ -n "$ocpu" ]; then
 		awk -v o="$ocpu" -v w="${oline%% *}" 'BEGIN {
-			printf "goal: exampletest of one binding < 50 ms with process start: %s (%.0f ms CPU, %.0f ms wall)\n",
+			printf "goal: exampletest of one binding < 50 ms with process start: %s (%.1f ms CPU, %.1f ms wall)\n",
 				o < 0.05 ? "met" : "NOT met", 1000 * o, 1000 * w }'
 	fi
 	:

@@ -6,7 +6,8 @@
 # bench_init NAME ARGS...  checks the one argument (the dtbind binary) and
 #                   sets BIN (absolute), ARG (as given), ROOT (the repository,
 #                   also the working directory), SHARED, RUNS, OUT (bench/out),
-#                   tmp (removed on exit) and MEASURE (gnu-time or python3)
+#                   tmp (removed on exit) and MEASURE (python3+gnu-time,
+#                   python3 or gnu-time: what measure uses)
 # measure CMD...    runs CMD once (stdout to $tmp/out, stderr to $tmp/err);
 #                   sets rc and m_line to "WALL USER SYS RSS_KB"
 # bench NAME OKRC CMD...  a warm-up run plus RUNS timed runs; best_line is the
@@ -51,12 +52,16 @@ bench_init() {
 		echo "$b_prog: $SHARED/corpus.sh not found (set SHARED=DIR)" >&2
 		exit 2
 	fi
-	if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
+	# python3 times to the microsecond, GNU time gives the command's own
+	# peak RSS (a child of python3 reports python's); either alone will do
+	b_gnu=
+	[ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null && b_gnu=1
+	if command -v python3 >/dev/null 2>&1; then
+		MEASURE=python3${b_gnu:++gnu-time}
+	elif [ -n "$b_gnu" ]; then
 		MEASURE=gnu-time
-	elif command -v python3 >/dev/null 2>&1; then
-		MEASURE=python3
 	else
-		echo "$b_prog: needs GNU time (apt-get install time) or python3" >&2
+		echo "$b_prog: needs python3 or GNU time (apt-get install time)" >&2
 		exit 2
 	fi
 }
@@ -66,16 +71,26 @@ measure() {
 	gnu-time)
 		/usr/bin/time -f '%e %U %S %M' -o "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
 		rc=$? ;;
-	python3)
+	python3*)
+		# CPU time: wait4() of the child (with GNU time, of time and the
+		# command), wall: around it, RSS: GNU time's %M or the child's
 		python3 -c '
-import resource, subprocess, sys, time
+import os, subprocess, sys, time
+m, gnu, argv = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+if gnu:
+    argv = ["/usr/bin/time", "-f", "%M", "-o", m + ".rss"] + argv
 t = time.monotonic()
-rc = subprocess.call(sys.argv[2:])
+p = subprocess.Popen(argv)
+_, status, ru = os.wait4(p.pid, 0)
 w = time.monotonic() - t
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-with open(sys.argv[1], "w") as f:
-    f.write("%.2f %.2f %.2f %d\n" % (w, r.ru_utime, r.ru_stime, r.ru_maxrss))
-sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
+rss = ru.ru_maxrss
+if gnu:
+    with open(m + ".rss") as f:
+        rss = int(f.read().split()[-1])
+with open(m, "w") as f:
+    f.write("%.3f %.4f %.4f %d\n" % (w, ru.ru_utime, ru.ru_stime, rss))
+rc = os.waitstatus_to_exitcode(status)
+sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "${b_gnu:-0}" "$@" >"$tmp/out" 2>"$tmp/err"
 		rc=$? ;;
 	esac
 	m_line=$(tail -n 1 "$tmp/m")
@@ -84,7 +99,7 @@ sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
 cpu() {
 	# shellcheck disable=SC2086 # four fields on purpose
 	set -- $1
-	awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }'
+	awk -v u="$2" -v s="$3" 'BEGIN { printf "%.4f", u + s }'
 }
 
 bench() {

@@ -10,8 +10,9 @@ Usage: /usr/bin/python3 bench/ref_yaml_load.py FILE... | @LISTFILE...
   @LISTFILE names a file with one path per line ("-" for stdin).
 
 Prints one line:
-  files=N seconds=S files_per_sec=R peak_rss_kb=K
-seconds covers reading and parsing only (not interpreter start-up);
+  files=N seconds=S cpu_seconds=C files_per_sec=R peak_rss_kb=K
+seconds (wall) and cpu_seconds (this process's user + system time) cover
+reading and parsing only (not interpreter start-up);
 peak_rss_kb is this process's ru_maxrss.
 
 Exit: 0 ok, 1 a file failed to load (reported on stderr), 2 usage error or
@@ -61,6 +62,7 @@ def main(argv):
     yaml.allow_duplicate_keys = False
     failed = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for p in paths:
         try:
             with open(p, encoding="utf-8") as f:
@@ -69,11 +71,13 @@ def main(argv):
             failed += 1
             sys.stderr.write("%s: %s\n" % (p, str(e).replace("\n", " ")))
     secs = time.perf_counter() - t0
+    cpu = time.process_time() - c0
 
     n = len(paths)
     rate = n / secs if secs > 0 else 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    print("files=%d seconds=%.3f files_per_sec=%.1f peak_rss_kb=%d" % (n, secs, rate, peak))
+    print("files=%d seconds=%.3f cpu_seconds=%.3f files_per_sec=%.1f peak_rss_kb=%d"
+          % (n, secs, cpu, rate, peak))
     return 1 if failed else 0
 
 

@@ -78,7 +78,7 @@ row() {
 	# shellcheck disable=SC2086 # four fields on purpose
 	set -- "$1" $2 "$3" "${4:-}"
 	awk -v d="$1" -v w="$2" -v u="$3" -v s="$4" -v k="$5" -v x="$6" -v e="$7" 'BEGIN {
-		f = (x == 1000) ? "%-52s %8.0f %8.0f %8.1f  %s\n" : "%-52s %8.2f %8.2f %8.1f  %s\n"
+		f = (x == 1000) ? "%-52s %8.1f %8.1f %8.1f  %s\n" : "%-52s %8.2f %8.2f %8.1f  %s\n"
 		printf f, d, x * w, x * (u + s), k / 1024, e }'
 }
 
