@@ -133,7 +133,10 @@ demo: deps $(BUILD)/dtbind
 conformance: deps $(BUILD)/dtbind
 	$(Q)sh scripts/install-deps.sh --reference
 	$(Q)SHARED=$(SHARED) sh tests/conformance/run.sh $(BUILD)/dtbind
-	$(Q)sh tests/dts/compare.sh
+	$(Q)SHARED=$(SHARED) sh tests/dts/compare.sh
+	$(Q)SHARED=$(SHARED) sh tests/cpp/compare.sh
+	$(Q)SHARED=$(SHARED) sh tests/meta-schemas/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/yamllint/compare.sh
 	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh lint $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh examples $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind

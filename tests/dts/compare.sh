@@ -15,7 +15,7 @@
 #   tests/dts/ok/*.dts    fixtures over the grammar: must match dtc
 #   tests/dts/bad/*.dts   fixtures dtc rejects: dtbind must reject them too
 #   KERNEL-ROOT           a kernel tree (default: the 6.1 corpus root printed
-#                         by /work/shared/corpus.sh, when present); a sample of
+#                         by $SHARED/corpus.sh (default ../shared), when present); a sample of
 #                         N (default 50) arch/arm64/boot/dts/**/*.dts spread
 #                         over the sorted list, or all of them with -a, each
 #                         preprocessed as kbuild does.  -d and -p choose
@@ -140,8 +140,8 @@ for f in tests/dts/bad/*.dts; do
 done
 tally "rejected by both (tests/dts/bad)"
 
-if [ $# -eq 0 ] && [ -x /work/shared/corpus.sh ]; then
-	root=$(/work/shared/corpus.sh 6.1 2>/dev/null | tail -n 1)
+if [ $# -eq 0 ] && [ -f "${SHARED:-../shared}/corpus.sh" ]; then
+	root=$(sh "${SHARED:-../shared}/corpus.sh" 6.1 2>/dev/null | tail -n 1)
 	[ -n "$root" ] && set -- "$root"
 fi
 for root in "$@"; do

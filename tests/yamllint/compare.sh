@@ -4,7 +4,8 @@
 #
 # usage: sh tests/yamllint/compare.sh [-k] [-v] [-j N] [ROOT...]
 #
-#   ROOT     kernel trees (default: what /work/shared/corpus.sh prints, or
+#   ROOT     kernel trees (default: what $SHARED/corpus.sh prints, SHARED
+#            defaulting to ../shared beside the repository, or
 #            $DTCORPUS/linux-*); their Documentation/devicetree/bindings is used
 #   -k       keep the work directory (its name is printed)
 #   -v       print every differing finding
@@ -48,8 +49,8 @@ PYTHON=$(head -1 "$(command -v "$YAMLLINT")" | sed -n 's/^#! *//p')
 [ -n "$PYTHON" ] || PYTHON=python3
 
 if [ $# -eq 0 ]; then
-	if [ -x /work/shared/corpus.sh ] || [ -f /work/shared/corpus.sh ]; then
-		set -- $(sh /work/shared/corpus.sh 2>/dev/null)
+	if [ -f "${SHARED:-../shared}/corpus.sh" ]; then
+		set -- $(sh "${SHARED:-../shared}/corpus.sh" 2>/dev/null)
 	else
 		set -- "${DTCORPUS:-$HOME/.cache/dtbind-corpus}"/linux-*
 	fi
