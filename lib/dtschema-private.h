@@ -48,8 +48,8 @@ struct dtbind_dtschemas {
 	struct dtbind_regex **doc_patterns;	/* compatible patterns */
 	const char **doc_pattern_text;
 	size_t n_doc_patterns, cap_doc_patterns;
-	const unsigned char *lazy_patterns;	/* in the cache, not compiled yet */
-	uint32_t n_lazy_patterns;
+	/* in the cache, not indexed and compiled yet: documented strings, patterns */
+	const unsigned char *lazy_documented;
 	/* the mapped cache file, when loaded from it */
 	void *map;
 	size_t map_len;

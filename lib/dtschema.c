@@ -245,17 +245,27 @@ bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compati
 {
 	size_t n = strlen(compatible);
 
-	if (s->n_lazy_patterns) {
-		struct reader r = { s->lazy_patterns, (const unsigned char *)s->map + s->map_len, false };
+	if (s->lazy_documented) {
+		/* Checked when the cache was opened: the strings, then the patterns. */
+		struct reader r = { s->lazy_documented, (const unsigned char *)s->map + s->map_len, false };
+		uint32_t nd = get_u32(&r);
 
-		for (uint32_t i = 0; i < s->n_lazy_patterns && !r.bad; i++) {
+		hmap_reserve(&s->documented, nd);
+		for (uint32_t i = 0; i < nd && !r.bad; i++) {
+			size_t len;
+			const char *c = get_str(&r, &len);
+
+			hmap_put_str(&s->documented, c, len, (void *)1);
+		}
+		uint32_t np = get_u32(&r);
+
+		for (uint32_t i = 0; i < np && !r.bad; i++) {
 			size_t len;
 			const char *text = get_str(&r, &len);
 
-			if (!r.bad)
-				add_doc_pattern(s, text, len);
+			add_doc_pattern(s, text, len);
 		}
-		s->n_lazy_patterns = 0;
+		s->lazy_documented = NULL;
 	}
 	if (hmap_get_str(&s->documented, compatible, n))
 		return true;
@@ -303,7 +313,7 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	s->always.n = s->by_compat_all.n = 0;
 	dt_types_free(s->types);
 	s->types = NULL;
-	s->n_lazy_patterns = 0;
+	s->lazy_documented = NULL;
 	free(s->cache_path);
 	s->cache_path = NULL;
 	schema_cache_unmap(s);

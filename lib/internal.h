@@ -56,6 +56,8 @@ void hmap_init(struct hmap *m);
 void hmap_free(struct hmap *m);
 void *hmap_get_str(const struct hmap *m, const char *key, size_t len);
 int hmap_put_str(struct hmap *m, const char *key, size_t len, void *value);	/* key borrowed */
+/* Room for @n entries in all, without growing on the way. */
+int hmap_reserve(struct hmap *m, size_t n);
 void *hmap_get_ptr(const struct hmap *m, const void *key);
 int hmap_put_ptr(struct hmap *m, const void *key, void *value);
 

@@ -20,7 +20,8 @@ struct dtbind_regex {
 	pcre2_code *code;
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
-	bool jit;
+	bool jit, jit_tried;
+	unsigned matches;		/* until JIT-compiled */
 	/*
 	 * What every match needs, from pcre2's own analysis: at least
 	 * min_length code units; when anchored, a first byte from first_set;
@@ -212,8 +213,6 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 		free(re);
 		return NULL;
 	}
-	/* JIT is an optimisation only: the interpreter is used when it is unavailable. */
-	re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
 	learn_prefilter(re, literal_units);
 	re->md = pcre2_match_data_create(1, NULL);
 	re->mctx = pcre2_match_context_create(NULL);
@@ -270,8 +269,17 @@ static bool utf8_valid(const unsigned char *s, size_t n)
 	return true;
 }
 
-int regex_match(const struct dtbind_regex *re, const char *subject, size_t len)
+/*
+ * JIT compiling costs as much as a hundred matches: most patterns of a
+ * schema set are matched a few times in a run, if at all, so only those
+ * that keep being used are compiled to machine code.
+ */
+#define JIT_AFTER 64
+
+int regex_match(const struct dtbind_regex *cre, const char *subject, size_t len)
 {
+	/* Logically const: the JIT state is a cache of the compiled pattern. */
+	struct dtbind_regex *re = (struct dtbind_regex *)cre;
 	int rc;
 
 	if (len < re->min_length)
@@ -286,6 +294,11 @@ int regex_match(const struct dtbind_regex *re, const char *subject, size_t len)
 		return 0;
 	if (!utf8_valid((const unsigned char *)subject, len))
 		return 0;	/* not UTF-8: cannot match a UTF pattern */
+	if (!re->jit_tried && ++re->matches >= JIT_AFTER) {
+		/* An optimisation only: the interpreter serves when JIT is unavailable. */
+		re->jit_tried = true;
+		re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+	}
 	if (re->jit)
 		rc = pcre2_jit_match(re->code, (PCRE2_SPTR)subject, len, 0, PCRE2_NO_UTF_CHECK,
 				     re->md, re->mctx);

@@ -829,6 +829,8 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 {
 	struct reader *r = &cv->rest;
 
+	if (hmap_reserve(&s->ids, cv->n_b))
+		return -DTBIND_ENOMEM;
 	for (uint32_t i = 0; i < cv->n_b; i++) {
 		const struct cached_binding *c = &cv->b[i];
 
@@ -846,7 +848,7 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 		return -DTBIND_EPARSE;
 	uint32_t nc = get_u32(r);
 
-	if (!reader_fits(r, nc, 9))
+	if (!reader_fits(r, nc, 9) || hmap_reserve(&s->by_compat, nc))
 		return -DTBIND_EPARSE;
 	for (uint32_t i = 0; i < nc && !r->bad; i++) {
 		size_t len;
@@ -858,24 +860,16 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 	}
 	if (!get_list(r, &s->always, cv->n_b) || !get_list(r, &s->by_compat_all, cv->n_b))
 		return -DTBIND_EPARSE;
-	uint32_t nd = get_u32(r);
+	/* Indexed and compiled on first use: only -m and --undocumented need them. */
+	s->lazy_documented = r->p;
+	for (int list = 0; list < 2; list++) {
+		uint32_t n = get_u32(r);
 
-	if (!reader_fits(r, nd, 5))
-		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < nd && !r->bad; i++) {
-		size_t len;
-		const char *c = get_str(r, &len);
-
-		if (hmap_put_str(&s->documented, c, len, (void *)1))
+		if (!reader_fits(r, n, 5))
 			return -DTBIND_EPARSE;
+		for (uint32_t i = 0; i < n; i++)
+			get_str(r, NULL);
 	}
-	/* Compiled on first use: only -m and --undocumented need them. */
-	s->n_lazy_patterns = get_u32(r);
-	if (!reader_fits(r, s->n_lazy_patterns, 5))
-		return -DTBIND_EPARSE;
-	s->lazy_patterns = r->p;
-	for (uint32_t i = 0; i < s->n_lazy_patterns; i++)
-		get_str(r, NULL);
 	if (r->bad || r->p != r->end)
 		return -DTBIND_EPARSE;
 	s->cache_path = strdup(path);

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -264,28 +265,45 @@ static void *hmap_get(const struct hmap *m, const void *key, size_t len, uint64_
 	}
 }
 
+static int hmap_resize(struct hmap *m, size_t ncap)
+{
+	struct hmap_entry *ne = calloc(ncap, sizeof(*ne));
+
+	if (!ne)
+		return -DTBIND_ENOMEM;
+	for (size_t i = 0; i < m->cap; i++) {
+		struct hmap_entry *e = &m->e[i];
+
+		if (!e->hash)
+			continue;
+		size_t j = e->hash & (ncap - 1);
+
+		while (ne[j].hash)
+			j = (j + 1) & (ncap - 1);
+		ne[j] = *e;
+	}
+	free(m->e);
+	m->e = ne;
+	m->cap = ncap;
+	return 0;
+}
+
+int hmap_reserve(struct hmap *m, size_t n)
+{
+	size_t ncap = m->cap ? m->cap : 16;
+
+	while (n * 4 > ncap * 3)
+		ncap *= 2;
+	return ncap > m->cap ? hmap_resize(m, ncap) : 0;
+}
+
 static int hmap_put(struct hmap *m, const void *key, size_t len, uint64_t h, void *value)
 {
 	if ((m->n + 1) * 4 > m->cap * 3) {
-		size_t ncap = m->cap ? m->cap * 2 : 16;
-		struct hmap_entry *ne = calloc(ncap, sizeof(*ne));
+		int ret = hmap_resize(m, m->cap ? m->cap * 2 : 16);
 
-		if (!ne)
-			return -DTBIND_ENOMEM;
-		for (size_t i = 0; i < m->cap; i++) {
-			struct hmap_entry *e = &m->e[i];
-
-			if (!e->hash)
-				continue;
-			size_t j = e->hash & (ncap - 1);
-
-			while (ne[j].hash)
-				j = (j + 1) & (ncap - 1);
-			ne[j] = *e;
-		}
-		free(m->e);
-		m->e = ne;
-		m->cap = ncap;
+		if (ret)
+			return ret;
 	}
 	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
 		struct hmap_entry *e = &m->e[i];
@@ -633,29 +651,30 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 		}
 		n++;
 	}
-	closedir(d);
 	if (names)
 		qsort(names, n, sizeof(*names), cmp_names);
 	for (size_t i = 0; i < n && !ret; i++) {
 		char *p;
 		struct stat st;
 
+		/* Relative to the open directory: no walk of the whole path per file. */
+		if (fstatat(dirfd(d), names[i], &st, 0))
+			continue;
+		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(names[i]))))
+			continue;
 		if (asprintf(&p, "%s/%s", dir, names[i]) < 0) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
-		if (stat(p, &st)) {
-			free(p);
-		} else if (S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
 			if (depth < WALK_MAX_DEPTH)
 				walk_dir(p, want, visit, ctx, depth + 1);
 			free(p);
-		} else if (S_ISREG(st.st_mode) && (!want || want(names[i]))) {
-			ret = visit(ctx, p, &st);
 		} else {
-			free(p);
+			ret = visit(ctx, p, &st);
 		}
 	}
+	closedir(d);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

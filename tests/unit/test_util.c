@@ -320,6 +320,33 @@ static void test_hmap_overwrite_replaces_value_without_new_entry(void **state)
 	hmap_free(&m);
 }
 
+/* Reserved room holds that many entries without growing; what was in stays found. */
+static void test_hmap_reserve_then_fill_does_not_grow(void **state)
+{
+	static const char *const keys[] = { "a", "b", "c", "d", "e", "f", "g", "h", "i", "j",
+					    "k", "l", "m", "n", "o", "p", "q", "r", "s", "t" };
+	struct hmap m;
+
+	(void)state;
+	hmap_init(&m);
+	assert_int_equal(hmap_put_str(&m, "first", 5, (void *)1), 0);
+	assert_int_equal(hmap_reserve(&m, ARRAY_SIZE(keys) + 1), 0);
+	size_t cap = m.cap;
+
+	assert_true(cap * 3 >= (ARRAY_SIZE(keys) + 1) * 4);
+	assert_int_equal(cap & (cap - 1), 0);
+	assert_ptr_equal(hmap_get_str(&m, "first", 5), (void *)1);
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		assert_int_equal(hmap_put_str(&m, keys[i], 1, (void *)(i + 2)), 0);
+	assert_int_equal(m.cap, cap);
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		assert_ptr_equal(hmap_get_str(&m, keys[i], 1), (void *)(i + 2));
+	/* Less than there is room for already: nothing changes. */
+	assert_int_equal(hmap_reserve(&m, 3), 0);
+	assert_int_equal(m.cap, cap);
+	hmap_free(&m);
+}
+
 static void test_hmap_many_entries_survive_growth(void **state)
 {
 	enum { N = 20000 };
@@ -580,6 +607,7 @@ int main(void)
 		cmocka_unit_test(test_sb_json_string_escapes_quotes_backslash_and_whitespace),
 		cmocka_unit_test(test_sb_json_string_escapes_control_chars_as_u00xx),
 		cmocka_unit_test(test_hmap_empty_lookup_is_null),
+		cmocka_unit_test(test_hmap_reserve_then_fill_does_not_grow),
 		cmocka_unit_test(test_hmap_string_keys_compare_by_length_and_bytes),
 		cmocka_unit_test(test_hmap_pointer_keys_compare_by_address),
 		cmocka_unit_test(test_hmap_overwrite_replaces_value_without_new_entry),
