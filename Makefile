@@ -27,7 +27,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all check asan asan-corpus bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -119,6 +119,14 @@ asan:
 # reference tools; each prints a table and keeps it in bench/out/.  A missing
 # reference tool skips its side-by-side part; a failed benchmark fails the
 # target after the others have run.
+# The sanitizers over the whole kernel corpus (the asan build of `make asan`).
+asan-corpus:
+	$(Q)sh scripts/install-deps.sh --clang
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined" build-asan/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/asan-corpus.sh build-asan/dtbind
+
 bench: deps $(BUILD)/dtbind
 	$(Q)st=0; \
 	SHARED=$(SHARED) sh bench/run.sh $(BUILD)/dtbind || st=1; \

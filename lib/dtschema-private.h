@@ -57,6 +57,7 @@ struct dtbind_dtschemas {
 	uint32_t n_names;
 	char *cache_path;
 	struct doc_keep *kept;		/* documents of bindings loaded from source */
+	struct source_file *loading;	/* the file load_source() is on */
 };
 
 /* A binding file of the tree, as the cache's manifest records it. */
@@ -64,6 +65,10 @@ struct source_file {
 	char *path;
 	struct stat st;
 	uint64_t hash;		/* of the content, once read */
+	/* why the file gave no binding, as warned when it was loaded ("": it did) */
+	char note_rule[24];
+	char *note;
+	unsigned note_line, note_col;
 };
 
 enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached binding */
@@ -72,6 +77,8 @@ enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached bindin
 int list_push(struct index_list *l, size_t i);
 int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);
+/* Keep @doc alive as long as the set (taken over, freed on failure). */
+int keep_doc(struct dtbind_dtschemas *s, struct dtbind_doc *doc);
 /* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */
 int load_source(struct dtbind_dtschemas *s, struct source_file *f);
 

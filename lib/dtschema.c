@@ -8,6 +8,8 @@
  * as dt-validate does.
  */
 #define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -45,6 +47,28 @@ static bool passes_meta(struct dtbind_dtschemas *s, const struct dtbind_value *r
 }
 
 
+/* A file that gives no binding: warned now, and noted for the cache to warn again. */
+static void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rule,
+		     const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dtbind_diag_report(s->diag, DTBIND_WARNING, loc, rule, "%s", msg);
+	if (s->loading) {
+		struct source_file *f = s->loading;
+
+		snprintf(f->note_rule, sizeof(f->note_rule), "%s", rule);
+		free(f->note);
+		f->note = strdup(msg);
+		f->note_line = loc.line;
+		f->note_col = loc.col;
+	}
+}
+
 static int add_binding(struct dtbind_dtschemas *s, const char *file, const struct dtbind_value *root)
 {
 	const struct dtbind_value *id = dtbind_value_get(root, "$id");
@@ -55,15 +79,15 @@ static int add_binding(struct dtbind_dtschemas *s, const char *file, const struc
 		/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
 		if (!strncmp(file, "<dtbind>/", 9))
 			return 0;
-		dtbind_diag_report(s->diag, DTBIND_WARNING, id->loc, "duplicate-id",
-				   "duplicate '$id' value '%s'; the first file that has it is used",
-				   id->u.str.ptr);
+		left_out(s, id->loc, "duplicate-id",
+			 "duplicate '$id' value '%s'; the first file that has it is used",
+			 id->u.str.ptr);
 		return 0;
 	}
 	if (!passes_meta(s, root)) {
-		dtbind_diag_report(s->diag, DTBIND_WARNING, root->loc, "schema-ignored",
-				   "binding left out of validation: it does not pass its meta-schema "
-				   "(dtbind lint tells why)");
+		left_out(s, root->loc, "schema-ignored",
+			 "binding left out of validation: it does not pass its meta-schema "
+			 "(dtbind lint tells why)");
 		return 0;
 	}
 	struct dtbind_value *fixed = fixup_schema(&s->arena, root);
@@ -379,6 +403,25 @@ static int dtschemas_finish_cached(struct dtbind_dtschemas *s)
 	return 0;
 }
 
+/*
+ * The set keeps the documents its fixed-up schemas point into.  They are not
+ * registered as schemas themselves: a $ref to a binding left out (it fails
+ * its meta-schema) must not find it, from source as from the cache.
+ */
+int keep_doc(struct dtbind_dtschemas *s, struct dtbind_doc *doc)
+{
+	struct doc_keep *k = malloc(sizeof(*k));
+
+	if (!k) {
+		dtbind_doc_free(doc);
+		return -DTBIND_ENOMEM;
+	}
+	k->doc = doc;
+	k->next = s->kept;
+	s->kept = k;
+	return 0;
+}
+
 /* One binding file: hashed for the manifest, parsed, checked, fixed up. */
 int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 {
@@ -391,10 +434,12 @@ int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 		f->hash = hash64(0, buf, len);
 		free(buf);
 	}
-	/* Documents stay alive with the set: the fixed copies point at their strings. */
 	if (dtbind_doc_load_file(f->path, s->diag, 0, &doc) == 0) {
+		s->loading = f;
 		ret = add_binding(s, f->path, dtbind_doc_root(doc));
-		dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
+		s->loading = NULL;
+		if (keep_doc(s, doc) && !ret)
+			ret = -DTBIND_ENOMEM;
 	}
 	return ret;
 }
@@ -416,7 +461,8 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 		snprintf(name, sizeof(name), "<dtbind>/schemas/%s", ef->path);
 		if (dtbind_doc_load_string(name, ef->data, ef->len, s->diag, 0, &doc) == 0) {
 			ret = add_binding(s, name, dtbind_doc_root(doc));
-			dtbind_schema_set_add_doc(s->set, doc, NULL, NULL);
+			if (keep_doc(s, doc) && !ret)
+				ret = -DTBIND_ENOMEM;
 		}
 	}
 	return ret;

@@ -39,12 +39,13 @@
  * instead, and the cache file is removed so that the next run rebuilds it.
  * Paths are recorded with the root of the build and moved with the tree.
  *
- *   header: "DTBSCH03", u32 0x01020304, u32 header size, u64 program id,
+ *   header: "DTBSCH04", u32 0x01020304, u32 header size, u64 program id,
  *           u64 write time (ns), u64 index offset, u64 index length,
  *           u64 index hash, u64 values offset, u64 values length
  *   index:  str root; u32 files, each (str path relative to the root,
  *           u64 size, u64 mtime ns, u64 ctime ns, u64 inode, u64 content
- *           hash, u32 binding + 1 or 0);
+ *           hash, u32 binding + 1 or 0, str rule and str message of the
+ *           warning that said why it gave none, u32 line, u32 col);
  *           u32 location names, each str;
  *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
  *           u64 value length, u64 value hash);
@@ -57,7 +58,7 @@
  *           seq u32 n, values | map u32 n, (str key, u32 file+1, u32 line,
  *           u32 col, value)
  */
-#define CACHE_MAGIC "DTBSCH03"
+#define CACHE_MAGIC "DTBSCH04"
 #define CACHE_HEADER_SIZE 72
 #define CACHE_KEEP 8		/* cache files kept in the default directory */
 #define RACY_NS 2000000000ll	/* mtime this close to the cache's: hash again */
@@ -106,8 +107,10 @@ int source_files_collect(const char *root, struct source_file **files, size_t *n
 
 void source_files_free(struct source_file *files, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(files[i].path);
+		free(files[i].note);
+	}
 	free(files);
 }
 
@@ -476,6 +479,10 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		put_u64(&idx, files[i].hash);
 		put_u32(&idx, (uint32_t)(uintptr_t)hmap_get_str(&by_file, files[i].path,
 								  strlen(files[i].path)));
+		put_str(&idx, files[i].note_rule, strlen(files[i].note_rule));
+		put_str(&idx, files[i].note ? files[i].note : "", files[i].note ? strlen(files[i].note) : 0);
+		put_u32(&idx, files[i].note_line);
+		put_u32(&idx, files[i].note_col);
 	}
 	hmap_free(&by_file);
 	put_u32(&idx, (uint32_t)w.n_names);
@@ -656,6 +663,8 @@ struct cached_file {
 	const char *rel;
 	uint64_t size, mtime, ctime, ino, hash;
 	uint32_t binding;		/* index + 1 into the cached bindings, 0: none */
+	const char *note_rule, *note;	/* why there is none, warned again */
+	uint32_t note_line, note_col;
 };
 
 struct cached_binding {
@@ -737,7 +746,7 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 
 	cv->written = (int64_t)written;
 	cv->n_files = get_u32(&r);
-	if (!reader_fits(&r, cv->n_files, 49) ||
+	if (!reader_fits(&r, cv->n_files, 67) ||
 	    !(cv->files = arena_alloc(&s->arena, ((size_t)cv->n_files + 1) * sizeof(*cv->files))))
 		return -DTBIND_EPARSE;
 	for (uint32_t i = 0; i < cv->n_files; i++) {
@@ -750,6 +759,10 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		f->ino = get_u64(&r);
 		f->hash = get_u64(&r);
 		f->binding = get_u32(&r);
+		f->note_rule = get_str(&r, NULL);
+		f->note = get_str(&r, NULL);
+		f->note_line = get_u32(&r);
+		f->note_col = get_u32(&r);
 	}
 	s->n_names = get_u32(&r);
 	if (!reader_fits(&r, s->n_names, 5) ||
@@ -825,9 +838,19 @@ static bool compare_manifest(const struct cache_view *cv, const char *root,
 }
 
 /* Everything unchanged: the index as saved, each binding decoded when first used. */
-static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path)
+static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path,
+			   const struct source_file *files)
 {
 	struct reader *r = &cv->rest;
+
+	/* What loading the files from source warned about, the same way. */
+	for (uint32_t i = 0; i < cv->n_files; i++)
+		if (*cv->files[i].note_rule)
+			dtbind_diag_report(s->diag, DTBIND_WARNING,
+					   (struct dtbind_loc){ .file = files[i].path,
+								.line = cv->files[i].note_line,
+								.col = cv->files[i].note_col },
+					   cv->files[i].note_rule, "%s", cv->files[i].note);
 
 	if (hmap_reserve(&s->ids, cv->n_b))
 		return -DTBIND_ENOMEM;
@@ -946,18 +969,8 @@ static const struct dtbind_value *binding_from_source(struct dtbind_dtschemas *s
 	} else {
 		dtbind_doc_load_file(b->file, s->diag, 0, &doc);
 	}
-	if (!doc)
+	if (!doc || keep_doc(s, doc))
 		return NULL;
-	struct doc_keep *k = malloc(sizeof(*k));
-
-	if (!k) {
-		dtbind_doc_free(doc);
-		return NULL;
-	}
-	/* The fixed copy points at the document's strings: it lives with the set. */
-	k->doc = doc;
-	k->next = s->kept;
-	s->kept = k;
 	return fixup_schema(&s->arena, dtbind_doc_root(doc));
 }
 
@@ -1008,7 +1021,8 @@ int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	ret = cache_open(s, path, program, root, &cv);
 	if (!ret) {
 		*whole = compare_manifest(&cv, root, files, nfiles, same);
-		ret = *whole ? use_whole_cache(s, &cv, path) : load_incremental(s, &cv, files, nfiles, same);
+		ret = *whole ? use_whole_cache(s, &cv, path, files)
+			     : load_incremental(s, &cv, files, nfiles, same);
 	}
 	free(same);
 	return ret;

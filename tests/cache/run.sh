@@ -195,6 +195,8 @@ run broken
 run broken_ref --no-cache
 check "a binding that stops passing its meta-schema is left out" \
 	"same broken broken_ref && grep -q 'schema-ignored' '$T/broken.out'"
+run broken_again
+check "the cache says so again, as loading it did" "same broken_again broken_ref"
 rm "$T/b/misc/acme,gadget.yaml"
 run removed
 run removed_ref --no-cache
