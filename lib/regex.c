@@ -270,11 +270,11 @@ static bool utf8_valid(const unsigned char *s, size_t n)
 }
 
 /*
- * JIT compiling costs as much as a hundred matches: most patterns of a
+ * JIT compiling costs as much as a few dozen matches: most patterns of a
  * schema set are matched a few times in a run, if at all, so only those
  * that keep being used are compiled to machine code.
  */
-#define JIT_AFTER 64
+#define JIT_AFTER 16
 
 int regex_match(const struct dtbind_regex *cre, const char *subject, size_t len)
 {

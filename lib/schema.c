@@ -85,6 +85,7 @@ struct dtbind_schema_set {
 	dtbind_schema_loader loader;
 	void *loader_ctx;
 	struct doc_list *docs;
+	struct vctx *spare_vctx;	/* reused: it is large, and validations come by the thousand */
 	unsigned anon;			/* counter for documents without a URI */
 	bool ref_annotations_on_failure;
 	bool assert_regex_format;
@@ -199,6 +200,7 @@ void dtbind_schema_set_free(struct dtbind_schema_set *set)
 	hmap_free(&set->roots);
 	hmap_free(&set->compiled);
 	hmap_free(&set->regexes);
+	free(set->spare_vctx);
 	arena_release(&set->arena);
 	free(set);
 }
@@ -2282,11 +2284,13 @@ static bool validate(struct vctx *c, const struct dtbind_schema *s, const struct
 int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbind_value *instance,
 			   struct dtbind_validation **result)
 {
+	struct dtbind_schema_set *set = schema->set;
 	struct dtbind_validation *res = calloc(1, sizeof(*res));
 	/* Not zeroed: the stacks are large and only their counts need a value. */
-	struct vctx *c = malloc(sizeof(*c));
+	struct vctx *c = set->spare_vctx ? set->spare_vctx : malloc(sizeof(*c));
 	int ret;
 
+	set->spare_vctx = NULL;	/* taken: a validation inside this one would get its own */
 	if (!res || !c) {
 		free(res);
 		free(c);
@@ -2309,7 +2313,10 @@ int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbi
 
 	ret = c->fatal ? c->fatal : ok ? 1 : 0;
 	res->result = ret;
-	free(c);
+	if (!set->spare_vctx)
+		set->spare_vctx = c;
+	else
+		free(c);
 	if (result)
 		*result = res;
 	else
