@@ -1030,6 +1030,7 @@ static int check_bindings(struct ctx *c)
 	const char **incs = NULL;
 	char *tmp_inc = NULL, *tree_inc = NULL;
 	struct dt_checker_opts co = { .bindings_root = c->root };
+	char *tree_root = NULL;
 	size_t n = 0;
 	int ret;
 
@@ -1056,6 +1057,12 @@ static int check_bindings(struct ctx *c)
 			incs[co.n_include_dirs++] = tree_inc;
 	}
 	co.include_dirs = incs;
+	/*
+	 * The mirror differs from the tree in the series' files only: the tree's
+	 * schema cache serves the others (read, never written, from here).
+	 */
+	if (c->tree && asprintf(&tree_root, "%s/%s", c->tree, BINDINGS_DIR) >= 0)
+		co.cache_of = tree_root;
 	/* lint each file, then build the schema set once (with the series' bindings) */
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1) {
@@ -1091,6 +1098,7 @@ out:
 	free(incs);
 	free(tmp_inc);
 	free(tree_inc);
+	free(tree_root);
 	return ret;
 }
 

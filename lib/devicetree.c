@@ -58,8 +58,12 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 				free(p);
 		}
 	}
-	if ((ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
-						opts->use_cache, &c->schemas))) {
+	if (opts->cache_of)
+		ret = dtbind_dtschemas_load_from(diag, opts->bindings_root, opts->cache_of, &c->schemas);
+	else
+		ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
+						   opts->use_cache, &c->schemas);
+	if (ret) {
 		dt_checker_free(c);
 		return ret;
 	}

@@ -24,6 +24,8 @@ struct dt_checker_opts {
 	bool only_undocumented;			/* --undocumented */
 	const char *schema_cache;		/* compiled schema set file, or NULL */
 	bool use_cache;				/* the automatic cache under ~/.cache/dtbind */
+	const char *cache_of;			/* read only that tree's cache (bindings_root is
+						   a copy of it with changes) */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,

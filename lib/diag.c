@@ -165,7 +165,8 @@ static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)
 		}
 	}
 	/* One write per finding so parallel runs do not interleave lines. */
-	fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	if (d->out)
+		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
 	sb_free(&sb);
 }
 
@@ -197,7 +198,8 @@ static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
 	json_field(&sb, "node", f->node);
 	json_field(&sb, "schema", f->schema);
 	sb_puts(&sb, "}\n");
-	fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	if (d->out)
+		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
 	sb_free(&sb);
 }
 

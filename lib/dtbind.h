@@ -76,7 +76,7 @@ struct dtbind_diag;
 
 /**
  * dtbind_diag_new() - create a sink that writes findings to @out
- * @out: stream (borrowed), usually stderr
+ * @out: stream (borrowed), usually stderr; NULL counts findings, prints none
  * @format: gcc-style text or JSON Lines
  *
  * Returns the sink, or NULL when out of memory.

@@ -474,8 +474,8 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 	return dtbind_dtschemas_load_cached(diag, bindings_root, NULL, false, out);
 }
 
-int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
-				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
+static int load_set(struct dtbind_diag *diag, const char *bindings_root, const char *cache,
+		    const char *cache_of, bool use_cache, struct dtbind_dtschemas **out)
 {
 	struct dtbind_dtschemas *s = dtschemas_new(diag);
 	struct source_file *files = NULL;
@@ -493,7 +493,8 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 		bool whole = false;
 
 		program = schema_cache_program();
-		path = cache ? strdup(cache) : schema_cache_default_path(bindings_root, program);
+		path = cache ? strdup(cache)
+			     : schema_cache_default_path(cache_of ? cache_of : bindings_root, program);
 		if (path &&
 		    !(ret = schema_cache_read(s, path, program, bindings_root, files, nfiles, &whole)))
 			how = whole ? WHOLE_CACHE : INCREMENTAL;
@@ -508,7 +509,7 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	else if (!(ret = load_sources(s, files, nfiles)))
 		ret = dtschemas_finish(s);
 	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
-	if (!ret && how != WHOLE_CACHE && path &&
+	if (!ret && how != WHOLE_CACHE && path && !cache_of &&
 	    schema_cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
 		schema_cache_prune();
 	source_files_free(files, nfiles);
@@ -519,6 +520,29 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	}
 	*out = s;
 	return 0;
+}
+
+int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
+				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
+{
+	return load_set(diag, bindings_root, cache, NULL, use_cache, out);
+}
+
+int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
+			       const char *cache_of, struct dtbind_dtschemas **out)
+{
+	/*
+	 * The tree's own cache first, brought up to date (quietly: what it says
+	 * of the tree's files is said again below): a check of one patch after
+	 * another then reads it instead of processing every binding.
+	 */
+	struct dtbind_diag *quiet = dtbind_diag_new(NULL, DTBIND_FORMAT_GCC);
+	struct dtbind_dtschemas *tree = NULL;
+
+	if (quiet && load_set(quiet, cache_of, NULL, NULL, true, &tree) == 0)
+		dtbind_dtschemas_free(tree);
+	dtbind_diag_free(quiet);
+	return load_set(diag, bindings_root, NULL, cache_of, true, out);
 }
 
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s)

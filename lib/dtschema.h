@@ -24,6 +24,14 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
  */
 int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
 				 const char *cache, bool use_cache, struct dtbind_dtschemas **out);
+/*
+ * Same, reading (never writing) the automatic cache of the tree at
+ * @cache_of, of which @bindings_root is a copy with some files changed
+ * (check: a series applied to a mirror of the tree).  The unchanged files
+ * come from the cache, the others from source.
+ */
+int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
+			       const char *cache_of, struct dtbind_dtschemas **out);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);
 const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s);
 size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s);

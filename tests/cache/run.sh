@@ -202,6 +202,32 @@ run removed
 run removed_ref --no-cache
 check "a removed binding is gone" "same removed removed_ref && ! grep -q 'acme,size' '$T/removed.out'"
 
+# check applies a series in a mirror of the tree: it reads (and refreshes) the
+# tree's cache, and never writes one for the mirror.
+K=$T/kernel
+mkdir -p "$K/Documentation/devicetree/bindings/misc" "$K/scripts/dtc/include-prefixes"
+cp "$T/b/misc/acme,widget.yaml" "$K/Documentation/devicetree/bindings/misc/"
+rm -f "$CDIR"/schemas-*.bin
+p=Documentation/devicetree/bindings/misc/acme,widget.yaml
+{
+	printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+	printf 'From: A <a@example.com>\nSubject: [PATCH] dt-bindings: misc: acme,widget: speed 9\n\n'
+	printf 'Signed-off-by: A <a@example.com>\n---\n'
+	printf 'diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n' "$p" "$p" "$p" "$p"
+	printf '@@ -21,1 +21,1 @@\n'
+	printf -- '-    enum: [1, 2, 7]\n+    enum: [1, 2, 9]\n'
+	printf -- '-- \n2.39.2\n'
+} >"$T/speed.patch"
+"$BIN" check --tree "$K" "$T/speed.patch" >"$T/check1.out" 2>&1
+echo $? >"$T/check1.rc"
+"$BIN" check --tree "$K" "$T/speed.patch" >"$T/check2.out" 2>&1
+echo $? >"$T/check2.rc"
+check "check reads the tree's cache: one file, the tree's" "[ \$(ls '$CDIR' | wc -l) = 1 ]"
+check "check says the same with the cache as without" \
+	"cmp -s '$T/check1.out' '$T/check2.out' && cmp -s '$T/check1.rc' '$T/check2.rc'"
+"$BIN" validate -u "$K/Documentation/devicetree/bindings" "$T/board.dts" >/dev/null 2>&1
+check "the file it read is the tree's own cache" "[ \$(ls '$CDIR' | wc -l) = 1 ]"
+
 # Pruning: old cache files of other trees and programs go, the newest stay.
 rm -f "$CDIR"/schemas-*.bin
 for i in 01 02 03 04 05 06 07 08 09 10; do
