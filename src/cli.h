@@ -43,6 +43,12 @@ void help_doc2yaml(FILE *out);
 char **cli_expand_args(int *argc, char **argv);
 void help_jsonschema(FILE *out);
 
+/*
+ * The Documentation/devicetree/bindings directory of the kernel tree @path
+ * is in (a binding, a .dts, a build directory inside the tree), or NULL.
+ */
+char *cli_find_bindings_root(const char *path);
+
 /* Parse "--format=gcc|json"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 

@@ -34,20 +34,6 @@ void help_exampletest(FILE *out)
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
 }
 
-/* The devicetree/bindings directory above @path. */
-static char *find_root(const char *path)
-{
-	char *abs = realpath(path, NULL), *slash;
-
-	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
-		if (str_has_suffix(abs, "/devicetree/bindings"))
-			return abs;
-		*slash = '\0';
-	}
-	free(abs);
-	return NULL;
-}
-
 int cmd_exampletest(int argc, char **argv)
 {
 	enum { OPT_NOSRC = 256, OPT_NOCACHE };
@@ -96,7 +82,7 @@ int cmd_exampletest(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!root)
-		root = find_root(argv[optind]);
+		root = cli_find_bindings_root(argv[optind]);
 	co.bindings_root = root;
 	co.include_dirs = incs;
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);

@@ -204,12 +204,26 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	co.include_dirs = incs;
+	/* In a kernel tree, its bindings; else only the core schemas, said once. */
+	char *found = NULL;
+
+	if (!co.bindings_root) {
+		found = cli_find_bindings_root(argv[optind]);
+		if (!found)
+			found = cli_find_bindings_root(".");
+		if (found)
+			co.bindings_root = found;
+		else
+			fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
+				"(-u DIR names one): only the core schemas are used\n", argv[optind]);
+	}
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
 	struct dt_checker *checker = NULL;
 	int ret;
 
 	if (!diag) {
 		free(incs);
+		free(found);
 		return EXIT_USAGE;
 	}
 	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
@@ -217,6 +231,7 @@ int cmd_validate(int argc, char **argv)
 		fprintf(stderr, "dtbind validate: cannot load the schemas: %s\n", dtbind_strerror(ret));
 		dtbind_diag_free(diag);
 		free(incs);
+		free(found);
 		return EXIT_USAGE;
 	}
 	if (dump)
@@ -238,6 +253,7 @@ int cmd_validate(int argc, char **argv)
 			status = worse(status, check_one(checker, diag, files.v[i]));
 	path_list_free(&files);
 	dt_checker_free(checker);
+	free(found);
 	dtbind_diag_free(diag);
 	free(incs);
 	return status;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* main.c - the dtbind program: one binary, one subcommand per tool. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -98,6 +99,30 @@ bool str_has_suffix(const char *s, const char *suffix)
 	size_t ls = strlen(s), lx = strlen(suffix);
 
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+char *cli_find_bindings_root(const char *path)
+{
+	char *abs = realpath(path, NULL), *slash;
+
+	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
+		struct stat st;
+		char *b;
+
+		if (str_ends_with(abs, "/devicetree/bindings"))
+			return abs;
+		/* the top of a kernel tree, seen from its arch/ or scripts/ */
+		if (asprintf(&b, "%s/Documentation/devicetree/bindings", abs) < 0)
+			break;
+		if (stat(b, &st) == 0 && S_ISDIR(st.st_mode)) {
+			free(abs);
+			return b;
+		}
+		free(b);
+		*slash = '\0';
+	}
+	free(abs);
+	return NULL;
 }
 
 bool cli_parse_format(const char *arg, enum dtbind_format *out)

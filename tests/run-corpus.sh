@@ -348,6 +348,29 @@ bad "validate: a directory of trees" 1 100 re \
 	'trees/sub/a\.dts:[0-9]+:[0-9]+: error: /: .*' \
 	"$BIN" validate --no-cache -u empty-bindings trees
 
+# validate finds the bindings of the kernel tree its file is in (no -u)
+mkdir -p "$B/ktree/Documentation/devicetree/bindings/misc" "$B/ktree/arch/x/boot/dts"
+cat >"$B/ktree/Documentation/devicetree/bindings/misc/acme,gizmo.yaml" <<'EOF2'
+$id: http://devicetree.org/schemas/misc/acme,gizmo.yaml#
+$schema: http://devicetree.org/meta-schemas/core.yaml#
+title: ACME gizmo
+maintainers:
+  - A <a@example.com>
+properties:
+  compatible:
+    const: acme,gizmo
+  acme,level:
+    $ref: /schemas/types.yaml#/definitions/uint32
+    maximum: 3
+    description: how much
+additionalProperties: false
+EOF2
+printf '/dts-v1/;\n/ { model = "m"; compatible = "acme,board"; #address-cells = <1>;\n\t#size-cells = <1>; gizmo { compatible = "acme,gizmo"; acme,level = <4>; }; };\n' \
+	>"$B/ktree/arch/x/boot/dts/g.dts"
+bad "validate: the bindings of the tree the file is in" 1 100 re \
+	'ktree/arch/x/boot/dts/g\.dts:3:56: error: /gizmo:acme,level:0:0: 4 is greater than the maximum of 3 .*' \
+	"$BIN" validate --no-cache ktree/arch/x/boot/dts/g.dts
+
 # ---------------------------------------------------------------- golden/
 
 for d in tests/golden/jsonschema/*/; do
