@@ -18,6 +18,7 @@ struct dtbind_diag {
 	char *src_path;
 	char *src;
 	size_t src_len;
+	uint32_t quoted_line, quoted_col;	/* of the last quote, in src_path */
 	bool werror;
 	struct rule_override {
 		char *rule;
@@ -124,8 +125,20 @@ static const char *source_line(struct dtbind_diag *d, const char *file, uint32_t
 		free(d->src);
 		d->src = NULL;
 		d->src_path = strdup(file);
-		if (read_file(file, DTBIND_MAX_FILE_SIZE, &d->src, &d->src_len) < 0)
+		/* The built-in schemas are quoted from the copy in the program. */
+		const struct embedded_file *ef =
+			!strncmp(file, "<dtbind>/schemas/", 17) ? embedded_find(file + 17) : NULL;
+
+		if (ef) {
+			d->src = malloc(ef->len + 1);
+			if (d->src) {
+				memcpy(d->src, ef->data, ef->len);
+				d->src[ef->len] = '\0';
+				d->src_len = ef->len;
+			}
+		} else if (read_file(file, DTBIND_MAX_FILE_SIZE, &d->src, &d->src_len) < 0) {
 			d->src = NULL;
+		}
 	}
 	if (!d->src)
 		return NULL;
@@ -151,11 +164,19 @@ static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)
 	if (f->rule)
 		sb_printf(&sb, " [%s]", f->rule);
 	sb_putc(&sb, '\n');
-	if (d->show_source && f->loc.file && f->loc.line) {
+	/* A note at the place just quoted (a hint, then the keyword) is not quoted again. */
+	bool again = f->severity == DTBIND_NOTE && d->src_path && f->loc.file &&
+		     !strcmp(d->src_path, f->loc.file) && f->loc.line == d->quoted_line &&
+		     f->loc.col == d->quoted_col;
+
+	if (d->show_source && f->loc.file && f->loc.line && !again) {
 		size_t len;
 		const char *line = source_line(d, f->loc.file, f->loc.line, &len);
 
+		d->quoted_line = d->quoted_col = 0;
 		if (line) {
+			d->quoted_line = f->loc.line;
+			d->quoted_col = f->loc.col;
 			sb_printf(&sb, "  %5u | ", f->loc.line);
 			sb_putn(&sb, line, len);
 			sb_puts(&sb, "\n        | ");
