@@ -232,7 +232,7 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
  * nothing above U+10FFFF.  Checked here, once, so that pcre2 can be told
  * not to check again on every match (its check dominated the match time).
  */
-static bool utf8_valid(const unsigned char *s, size_t n)
+bool utf8_valid(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
 

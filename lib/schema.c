@@ -9,6 +9,7 @@
  * against one schema compiles it once.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -103,6 +104,32 @@ struct pattern_schema {
 	struct dtbind_schema *s;
 };
 
+/*
+ * Many patterns of one patternProperties that only test a literal prefix
+ * ("^vendor,.*": vendor-prefixes.yaml has 700 of them, and applies to every
+ * node) are looked up, not matched one by one: by prefix length, binary
+ * search among the literals of that length.
+ */
+struct prefix_entry {
+	const char *lit;
+	size_t len, k;			/* k: index in pattern_props */
+};
+
+struct prefix_group {
+	size_t len, start, end;		/* entries [start, end) have this length */
+};
+
+struct pattern_index {
+	struct prefix_entry *e;
+	size_t n;
+	struct prefix_group *groups;
+	size_t n_groups;
+	size_t *others;			/* patterns that need their regex, ascending */
+	size_t n_others;
+};
+
+#define PATTERN_INDEX_MIN 16		/* literal patterns worth an index */
+
 struct schema_ref {
 	const char *uri;		/* absolute */
 	struct dtbind_schema *target;
@@ -131,6 +158,7 @@ struct dtbind_schema {
 	size_t n_props;
 	struct pattern_schema *pattern_props;
 	size_t n_pattern_props;
+	struct pattern_index *pattern_index;	/* NULL: match each pattern */
 	struct dtbind_schema *additional_props, *unevaluated_props, *property_names;
 	struct named_schema *dep_schemas;
 	size_t n_dep_schemas;
@@ -787,6 +815,106 @@ static struct named_schema *sub_map(struct dtbind_schema *s, const struct dtbind
 	return arr;
 }
 
+
+/* "^LITERAL" or "^LITERAL.*": true with the literal's length. */
+static bool literal_prefix(const char *pat, size_t n, size_t *len)
+{
+	size_t i = 1;
+
+	if (!n || pat[0] != '^')
+		return false;
+	while (i < n && (isalnum((unsigned char)pat[i]) || strchr(",_-#@", pat[i])))
+		i++;
+	*len = i - 1;
+	return *len && (i == n || (n - i == 2 && pat[i] == '.' && pat[i + 1] == '*'));
+}
+
+static int cmp_prefix(const void *a, const void *b)
+{
+	const struct prefix_entry *x = a, *y = b;
+	int c;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	if ((c = memcmp(x->lit, y->lit, x->len)))
+		return c;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+static void index_patterns(struct dtbind_schema *s)
+{
+	struct arena *a = &s->set->arena;
+	size_t n_lit = 0, len;
+
+	for (size_t k = 0; k < s->n_pattern_props; k++)
+		n_lit += s->pattern_props[k].re &&
+			 literal_prefix(s->pattern_props[k].pattern, strlen(s->pattern_props[k].pattern),
+					&len);
+	if (n_lit < PATTERN_INDEX_MIN)
+		return;
+	struct pattern_index *ix = arena_alloc(a, sizeof(*ix));
+
+	if (!ix || !(ix->e = arena_alloc(a, n_lit * sizeof(*ix->e))) ||
+	    !(ix->groups = arena_alloc(a, n_lit * sizeof(*ix->groups))) ||
+	    !(ix->others = arena_alloc(a, (s->n_pattern_props - n_lit + 1) * sizeof(*ix->others))))
+		return;
+	for (size_t k = 0; k < s->n_pattern_props; k++) {
+		const char *pat = s->pattern_props[k].pattern;
+
+		if (s->pattern_props[k].re && literal_prefix(pat, strlen(pat), &len))
+			ix->e[ix->n++] = (struct prefix_entry){ pat + 1, len, k };
+		else
+			ix->others[ix->n_others++] = k;
+	}
+	qsort(ix->e, ix->n, sizeof(*ix->e), cmp_prefix);
+	for (size_t i = 0; i < ix->n; i++) {
+		if (!ix->n_groups || ix->groups[ix->n_groups - 1].len != ix->e[i].len)
+			ix->groups[ix->n_groups++] = (struct prefix_group){ ix->e[i].len, i, i };
+		ix->groups[ix->n_groups - 1].end = i + 1;
+	}
+	s->pattern_index = ix;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The literal patterns that match @key, ascending, in @hits (at most @max;
+ * more: returns SIZE_MAX, the caller matches them all instead).
+ */
+static size_t prefix_hits(const struct pattern_index *ix, const char *key, size_t key_len,
+			  size_t *hits, size_t max)
+{
+	size_t nh = 0;
+
+	/* What the regex would say of a subject that is not UTF-8: no match. */
+	if (!utf8_valid((const unsigned char *)key, key_len))
+		return 0;
+	for (size_t g = 0; g < ix->n_groups && ix->groups[g].len <= key_len; g++) {
+		size_t lo = ix->groups[g].start, hi = ix->groups[g].end, len = ix->groups[g].len;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (memcmp(ix->e[mid].lit, key, len) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < ix->groups[g].end && !memcmp(ix->e[lo].lit, key, len); lo++) {
+			if (nh == max)
+				return SIZE_MAX;
+			hits[nh++] = ix->e[lo].k;
+		}
+	}
+	qsort(hits, nh, sizeof(*hits), cmp_size);
+	return nh;
+}
+
 static struct dtbind_regex *get_regex(struct dtbind_schema *s, const struct dtbind_value *pat)
 {
 	struct dtbind_schema_set *set = s->set;
@@ -920,6 +1048,7 @@ static void compile_applicators(struct dtbind_schema *s, unsigned depth)
 			s->pattern_props[i].s = ps[i].s;
 		}
 		s->n_pattern_props = s->pattern_props ? n : 0;
+		index_patterns(s);
 	}
 	if ((c = dtbind_value_get(v, "additionalProperties")))
 		s->additional_props = sub(s, c, "additionalProperties", depth);
@@ -1640,10 +1769,36 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 				break;
 			}
 		}
+		/* Patterns in their order; the literal ones found through the index. */
+		const struct pattern_index *ix = s->pattern_index;
+		size_t hits[16], nh = ix ? prefix_hits(ix, m->key, m->key_len, hits, 16) : 0;
+		bool indexed = ix && nh != SIZE_MAX;
+		size_t ih = 0, io = 0;
+
 		for (size_t k = 0; k < s->n_pattern_props; k++) {
 			const struct pattern_schema *p = &s->pattern_props[k];
+			bool hit;
 
-			if (p->re && match_regex(c, p->re, m->key, m->key_len) == 1) {
+			if (indexed) {
+				/* next pattern: the smaller of the next hit and the next other */
+				size_t nk = ih < nh ? hits[ih] : SIZE_MAX;
+				size_t no = io < ix->n_others ? ix->others[io] : SIZE_MAX;
+
+				if (nk == SIZE_MAX && no == SIZE_MAX)
+					break;
+				k = nk < no ? nk : no;
+				p = &s->pattern_props[k];
+				if (nk < no) {
+					ih++;
+					hit = true;
+				} else {
+					io++;
+					hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
+				}
+			} else {
+				hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
+			}
+			if (hit) {
 				matched = true;
 				by_pattern = true;
 				if (!validate_child(c, p->s, m->value, m->key, m->key_len, 0))

@@ -615,9 +615,14 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size)
 
 #define WALK_MAX_DEPTH 32
 
-static int cmp_names(const void *a, const void *b)
+struct dir_entry {
+	char *name;
+	unsigned char type;	/* DT_*, DT_UNKNOWN when the file system does not say */
+};
+
+static int cmp_entries(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct dir_entry *)a)->name, ((const struct dir_entry *)b)->name);
 }
 
 static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
@@ -625,44 +630,47 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **names = NULL;
+	struct dir_entry *v = NULL;
 	size_t n = 0, cap = 0;
 	int ret = 0;
 
 	if (!d)
 		return -DTBIND_EIO;
-	/* Sorted: the same tree gives the same order on every file system. */
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
+		/* A file that is not wanted needs no stat (a bindings tree is half .txt). */
+		if (de->d_type == DT_REG && want && !want(de->d_name))
+			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 32;
-			char **nn = realloc(names, cap * sizeof(*nn));
+			struct dir_entry *nv = realloc(v, cap * sizeof(*nv));
 
-			if (!nn) {
+			if (!nv) {
 				ret = -DTBIND_ENOMEM;
 				break;
 			}
-			names = nn;
+			v = nv;
 		}
-		if (!(names[n] = strdup(de->d_name))) {
+		if (!(v[n].name = strdup(de->d_name))) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
-		n++;
+		v[n++].type = de->d_type;
 	}
-	if (names)
-		qsort(names, n, sizeof(*names), cmp_names);
+	/* Sorted: the same tree gives the same order on every file system. */
+	if (v)
+		qsort(v, n, sizeof(*v), cmp_entries);
 	for (size_t i = 0; i < n && !ret; i++) {
 		char *p;
 		struct stat st;
 
 		/* Relative to the open directory: no walk of the whole path per file. */
-		if (fstatat(dirfd(d), names[i], &st, 0))
+		if (fstatat(dirfd(d), v[i].name, &st, 0))
 			continue;
-		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(names[i]))))
+		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(v[i].name))))
 			continue;
-		if (asprintf(&p, "%s/%s", dir, names[i]) < 0) {
+		if (asprintf(&p, "%s/%s", dir, v[i].name) < 0) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
@@ -676,8 +684,8 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 	}
 	closedir(d);
 	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+		free(v[i].name);
+	free(v);
 	return ret;
 }
 
