@@ -340,16 +340,23 @@ static bool has_unit_suffix(const char *name)
 	return false;
 }
 
+/* Is every character of @s in the class @is_class or one of @extra? */
+static bool only_chars(const char *s, int (*is_class)(int), const char *extra)
+{
+	for (; *s; s++)
+		if (!is_class((unsigned char)*s) && !strchr(extra, *s))
+			return false;
+	return true;
+}
+
 /* A devicetree property (or node) name the meta-schema accepts. */
 static bool valid_prop_name(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#'))
+	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#') ||
+	    !only_chars(s + 1, isalnum, ",+-._@"))
 		return false;
-	for (size_t i = 1; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || strchr(",+-._@", s[i])))
-			return false;
 	/* JSON Schema keywords cannot be property names in a schema. */
 	static const char *const kw[] = {
 		"additionalItems", "additionalProperties", "allOf", "anyOf", "const", "contains",
@@ -370,22 +377,12 @@ static bool valid_compatible(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (n < 2 || n > 128 || !isalnum((unsigned char)s[0]))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || strchr(",.-_+/", s[i])))
-			return false;
-	return true;
+	return n >= 2 && n <= 128 && isalnum((unsigned char)s[0]) && only_chars(s, isalnum, ",.-_+/");
 }
 
 static bool valid_names_entry(const char *s)
 {
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || strchr(",.-_ #+/", *s)))
-			return false;
-	return true;
+	return *s && only_chars(s, isalnum, ",.-_ #+/");
 }
 
 /* Vendor property: has a vendor prefix (a comma) not covered by the meta-schema's exceptions. */
@@ -2177,15 +2174,16 @@ static const char *normalize_value(struct conv *cv, const char *v)
 	return r;
 }
 
+static struct ditem *mk_item(struct conv *cv, enum ditem_kind kind, const char *name,
+			     struct ditem *parent);
+
 static struct ditem *new_item(struct dts_cur *c, enum ditem_kind kind, const char *name,
 			      unsigned line)
 {
-	struct ditem *it = cv_alloc(c->cv, sizeof(*it));
+	struct ditem *it = mk_item(c->cv, kind, name, NULL);
 
 	if (!it)
 		return NULL;
-	it->kind = kind;
-	it->name = name;
 	it->line = line;
 	it->lead = take_lead(c);
 	return it;
@@ -3466,30 +3464,33 @@ static void find_devnodes(struct conv *cv, struct ditem *it, unsigned depth)
 	}
 }
 
-static struct ditem *mk_prop(struct conv *cv, const char *name, const char *value,
+/* An example item made by the converter (no .txt line of its own). */
+static struct ditem *mk_item(struct conv *cv, enum ditem_kind kind, const char *name,
 			     struct ditem *parent)
 {
 	struct ditem *it = cv_alloc(cv, sizeof(*it));
 
 	if (!it)
 		return NULL;
-	it->kind = DI_PROP;
+	it->kind = kind;
 	it->name = name;
-	it->value = value;
 	it->parent = parent;
+	return it;
+}
+
+static struct ditem *mk_prop(struct conv *cv, const char *name, const char *value,
+			     struct ditem *parent)
+{
+	struct ditem *it = mk_item(cv, DI_PROP, name, parent);
+
+	if (it)
+		it->value = value;
 	return it;
 }
 
 static struct ditem *mk_node(struct conv *cv, const char *name, struct ditem *parent)
 {
-	struct ditem *it = cv_alloc(cv, sizeof(*it));
-
-	if (!it)
-		return NULL;
-	it->kind = DI_NODE;
-	it->name = name;
-	it->parent = parent;
-	return it;
+	return mk_item(cv, DI_NODE, name, parent);
 }
 
 static void set_parent(struct ditem *list, struct ditem *parent)
@@ -3859,59 +3860,114 @@ static void fix_labels_in(struct label_ctx *lc, struct ditem *it, unsigned depth
 	}
 }
 
-/* Rewrite &old references of one example to renamed labels. */
-static const char *rename_refs(struct conv *cv, const char *v, struct hmap *here)
-{
+/*
+ * Value rewriters (label references, macros): rewrite_value() walks a DTS
+ * value, copies quoted strings and comments as they are, keeps track of
+ * whether it is inside <cells>, and lets a step function rewrite what
+ * starts at each other character.
+ */
+struct rewrite {
+	struct conv *cv;
 	struct strbuf sb;
-	bool changed = false;
+	const char *value;	/* the whole value, to look behind */
+	bool changed;
+	int angle;		/* depth of <...> */
+	unsigned line;
+	void *ctx;
+};
 
-	if (!v || !strchr(v, '&'))
-		return v;
-	sb_init(&sb);
-	for (const char *p = v; *p; p++) {
+/*
+ * A step rewrites what starts at @p into rw->sb and returns where to go on,
+ * returns @p itself to have the character copied, or NULL to stop (out of
+ * memory: the value is then left as it was).
+ */
+typedef const char *(*rewrite_step)(struct rewrite *rw, const char *p);
+
+static const char *rewrite_value(struct conv *cv, const char *v, rewrite_step step, void *ctx,
+				 unsigned line)
+{
+	struct rewrite rw = { .cv = cv, .value = v, .line = line, .ctx = ctx };
+	bool stopped = false;
+
+	sb_init(&rw.sb);
+	for (const char *p = v; *p;) {
+		const char *s = p;
+
 		if (*p == '"') {
-			const char *s = p;
-
 			for (p++; *p && *p != '"'; p++)
-				;
-			sb_putn(&sb, s, (size_t)(p - s + (*p ? 1 : 0)));
-			if (!*p)
+				if (*p == '\\' && p[1])
+					p++;
+			if (*p)
+				p++;
+		} else if (*p == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			p = e ? e + 2 : p + strlen(p);
+		} else {
+			if (*p == '<')
+				rw.angle++;
+			else if (*p == '>' && rw.angle)
+				rw.angle--;
+			p = step(&rw, p);
+			if (!p) {
+				stopped = true;
 				break;
-			continue;
-		}
-		if (*p == '&' && is_label_char((unsigned char)p[1])) {
-			const char *s = p + 1, *e = s;
-
-			while (is_label_char((unsigned char)*e))
-				e++;
-			const char *nl = hmap_get_str(here, s, (size_t)(e - s));
-
-			if (nl && strlen(nl) != (size_t)(e - s)) {
-				sb_putc(&sb, '&');
-				sb_puts(&sb, nl);
-				changed = true;
-			} else {
-				sb_putn(&sb, p, (size_t)(e - p));
 			}
-			p = e - 1;
-			continue;
+			if (p != s)
+				continue;
+			p++;
 		}
-		sb_putc(&sb, *p);
+		sb_putn(&rw.sb, s, (size_t)(p - s));
 	}
-	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : v;
+	const char *r = rw.changed && !stopped ? cv_strndup(cv, rw.sb.buf, rw.sb.len) : NULL;
 
-	sb_free(&sb);
-	return r;
+	sb_free(&rw.sb);
+	return r ? r : v;
 }
 
-static void rename_refs_in(struct conv *cv, struct ditem *it, struct hmap *here, unsigned depth)
+typedef const char *(*value_rewriter)(struct conv *cv, const char *v, void *ctx, unsigned line);
+
+/* Apply @fn to every property value of the live items below @it. */
+static void rewrite_values(struct conv *cv, struct ditem *it, value_rewriter fn, void *ctx,
+			   unsigned depth)
 {
 	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead)
+			continue;
 		if (it->kind == DI_PROP)
-			it->value = rename_refs(cv, it->value, here);
+			it->value = fn(cv, it->value, ctx, it->line);
 		else
-			rename_refs_in(cv, it->children, here, depth + 1);
+			rewrite_values(cv, it->children, fn, ctx, depth + 1);
 	}
+}
+
+/* &old to the renamed label (rw->ctx: the hmap of renames). */
+static const char *rename_ref_step(struct rewrite *rw, const char *p)
+{
+	if (*p != '&' || !is_label_char((unsigned char)p[1]))
+		return p;
+	const char *s = p + 1, *e = s;
+
+	while (is_label_char((unsigned char)*e))
+		e++;
+	const char *nl = hmap_get_str(rw->ctx, s, (size_t)(e - s));
+
+	if (nl && strlen(nl) != (size_t)(e - s)) {
+		sb_putc(&rw->sb, '&');
+		sb_puts(&rw->sb, nl);
+		rw->changed = true;
+	} else {
+		sb_putn(&rw->sb, p, (size_t)(e - p));
+	}
+	return e;
+}
+
+/* Rewrite &old references of one example to renamed labels. */
+static const char *rename_refs(struct conv *cv, const char *v, void *ctx, unsigned line)
+{
+	if (!v || !strchr(v, '&'))
+		return v;
+	return rewrite_value(cv, v, rename_ref_step, ctx, line);
 }
 
 static void fix_labels(struct conv *cv)
@@ -3931,7 +3987,7 @@ static void fix_labels(struct conv *cv)
 		walk_refs(cv, ex->top, &refs, 0);
 		hmap_init(&here);
 		fix_labels_in(&lc, ex->top, 0);
-		rename_refs_in(cv, ex->top, &here, 0);
+		rewrite_values(cv, ex->top, rename_refs, &here, 0);
 		hmap_free(&here);
 		hmap_free(&refs);
 	}
@@ -4065,175 +4121,132 @@ struct macro_ctx {
 	struct strbuf names;
 };
 
-/* Identifiers in cells: headers for known ones, numbers for the rest. */
-static const char *fix_macros(struct conv *cv, const char *v, struct macro_ctx *mc, unsigned line)
+/* Note a value the example had to lose, for the finding that lists them. */
+static void note_replaced(struct macro_ctx *mc, const char *name, size_t n, unsigned line)
 {
-	struct strbuf sb;
-	bool changed = false;
-	int angle = 0;
-
-	if (!v || !strchr(v, '<'))
-		return v;
-	sb_init(&sb);
-	for (const char *p = v; *p; p++) {
-		if (*p == '"') {
-			const char *s = p;
-
-			for (p++; *p && *p != '"'; p++)
-				if (*p == '\\' && p[1])
-					p++;
-			sb_putn(&sb, s, (size_t)(p - s + (*p ? 1 : 0)));
-			if (!*p)
-				break;
-			continue;
-		}
-		if (*p == '/' && p[1] == '*') {
-			const char *e = strstr(p + 2, "*/");
-			size_t n = e ? (size_t)(e - p) + 2 : strlen(p);
-
-			sb_putn(&sb, p, n);
-			p += n - 1;
-			continue;
-		}
-		if (*p == '<')
-			angle++;
-		if (*p == '>' && angle)
-			angle--;
-		if (*p == '&') {
-			const char *s = p;
-
-			p++;
-			if (*p == '{')
-				while (*p && *p != '}')
-					p++;
-			else
-				while (is_label_char((unsigned char)*p))
-					p++;
-			sb_putn(&sb, s, (size_t)(p - s));
-			if (!*p)
-				break;
-			p--;
-			continue;
-		}
-		if (angle && isdigit((unsigned char)*p) && (p == v || !is_label_char((unsigned char)p[-1]))) {
-			/* A number, or a placeholder that looks like one ("0xXXXXXXXX"). */
-			const char *s = p;
-			char *e;
-
-			while (is_label_char((unsigned char)*p))
-				p++;
-			strtoull(s, &e, 0);
-			while (e < p && strchr("uUlL", *e))
-				e++;
-			if (e == p) {
-				sb_putn(&sb, s, (size_t)(p - s));
-			} else {
-				sb_putc(&sb, '0');
-				changed = true;
-				if (mc->names.len)
-					sb_puts(&mc->names, ", ");
-				sb_putn(&mc->names, s, (size_t)(p - s));
-				if (!mc->first_line)
-					mc->first_line = line;
-			}
-			p--;
-			continue;
-		}
-		if (angle && (isalpha((unsigned char)*p) || *p == '_') &&
-		    (p == v || !is_label_char((unsigned char)p[-1]))) {
-			const char *s = p;
-
-			while (is_label_char((unsigned char)*p))
-				p++;
-			size_t n = (size_t)(p - s);
-			char name[128];
-			/* FOO(a, b): the call as a whole. */
-			const char *call_end = NULL, *q = p;
-
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '(') {
-				int depth = 0;
-
-				for (; *q; q++) {
-					if (*q == '(')
-						depth++;
-					else if (*q == ')' && !--depth) {
-						call_end = q + 1;
-						break;
-					}
-				}
-			}
-			snprintf(name, sizeof(name), "%.*s", (int)n, s);
-			p--;
-			if (n >= sizeof(name)) {
-				sb_putn(&sb, s, n);
-				continue;
-			}
-			bool known;
-			const char *h = macro_header(cv, name, &known);
-
-			if (h) {
-				add_include(cv, h);
-				if (call_end) {
-					sb_putn(&sb, s, (size_t)(call_end - s));
-					p = call_end - 1;
-				} else {
-					sb_putn(&sb, s, n);
-				}
-				{
-					size_t hl = strlen(h), nl = strlen(name);
-					char *u = cv_alloc(cv, hl + nl + 3);
-
-					if (u) {
-						memcpy(u, h, hl + 1);
-						memcpy(u + hl + 1, name, nl + 1);
-						if (call_end)
-							strcpy(u + hl + 1 + nl, "(");
-						vec_push(cv, &cv->macro_uses, u);
-					}
-				}
-				continue;
-			}
-			if (call_end)
-				p = call_end - 1;
-			const char *rep = hmap_get_str(&mc->unknown, name, n);
-
-			if (!rep) {
-				rep = cv_printf(cv, "%u", mc->next++);
-				char *key = cv_strdup(cv, name);
-
-				if (!rep || !key)
-					break;
-				hmap_put_str(&mc->unknown, key, n, (void *)rep);
-				if (mc->names.len)
-					sb_puts(&mc->names, ", ");
-				sb_puts(&mc->names, name);
-				if (!mc->first_line)
-					mc->first_line = line;
-			}
-			sb_puts(&sb, rep);
-			changed = true;
-			continue;
-		}
-		sb_putc(&sb, *p);
-	}
-	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : v;
-
-	sb_free(&sb);
-	return r;
+	if (mc->names.len)
+		sb_puts(&mc->names, ", ");
+	sb_putn(&mc->names, name, n);
+	if (!mc->first_line)
+		mc->first_line = line;
 }
 
-static void fix_macros_in(struct conv *cv, struct ditem *it, struct macro_ctx *mc, unsigned depth)
+/* Remember that the example uses @name from header @h ("h\0name\0" or "h\0name(\0"). */
+static void note_macro_use(struct conv *cv, const char *h, const char *name, bool call)
 {
-	for (; it && depth < MAX_NESTING; it = it->next) {
-		if (it->dead)
-			continue;
-		if (it->kind == DI_PROP)
-			it->value = fix_macros(cv, it->value, mc, it->line);
-		else
-			fix_macros_in(cv, it->children, mc, depth + 1);
+	size_t hl = strlen(h), nl = strlen(name);
+	char *u = cv_alloc(cv, hl + nl + 3);
+
+	if (!u)
+		return;
+	memcpy(u, h, hl + 1);
+	memcpy(u + hl + 1, name, nl + 1);
+	if (call)
+		strcpy(u + hl + 1 + nl, "(");
+	vec_push(cv, &cv->macro_uses, u);
+}
+
+/* The end of a call "(a, b)" starting at the first non-blank after @p, or NULL. */
+static const char *call_args_end(const char *p)
+{
+	int depth = 0;
+
+	p = skip_blanks(p);
+	if (*p != '(')
+		return NULL;
+	for (; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			return p + 1;
 	}
+	return NULL;
+}
+
+/* One identifier or number in cells (rw->ctx: the macro_ctx). */
+static const char *macro_step(struct rewrite *rw, const char *p)
+{
+	struct macro_ctx *mc = rw->ctx;
+	const char *s = p;
+
+	if (*p == '&') {
+		/* A reference: never a macro. */
+		p++;
+		if (*p == '{')
+			while (*p && *p != '}')
+				p++;
+		else
+			while (is_label_char((unsigned char)*p))
+				p++;
+		sb_putn(&rw->sb, s, (size_t)(p - s));
+		return p;
+	}
+	if (!rw->angle || (p != rw->value && is_label_char((unsigned char)p[-1])))
+		return p;
+	if (isdigit((unsigned char)*p)) {
+		/* A number, or a placeholder that looks like one ("0xXXXXXXXX"). */
+		char *e;
+
+		while (is_label_char((unsigned char)*p))
+			p++;
+		strtoull(s, &e, 0);
+		while (e < p && strchr("uUlL", *e))
+			e++;
+		if (e == p) {
+			sb_putn(&rw->sb, s, (size_t)(p - s));
+		} else {
+			sb_putc(&rw->sb, '0');
+			rw->changed = true;
+			note_replaced(mc, s, (size_t)(p - s), rw->line);
+		}
+		return p;
+	}
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return p;
+	while (is_label_char((unsigned char)*p))
+		p++;
+	size_t n = (size_t)(p - s);
+	char name[128];
+	/* FOO(a, b): the call as a whole. */
+	const char *call_end = call_args_end(p);
+	const char *end = call_end ? call_end : p;
+
+	if (n >= sizeof(name)) {
+		sb_putn(&rw->sb, s, n);
+		return p;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)n, s);
+	bool known;
+	const char *h = macro_header(rw->cv, name, &known);
+
+	if (h) {
+		add_include(rw->cv, h);
+		sb_putn(&rw->sb, s, (size_t)(end - s));
+		note_macro_use(rw->cv, h, name, call_end != NULL);
+		return end;
+	}
+	const char *rep = hmap_get_str(&mc->unknown, name, n);
+
+	if (!rep) {
+		rep = cv_printf(rw->cv, "%u", mc->next++);
+		char *key = cv_strdup(rw->cv, name);
+
+		if (!rep || !key)
+			return NULL;
+		hmap_put_str(&mc->unknown, key, n, (void *)rep);
+		note_replaced(mc, name, n, rw->line);
+	}
+	sb_puts(&rw->sb, rep);
+	rw->changed = true;
+	return end;
+}
+
+/* Identifiers in cells: headers for known ones, numbers for the rest. */
+static const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line)
+{
+	if (!v || !strchr(v, '<'))
+		return v;
+	return rewrite_value(cv, v, macro_step, ctx, line);
 }
 
 /* ---- printing --------------------------------------------------------- */
@@ -4244,33 +4257,37 @@ static void put_indent(struct strbuf *sb, unsigned n)
 		sb_putc(sb, ' ');
 }
 
-/* Printed DTS with the .txt line of each output line. */
-struct pout {
+/*
+ * Output text with the .txt line of each output line, so that what the
+ * self-check finds in the YAML (or in a printed example) is reported where
+ * it came from.  The DTS printer and the YAML emitter both write through it.
+ */
+struct emitter {
 	struct strbuf sb;
-	unsigned *map;
-	size_t n, cap;
-	unsigned cur;
+	unsigned *map;		/* .txt line of each output line */
+	size_t nmap, capmap;
+	unsigned src;		/* .txt line of what is being written */
 	bool oom;
 };
 
-static void pout_nl(struct pout *po)
+static void em_nl(struct emitter *em)
 {
-	sb_putc(&po->sb, '\n');
-	if (po->n == po->cap) {
-		size_t ncap = po->cap ? po->cap * 2 : 64;
-		unsigned *nm = realloc(po->map, ncap * sizeof(*nm));
+	sb_putc(&em->sb, '\n');
+	if (em->nmap == em->capmap) {
+		size_t ncap = em->capmap ? em->capmap * 2 : 256;
+		unsigned *nm = realloc(em->map, ncap * sizeof(*nm));
 
 		if (!nm) {
-			po->oom = true;
+			em->oom = true;
 			return;
 		}
-		po->map = nm;
-		po->cap = ncap;
+		em->map = nm;
+		em->capmap = ncap;
 	}
-	po->map[po->n++] = po->cur;
+	em->map[em->nmap++] = em->src;
 }
 
-static void print_comment(struct pout *po, const char *c, unsigned ind)
+static void print_comment(struct emitter *em, const char *c, unsigned ind)
 {
 	const char *p = c;
 
@@ -4284,10 +4301,10 @@ static void print_comment(struct pout *po, const char *c, unsigned ind)
 		n -= (size_t)(t - p);
 		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
 			n--;
-		put_indent(&po->sb, ind + (p != c && *t == '*' ? 1 : 0));
+		put_indent(&em->sb, ind + (p != c && *t == '*' ? 1 : 0));
 		for (size_t k = 0; k < n; k++)
-			sb_putc(&po->sb, t[k] == '\t' ? ' ' : t[k]);
-		pout_nl(po);
+			sb_putc(&em->sb, t[k] == '\t' ? ' ' : t[k]);
+		em_nl(em);
 		p = eol ? eol + 1 : NULL;
 	}
 }
@@ -4300,7 +4317,7 @@ static void print_labels(struct strbuf *sb, const struct ditem *it)
 	}
 }
 
-static void print_value(struct pout *po, const char *v, unsigned align)
+static void print_value(struct emitter *em, const char *v, unsigned align)
 {
 	const char *p = v;
 	bool first = true;
@@ -4314,19 +4331,19 @@ static void print_value(struct pout *po, const char *v, unsigned align)
 			while (t < p + n && (*t == ' ' || *t == '\t'))
 				t++;
 			n -= (size_t)(t - p);
-			pout_nl(po);
-			put_indent(&po->sb, align);
+			em_nl(em);
+			put_indent(&em->sb, align);
 		}
 		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
 			n--;
 		for (size_t k = 0; k < n; k++)
-			sb_putc(&po->sb, t[k] == '\t' ? ' ' : t[k]);
+			sb_putc(&em->sb, t[k] == '\t' ? ' ' : t[k]);
 		first = false;
 		p = eol ? eol + 1 : NULL;
 	}
 }
 
-static void print_items(struct pout *po, const struct ditem *list, unsigned ind, unsigned depth)
+static void print_items(struct emitter *em, const struct ditem *list, unsigned ind, unsigned depth)
 {
 	bool any_prop = false, first_node = true;
 
@@ -4336,49 +4353,49 @@ static void print_items(struct pout *po, const struct ditem *list, unsigned ind,
 		if (it->dead || it->kind != DI_PROP)
 			continue;
 		if (it->line)
-			po->cur = it->line;
+			em->src = it->line;
 		if (it->lead)
-			print_comment(po, it->lead, ind);
-		put_indent(&po->sb, ind);
-		print_labels(&po->sb, it);
-		sb_puts(&po->sb, it->name);
+			print_comment(em, it->lead, ind);
+		put_indent(&em->sb, ind);
+		print_labels(&em->sb, it);
+		sb_puts(&em->sb, it->name);
 		if (it->value) {
-			sb_puts(&po->sb, " = ");
-			print_value(po, it->value, ind + (unsigned)strlen(it->name) + 3);
+			sb_puts(&em->sb, " = ");
+			print_value(em, it->value, ind + (unsigned)strlen(it->name) + 3);
 		}
-		sb_putc(&po->sb, ';');
+		sb_putc(&em->sb, ';');
 		if (it->trail) {
-			sb_putc(&po->sb, ' ');
-			sb_puts(&po->sb, it->trail);
+			sb_putc(&em->sb, ' ');
+			sb_puts(&em->sb, it->trail);
 		}
-		pout_nl(po);
+		em_nl(em);
 		any_prop = true;
 	}
 	for (const struct ditem *it = list; it; it = it->next) {
 		if (it->dead || it->kind != DI_NODE)
 			continue;
 		if (it->line)
-			po->cur = it->line;
+			em->src = it->line;
 		if (any_prop || !first_node)
-			pout_nl(po);
+			em_nl(em);
 		first_node = false;
 		if (it->lead)
-			print_comment(po, it->lead, ind);
-		put_indent(&po->sb, ind);
-		print_labels(&po->sb, it);
-		sb_puts(&po->sb, it->name);
-		sb_puts(&po->sb, " {");
-		pout_nl(po);
-		print_items(po, it->children, ind + 4, depth + 1);
+			print_comment(em, it->lead, ind);
+		put_indent(&em->sb, ind);
+		print_labels(&em->sb, it);
+		sb_puts(&em->sb, it->name);
+		sb_puts(&em->sb, " {");
+		em_nl(em);
+		print_items(em, it->children, ind + 4, depth + 1);
 		if (it->tail)
-			print_comment(po, it->tail, ind + 4);
-		put_indent(&po->sb, ind);
-		sb_puts(&po->sb, "};");
+			print_comment(em, it->tail, ind + 4);
+		put_indent(&em->sb, ind);
+		sb_puts(&em->sb, "};");
 		if (it->trail) {
-			sb_putc(&po->sb, ' ');
-			sb_puts(&po->sb, it->trail);
+			sb_putc(&em->sb, ' ');
+			sb_puts(&em->sb, it->trail);
 		}
-		pout_nl(po);
+		em_nl(em);
 	}
 }
 
@@ -4455,7 +4472,7 @@ static void process_examples(struct conv *cv)
 			continue;
 		wrap_in_bus(cv, ex);
 		fix_unit_addresses(cv, ex->top, 0);
-		fix_macros_in(cv, ex->top, &mc, 0);
+		rewrite_values(cv, ex->top, fix_macros, &mc, 0);
 	}
 	fix_labels(cv);
 	if (mc.names.len)
@@ -4474,9 +4491,9 @@ static void print_examples(struct conv *cv)
 
 		if (!ex->keep)
 			continue;
-		struct pout po = { .cur = ex->line };
+		struct emitter em = { .src = ex->line };
 
-		sb_init(&po.sb);
+		sb_init(&em.sb);
 		if (ex->directives) {
 			/* #define kept; #include of files the example tree cannot have dropped. */
 			for (const char *p = ex->directives; *p;) {
@@ -4493,24 +4510,24 @@ static void print_examples(struct conv *cv)
 							add_include(cv, cv_strndup(cv, lt + 1, (size_t)(gt - lt - 1)));
 					}
 				} else {
-					sb_putn(&po.sb, p, n);
-					pout_nl(&po);
+					sb_putn(&em.sb, p, n);
+					em_nl(&em);
 				}
 				p = eol ? eol + 1 : p + n;
 			}
-			if (po.sb.len)
-				pout_nl(&po);
+			if (em.sb.len)
+				em_nl(&em);
 		}
-		print_items(&po, ex->top, 0, 0);
-		ex->text = cv_strndup(cv, sb_cstr(&po.sb), po.sb.len);
-		ex->lmap = cv_alloc(cv, (po.n + 1) * sizeof(unsigned));
-		if (ex->lmap && po.n)
-			memcpy(ex->lmap, po.map, po.n * sizeof(unsigned));
-		ex->nlmap = po.n;
-		if (po.oom)
+		print_items(&em, ex->top, 0, 0);
+		ex->text = cv_strndup(cv, sb_cstr(&em.sb), em.sb.len);
+		ex->lmap = cv_alloc(cv, (em.nmap + 1) * sizeof(unsigned));
+		if (ex->lmap && em.nmap)
+			memcpy(ex->lmap, em.map, em.nmap * sizeof(unsigned));
+		ex->nlmap = em.nmap;
+		if (em.oom)
 			cv->oom = true;
-		sb_free(&po.sb);
-		free(po.map);
+		sb_free(&em.sb);
+		free(em.map);
 	}
 }
 
@@ -4652,10 +4669,7 @@ static bool looks_like_number(const char *s)
 		return true;
 	if (!isdigit((unsigned char)*p) && !(*p == '.' && isdigit((unsigned char)p[1])))
 		return false;
-	for (; *p; p++)
-		if (!(isxdigit((unsigned char)*p) || strchr("xXoO._:+-", *p)))
-			return false;
-	return true;
+	return only_chars(p, isxdigit, "xXoO._:+-");
 }
 
 /* Can @s be written as a plain scalar in block context, read back as the same string? */
@@ -4735,31 +4749,6 @@ static void put_key(struct strbuf *sb, const char *k)
 }
 
 /* ---- emitter ----------------------------------------------------------- */
-
-struct emitter {
-	struct strbuf sb;
-	unsigned *map;		/* .txt line of each output line */
-	size_t nmap, capmap;
-	unsigned src;
-	bool oom;
-};
-
-static void em_nl(struct emitter *em)
-{
-	sb_putc(&em->sb, '\n');
-	if (em->nmap == em->capmap) {
-		size_t ncap = em->capmap ? em->capmap * 2 : 256;
-		unsigned *nm = realloc(em->map, ncap * sizeof(*nm));
-
-		if (!nm) {
-			em->oom = true;
-			return;
-		}
-		em->map = nm;
-		em->capmap = ncap;
-	}
-	em->map[em->nmap++] = em->src;
-}
 
 /* Wrap @line (no newline) at spaces so that ind + width <= YAML_WIDTH. */
 static void em_text_line(struct emitter *em, const char *line, size_t n, unsigned ind)
@@ -5501,6 +5490,38 @@ struct propctx {
 	size_t nall;
 };
 
+/*
+ * The values @node gives its properties, into @pis (@np entries, room for
+ * @cap); a property not there yet is added, at .txt line @line (0: the
+ * example's line).  compatible is kept only with @with_compatible.
+ */
+static void pinfo_add_values(struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
+			     bool with_compatible, unsigned line)
+{
+	for (const struct ditem *c = node->children; c; c = c->next) {
+		size_t k;
+
+		if (c->dead || c->kind != DI_PROP || !valid_prop_name(c->name) ||
+		    (skip_prop(c->name) && !(with_compatible && !strcmp(c->name, "compatible"))))
+			continue;
+		for (k = 0; k < *np; k++)
+			if (!strcmp(pis[k].name, c->name))
+				break;
+		if (k == *np) {
+			if (*np == cap)
+				continue;
+			memset(&pis[k], 0, sizeof(pis[k]));
+			pis[k].name = c->name;
+			pis[k].line = line ? line : c->line;
+			(*np)++;
+		}
+		if (pis[k].nvalues < ARRAY_SIZE(pis[k].values)) {
+			pis[k].values[pis[k].nvalues] = c->value;
+			pis[k].nodes[pis[k].nvalues++] = node;
+		}
+	}
+}
+
 static struct pinfo *pinfo_find(struct propctx *pc, const char *name)
 {
 	for (size_t i = 0; i < pc->nall; i++)
@@ -5566,6 +5587,20 @@ static void set_count(struct conv *cv, struct ynode *s, unsigned min, unsigned m
 	yset(s, "maxItems", yint(cv, max, src));
 }
 
+/* The value of a #*-cells property: the examples' last one, else the text's. */
+static bool cells_value(const struct pinfo *pi, long long *v)
+{
+	unsigned long long iv[2];
+	bool have = false;
+
+	for (size_t i = 0; i < pi->nvalues; i++)
+		if (value_ints(pi->values[i], iv, 2) == 1) {
+			*v = (long long)iv[0];
+			have = true;
+		}
+	return have || desc_cells_value(pi->desc, v);
+}
+
 static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi,
 				 unsigned ind)
 {
@@ -5581,16 +5616,8 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 	if (!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
 	    (name[0] == '#' && str_ends_with(name, "-cells") && !is_vendor_prop(name))) {
 		long long v;
-		bool have = false;
-		unsigned long long iv[2];
+		bool have = cells_value(pi, &v);
 
-		for (size_t i = 0; i < pi->nvalues; i++)
-			if (value_ints(pi->values[i], iv, 2) == 1) {
-				v = (long long)iv[0];
-				have = true;
-			}
-		if (!have)
-			have = desc_cells_value(d, &v);
 		if (have && v >= 0 && v < 16)
 			yset(s, "const", yint(cv, v, src));
 		if (!boring_std(name) && d)
@@ -5766,16 +5793,8 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 	if (name[0] == '#' && str_ends_with(name, "-cells")) {
 		/* "#vendor,foo-cells": a vendor property, typed. */
 		long long v;
-		bool have = false;
-		unsigned long long iv[2];
+		bool have = cells_value(pi, &v);
 
-		for (size_t i = 0; i < pi->nvalues; i++)
-			if (value_ints(pi->values[i], iv, 2) == 1) {
-				v = (long long)iv[0];
-				have = true;
-			}
-		if (!have)
-			have = desc_cells_value(d, &v);
 		yset(s, "$ref", ystr(cv, "/schemas/types.yaml#/definitions/uint32", src));
 		if (have && v >= 0 && v < 16)
 			yset(s, "const", yint(cv, v, src));
@@ -6387,31 +6406,8 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 	yset(s, "type", yraw(cv, "object", src));
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
-	for (size_t i = 0; i < n; i++) {
-		for (const struct ditem *c = inst[i]->children; c; c = c->next) {
-			size_t k;
-
-			if (c->dead || c->kind != DI_PROP ||
-			    (skip_prop(c->name) && strcmp(c->name, "compatible")) ||
-			    !valid_prop_name(c->name))
-				continue;
-			for (k = 0; k < np; k++)
-				if (!strcmp(pis[k].name, c->name))
-					break;
-			if (k == np) {
-				if (np == 64)
-					continue;
-				memset(&pis[k], 0, sizeof(pis[k]));
-				pis[k].name = c->name;
-				pis[k].line = src;
-				np++;
-			}
-			if (pis[k].nvalues < ARRAY_SIZE(pis[k].values)) {
-				pis[k].values[pis[k].nvalues] = c->value;
-				pis[k].nodes[pis[k].nvalues++] = inst[i];
-			}
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		pinfo_add_values(pis, &np, 64, inst[i], true, src);
 	/* Descriptions from the text's other scopes. */
 	for (size_t k = 0; k < np; k++) {
 		for (size_t p = 0; p < cv->props.n; p++) {
@@ -6929,28 +6925,7 @@ static void build_device(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		const struct ditem *n = cv->devnodes.v[d];
 
-		for (const struct ditem *c = n->children; c; c = c->next) {
-			size_t i;
-
-			if (c->dead || c->kind != DI_PROP || skip_prop(c->name) ||
-			    !valid_prop_name(c->name))
-				continue;
-			for (i = 0; i < np; i++)
-				if (!strcmp(pis[i].name, c->name))
-					break;
-			if (i == np) {
-				if (np == cap)
-					continue;
-				memset(&pis[np], 0, sizeof(pis[np]));
-				pis[np].name = c->name;
-				pis[np].line = c->line;
-				np++;
-			}
-			if (pis[i].nvalues < ARRAY_SIZE(pis[i].values)) {
-				pis[i].values[pis[i].nvalues] = c->value;
-				pis[i].nodes[pis[i].nvalues++] = n;
-			}
-		}
+		pinfo_add_values(pis, &np, cap, n, false, 0);
 	}
 	choose_refs(cv, pis, np, refs);
 	memcpy(cv->refs, refs, sizeof(refs));
