@@ -30,6 +30,7 @@
 
 #include "devicetree.h"
 #include "doc2yaml.h"
+#include "fixup.h"
 #include "internal.h"
 
 #define DT_SCHEMAS "http://devicetree.org/schemas/"
@@ -161,14 +162,6 @@ static const char *const std_props[] = {
 	"vdd-hba-supply", "vddio-supply", "vendor-id", "vfront-porch", "vmmc-supply",
 	"vqmmc-supply", "vsync-active", "vsync-len", "wakeup-gpios", "wakeup-source",
 	"width-mm", "wp-gpios", "wp-inverted",
-};
-
-/* Unit suffixes the meta-schema types itself: such properties take no $ref. */
-static const char *const unit_suffixes[] = {
-	"-bits", "-kBps", "-percent", "-bp", "-mhz", "-hz", "-sec", "-ms", "-us", "-ns", "-ps",
-	"-mm", "-microamp", "-microamp-hours", "-nanoamp", "-ohms", "-micro-ohms",
-	"-microwatt-hours", "-microvolt", "-femtofarads", "-picofarads", "-celsius",
-	"-millicelsius", "-kelvin", "-kpascal",
 };
 
 /* Macros of the examples and the dt-bindings header that defines them. */
@@ -330,14 +323,6 @@ static int cmp_strp(const void *a, const void *b)
 static bool is_std_prop(const char *name)
 {
 	return bsearch(&name, std_props, ARRAY_SIZE(std_props), sizeof(std_props[0]), cmp_strp);
-}
-
-static bool has_unit_suffix(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(unit_suffixes); i++)
-		if (str_ends_with(name, unit_suffixes[i]) && strlen(name) > strlen(unit_suffixes[i]))
-			return true;
-	return false;
 }
 
 /* Is every character of @s in the class @is_class or one of @extra? */
@@ -5757,7 +5742,7 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 		}
 		return yraw(cv, "true", src);
 	}
-	if (has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name))) {
+	if (fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name))) {
 		/* Typed elsewhere: a description and what the text constrains. */
 		long long dv, en[16], lo, hi;
 		bool range;
@@ -5765,7 +5750,7 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 
 		if (d && !boring_std(name))
 			yset(s, "description", ydesc(cv, d, src, ind));
-		if (has_unit_suffix(name)) {
+		if (fixup_has_unit_suffix(name)) {
 			if (range) {
 				yset(s, "minimum", yint(cv, lo, src));
 				yset(s, "maximum", yint(cv, hi, src));
@@ -6250,7 +6235,7 @@ static bool meta_typed(const char *name)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (!strcmp(name, names[i]))
 			return true;
-	return name[0] == '#' || is_vendor_prop(name) || has_unit_suffix(name) ||
+	return name[0] == '#' || is_vendor_prop(name) || fixup_has_unit_suffix(name) ||
 	       str_ends_with(name, "-names") || str_ends_with(name, "-supply") ||
 	       str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");
 }
@@ -6891,7 +6876,7 @@ static void build_device(struct conv *cv, struct ynode *schema)
 		}
 		if (pr->scope || pr->pattern || skip_prop(pr->name) || !valid_prop_name(pr->name))
 			continue;
-		if (pr->is_node && (is_vendor_prop(pr->name) || has_unit_suffix(pr->name) ||
+		if (pr->is_node && (is_vendor_prop(pr->name) || fixup_has_unit_suffix(pr->name) ||
 				    phandle_list_prop(pr->name) || str_ends_with(pr->name, "-supply") ||
 				    (is_std_prop(pr->name) && !devnode_child(cv, pr->name))))
 			pr->is_node = false;	/* a property listed under "nodes" */
@@ -7256,7 +7241,7 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		return NULL;
 	}
 	if (!t) {
-		if (has_unit_suffix(name))
+		if (fixup_has_unit_suffix(name))
 			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
 		return NULL;
 	}
