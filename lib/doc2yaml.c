@@ -479,6 +479,7 @@ struct chain {
 	bool deprecated;
 	unsigned line;
 	const char *desc;	/* a table's description column, as a comment */
+	const struct ditem *node;	/* an example's: the node that has it */
 };
 
 /* DTS tree of an example. */
@@ -2946,8 +2947,10 @@ static void example_compat_lists(struct conv *cv, const struct ditem *it, struct
 				size_t n = value_strings(cv, p->value, s, 16);
 				struct chain *ch = n ? new_chain(cv, s, n, it->line) : NULL;
 
-				if (ch)
+				if (ch) {
+					ch->node = it;
 					vec_push(cv, out, (void *)ch);
+				}
 			}
 			example_compat_lists(cv, it->children, out, depth + 1);
 		}
@@ -2989,7 +2992,89 @@ static bool placeholder_match(const char *pat, const char *s)
 	return *pat == *s && placeholder_match(pat + 1, s + 1);
 }
 
-/* Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5. */
+/* A chip name as tables list them: lower-case letters and digits, with a digit ("ls1021a"). */
+static bool chip_token(const char *s, size_t n)
+{
+	bool digit = false;
+
+	if (!n || n > 32 || !islower((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			digit = true;
+		else if (!islower((unsigned char)s[i]))
+			return false;
+	}
+	return digit;
+}
+
+/*
+ * The values of the table column headed by @word ("Chips" for <chip>): a
+ * header line with the word, a rule line under it, then rows up to a blank
+ * line; the row text at or right of the header's column, split at commas
+ * and blanks, keeping chip names.  Returns how many went into @out.
+ */
+static size_t table_column(struct conv *cv, const char *word, size_t wl, const char **out,
+			   size_t max)
+{
+	for (size_t i = 0; i + 2 < cv->nlines; i++) {
+		const struct line *h = &cv->lines[i];
+		const char *at = NULL;
+
+		for (const char *p = h->s; *p && !at; p++) {
+			const char *e = p + wl;
+
+			if (strncasecmp(p, word, wl) || (p > h->s && isalnum((unsigned char)p[-1])))
+				continue;
+			if (*e == 's' || *e == 'S')
+				e++;
+			if (!isalnum((unsigned char)*e))
+				at = p;
+		}
+		if (!at || !is_rule_line(&cv->lines[i + 1]))
+			continue;
+		/* The column starts where its header's words do ("Example Chips"). */
+		while (at - 2 >= h->s && at[-1] == ' ' && !isspace((unsigned char)at[-2])) {
+			at--;
+			while (at > h->s && !isspace((unsigned char)at[-1]))
+				at--;
+		}
+		unsigned col = vcol(h->s, at), col_end = UINT_MAX;
+		/* It ends where the next header starts, after a tab or two blanks. */
+		const char *q = at;
+
+		for (; *q; q++)
+			if (*q == '\t' || (q[0] == ' ' && q[1] == ' '))
+				break;
+		q = skip_blanks(q);
+		if (*q)
+			col_end = vcol(h->s, q);
+		size_t n = 0;
+
+		for (size_t k = i + 2; k < cv->nlines && !cv->lines[k].blank && n < max; k++) {
+			const char *r = cv->lines[k].s;
+
+			for (const char *p = r; *p && n < max;) {
+				while (*p && (isspace((unsigned char)*p) || *p == ','))
+					p++;
+				const char *b = p;
+
+				while (*p && !isspace((unsigned char)*p) && *p != ',')
+					p++;
+				if (p > b && vcol(r, b) + 4 >= col && vcol(r, b) < col_end &&
+				    chip_token(b, (size_t)(p - b)))
+					out[n++] = cv_strndup(cv, b, (size_t)(p - b));
+			}
+		}
+		return n;
+	}
+	return 0;
+}
+
+/*
+ * Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5, or
+ * from a table whose column is headed "Chips".
+ */
 static size_t expand_placeholder(struct conv *cv, const char *pat, const char *text,
 				 const char **out, size_t max)
 {
@@ -3011,8 +3096,22 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 		    starts_with(p, "is one of") || starts_with(p, "="))
 			break;
 	}
-	if (!w)
-		return 0;
+	if (!w) {
+		const char *names[64];
+		size_t wl = 0;
+
+		while (isalpha((unsigned char)lt[1 + wl]))
+			wl++;
+		if (wl < 3)
+			return 0;
+		size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
+
+		for (size_t k = 0; k < nn && n < max; k++)
+			if (names[k])
+				out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k],
+						     gt + 1);
+		return n;
+	}
 	const char *p = w + strlen(ph);
 
 	while (*p && n < max) {
@@ -3050,9 +3149,18 @@ static size_t find_compat_strings(struct conv *cv, const char *text, struct qstr
 	size_t n = 0;
 
 	for (const char *p = text; *p && n < max; p++) {
-		if (*p != '"' && !(*p == '\'' && p[1] && strchr(p + 1, '\'') &&
-				   memchr(p + 1, ',', (size_t)(strchr(p + 1, '\'') - p - 1))))
+		/*
+		 * 'vendor,dev' is a string too, but not '"a", "b"': single
+		 * quotes around double-quoted strings only group them.
+		 */
+		if (*p == '\'' && p[1] && strchr(p + 1, '\'')) {
+			size_t sl = (size_t)(strchr(p + 1, '\'') - p - 1);
+
+			if (!memchr(p + 1, ',', sl) || memchr(p + 1, '"', sl))
+				continue;
+		} else if (*p != '"') {
 			continue;
+		}
 		char q = *p;
 		const char *s = ++p;
 
@@ -3116,6 +3224,9 @@ static bool in_lists(const struct vec *lists, const char *s)
 	return false;
 }
 
+/* Where a placeholder's expansions go in a group (compared by address). */
+static const char placeholder_slot[] = "<placeholder>";
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
@@ -3165,20 +3276,34 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 			grp[g++] = q[j + 1].s;
 			j++;
 		}
-		/* Placeholders. */
+		/*
+		 * Placeholders.  One written with other strings ("nvidia,<chip>-spi",
+		 * "nvidia,tegra114-spi" where <chip> is ...) keeps its place: each
+		 * expansion heads the chain.
+		 */
+		const char *slot_alts[16];
+		size_t nslot = 0;
+
 		for (size_t k = 0; k < g; k++) {
 			if (!strpbrk(grp[k], "<>*"))
 				continue;
 			const char *alts[16];
 			size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
 
-			if (na) {
-				for (size_t a = 0; a < na; a++) {
-					const char *one[1] = { alts[a] };
-
+			if (na && g >= 2 && !nslot) {
+				for (size_t a = 0; a < na; a++)
 					if (alts[a] && valid_compatible(alts[a]))
-						add_chain(cv, one, 1, line, false);
+						slot_alts[nslot++] = alts[a];
+				if (nslot) {
+					grp[k] = placeholder_slot;
+					continue;
 				}
+			}
+			for (size_t a = 0; a < na; a++) {
+				const char *one[1] = { alts[a] };
+
+				if (alts[a] && valid_compatible(alts[a]))
+					add_chain(cv, one, 1, line, false);
 			}
 			grp[k] = NULL;
 			/* Concrete strings elsewhere or in the examples resolve it too. */
@@ -3206,6 +3331,10 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		for (size_t k = 0; k < g; k++) {
 			if (!grp[k])
 				continue;
+			if (grp[k] == placeholder_slot) {
+				grp[w++] = grp[k];
+				continue;
+			}
 			/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
 			if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
 				char fix[128];
@@ -3240,6 +3369,17 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
 		bool dep = find_ci(lbuf, "deprecated") != NULL;
 
+		if (nslot) {
+			for (size_t a = 0; a < nslot; a++) {
+				const char *one[32];
+
+				for (size_t k = 0; k < g; k++)
+					one[k] = grp[k] == placeholder_slot ? slot_alts[a] : grp[k];
+				add_chain(cv, one, g, line, dep);
+			}
+			i = j + 1;
+			continue;
+		}
 		if (g >= 2 && !group_is_chain(grp, g, sure)) {
 			/* A chain if an example uses it so. */
 			bool used = false;
@@ -3309,6 +3449,60 @@ row:
 			}
 		}
 		return;
+	}
+}
+
+/* The node name without unit address and trailing digits ("tsensor@f7030700" -> "tsensor"). */
+static size_t node_base_len(const char *name)
+{
+	size_t n = strcspn(name, "@");
+
+	while (n > 1 && isdigit((unsigned char)name[n - 1]))
+		n--;
+	return n;
+}
+
+/* The last '-' word of a compatible's device part ("hi3660-tsensor" -> "tsensor"). */
+static const char *compat_last_word(const char *s)
+{
+	const char *d = compat_device(s), *dash = strrchr(d, '-');
+
+	return dash ? dash + 1 : d;
+}
+
+/*
+ * Another variant of the device that only an example shows: a node named
+ * like one of ours ("tsensor@fff30000" beside "tsensor@f7030700") whose
+ * compatible is the same vendor's and ends in the same word
+ * ("hisilicon,hi3660-tsensor" beside "hisilicon,tsensor").
+ */
+static void example_variants(struct conv *cv, const struct vec *ex_lists)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *ch = ex_lists->v[e];
+		bool any_ours = false;
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (our_compatible(cv, ch->s[m]) || !valid_compatible(ch->s[m]))
+				any_ours = true;
+		if (any_ours || !ch->node || !strchr(ch->s[0], ','))
+			continue;
+		for (size_t o = 0; o < ex_lists->n; o++) {
+			const struct chain *mine = ex_lists->v[o];
+			const char *a = ch->s[0], *b = mine->s[0];
+			size_t an = node_base_len(ch->node->name);
+
+			if (!mine->node || !our_compatible(cv, b) || mine->node == ch->node ||
+			    an != node_base_len(mine->node->name) ||
+			    strncmp(ch->node->name, mine->node->name, an) ||
+			    compat_device(a) - a != compat_device(b) - b ||
+			    strncmp(a, b, (size_t)(compat_device(a) - a)) ||
+			    strcmp(compat_last_word(a), compat_last_word(b)) ||
+			    strlen(compat_last_word(a)) < 3)
+				continue;
+			add_chain(cv, ch->s, ch->n, ch->line, false);
+			break;
+		}
 	}
 }
 
@@ -3390,6 +3584,7 @@ static void extract_compatibles(struct conv *cv)
 			continue;
 		add_chain(cv, ch->s, ch->n, cv->compat_line, false);
 	}
+	example_variants(cv, &ex_lists);
 	/* A lone string that is the fallback of a chain: not used alone. */
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		struct chain *one = cv->chains.v[i];

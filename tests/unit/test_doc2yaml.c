@@ -242,6 +242,107 @@ static void test_doc2yaml_marks_deprecated_compatibles(void **state)
 	free(y);
 }
 
+/* The compatible section of @y, from "  compatible:\n" up to the next property. */
+static char *compat_section(const char *y)
+{
+	const char *c = strstr(y, "  compatible:\n"), *e;
+
+	assert_non_null(c);
+	for (e = c + 1; (e = strchr(e, '\n')) != NULL; e++)
+		if (e[1] == ' ' && e[2] == ' ' && e[3] != ' ')
+			break;
+	assert_non_null(e);
+	return strndup(c, (size_t)(e + 1 - c));
+}
+
+static void test_doc2yaml_expands_a_placeholder_in_a_chain(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "spi.txt",
+		"SPI\n\n"
+		"Required properties:\n"
+		"- compatible : For Tegra114, must contain \"nvidia,tegra114-spi\".\n"
+		"  Otherwise, must contain '\"nvidia,<chip>-spi\", \"nvidia,tegra114-spi\"' where\n"
+		"  <chip> is tegra124 or tegra210.\n"
+		"- reg: registers\n\n"
+		"Example:\n\n"
+		"\tspi@7000d400 {\n"
+		"\t\tcompatible = \"nvidia,tegra114-spi\";\n"
+		"\t\treg = <0x7000d400 0x200>;\n"
+		"\t};\n", NULL);
+	char *got = compat_section(y);
+
+	assert_string_equal(got, "  compatible:\n"
+				 "    oneOf:\n"
+				 "      - const: nvidia,tegra114-spi\n"
+				 "      - items:\n"
+				 "          - enum:\n"
+				 "              - nvidia,tegra124-spi\n"
+				 "              - nvidia,tegra210-spi\n"
+				 "          - const: nvidia,tegra114-spi\n");
+	free(got);
+	free(y);
+}
+
+static void test_doc2yaml_expands_a_placeholder_from_a_table(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "pm.txt",
+		"Power manager\n\n"
+		"Required properties:\n"
+		"  - compatible : Strings are of the form \"acme,<chip>-pm\", such as:\n"
+		"\t* \"acme,p2041-pm\"\n"
+		"  - reg : registers\n\n"
+		"Version\t\tExample Chips\n"
+		"-------\t\t-------------\n"
+		"1.0\t\tp4080, p2041\n"
+		"2.0\t\tls1021a\n", NULL);
+	char *got = compat_section(y);
+
+	/* The chips column, not the version column, and no duplicate. */
+	assert_string_equal(got, "  compatible:\n"
+				 "    enum:\n"
+				 "      - acme,p4080-pm\n"
+				 "      - acme,p2041-pm\n"
+				 "      - acme,ls1021a-pm\n");
+	free(got);
+	free(y);
+}
+
+static void test_doc2yaml_takes_variants_from_the_examples(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "ts.txt",
+		"Sensor\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,tsensor\".\n"
+		"- reg: registers\n\n"
+		"Example:\n\n"
+		"for A:\n"
+		"\ttsensor@1000 {\n"
+		"\t\tcompatible = \"acme,tsensor\";\n"
+		"\t\treg = <0x1000 0x100>;\n"
+		"\t};\n\n"
+		"for B:\n"
+		"\ttsensor@2000 {\n"
+		"\t\tcompatible = \"acme,b200-tsensor\";\n"
+		"\t\treg = <0x2000 0x100>;\n"
+		"\t};\n\n"
+		"\ttimer@3000 {\n"
+		"\t\tcompatible = \"acme,b200-timer\";\n"
+		"\t\treg = <0x3000 0x100>;\n"
+		"\t};\n", NULL);
+	char *got = compat_section(y);
+
+	/* The other tsensor is a variant; the timer is another device. */
+	assert_string_equal(got, "  compatible:\n"
+				 "    enum:\n"
+				 "      - acme,tsensor\n"
+				 "      - acme,b200-tsensor\n");
+	free(got);
+	free(y);
+}
+
 static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
 {
 	struct fixture *f = *state;
@@ -431,6 +532,12 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_marks_deprecated_compatibles, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_expands_a_placeholder_in_a_chain, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_expands_a_placeholder_from_a_table,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_variants_from_the_examples, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
 						setup, teardown),
