@@ -47,6 +47,7 @@ static const struct dtbind_rule d2y_rules[] = {
 	{ "doc2yaml-example", DTBIND_WARNING, "example code was kept without changes to its meaning" },
 	{ "doc2yaml-macro", DTBIND_WARNING, "every macro of an example has a dt-bindings header" },
 	{ "doc2yaml-node", DTBIND_WARNING, "child nodes the text describes were placed" },
+	{ "doc2yaml-name", DTBIND_WARNING, "property names are the text's, not corrected" },
 	{ "doc2yaml-lint", DTBIND_ERROR, "the generated schema passes lint (self-check)" },
 	{ "doc2yaml-output", DTBIND_ERROR, "the output can be written (and is not replaced without --force)" },
 	{ "doc2yaml-exampletest", DTBIND_WARNING,
@@ -1341,6 +1342,21 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 }
 
 /* Is @l the start of an item?  Returns the new prop (first of several names). */
+/* Does @t start "name:" (blanks allowed before the colon) with a property-like name? */
+static bool names_a_property(const char *t)
+{
+	size_t n = 0;
+	char name[MAX_NAME + 1];
+
+	while (t[n] && !isspace((unsigned char)t[n]) && t[n] != ':' && n < MAX_NAME)
+		n++;
+	if (!n || *skip_blanks(t + n) != ':')
+		return false;
+	memcpy(name, t, n);
+	name[n] = '\0';
+	return valid_prop_name(name) && (strpbrk(name, "-,#") || is_std_prop(name));
+}
+
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
 {
 	const char *after = l->t;
@@ -1514,8 +1530,14 @@ static void parse_structure(struct conv *cv, size_t first)
 				} else {
 					const char *after;
 
-					/* A bullet at the items' own indentation starts a new item. */
-					if (bullet_at(l->t, &after) && l->ind <= ps.item_ind)
+					/*
+					 * A bullet at the items' own indentation starts a new
+					 * item; so does "name:" one column off it (" - mdio:"
+					 * under "- clocks:"), a sub-list being indented more.
+					 */
+					if (bullet_at(l->t, &after) &&
+					    (l->ind <= ps.item_ind ||
+					     (l->ind == ps.item_ind + 1 && names_a_property(after))))
 						pr = try_item(cv, &ps, l, false);
 				}
 			} else {
@@ -8154,6 +8176,46 @@ static int emit_schema(struct conv *cv, struct ynode *schema, struct emitter *em
 	return em->oom || em->sb.oom ? -DTBIND_ENOMEM : 0;
 }
 
+static bool devnodes_use(const struct conv *cv, const char *name)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (node_prop(cv->devnodes.v[d], name))
+			return true;
+	return false;
+}
+
+/*
+ * "- interrupt: ..." where the examples' device nodes say "interrupts": the
+ * text misspells the standard property (the singular is no property at
+ * all), so the item describes the one the examples use.
+ */
+static void fix_misspelt_props(struct conv *cv)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		bool taken = false;
+
+		if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name) ||
+		    devnodes_use(cv, pr->name))
+			continue;
+		const char *plural = cv_printf(cv, "%ss", pr->name);
+
+		if (!plural || !is_std_prop(plural) || !devnodes_use(cv, plural))
+			continue;
+		for (size_t j = 0; j < cv->props.n; j++) {
+			const struct prop *o = cv->props.v[j];
+
+			if (!o->scope && !strcmp(o->name, plural))
+				taken = true;
+		}
+		if (taken)
+			continue;
+		finding(cv, DTBIND_WARNING, pr->line, 1, "doc2yaml-name",
+			"'%s' is written for '%s', which the example uses", pr->name, plural);
+		pr->name = plural;
+	}
+}
+
 static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
 		   char **yaml, size_t *yaml_len)
 {
@@ -8220,6 +8282,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
 			"doc2yaml-compatible", "no compatible string found; the schema has none");
 	process_examples(cv);
+	fix_misspelt_props(cv);
 	if (!cv->props.n && !cv->chains.n)
 		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
 			"no property list found (no \"Required properties:\" or ePAPR items)");

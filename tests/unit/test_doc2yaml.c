@@ -343,6 +343,34 @@ static void test_doc2yaml_takes_variants_from_the_examples(void **state)
 	free(y);
 }
 
+static void test_doc2yaml_corrects_a_singular_the_example_contradicts(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "t.txt",
+		"Timer\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,timer\"\n"
+		"- reg: registers\n"
+		"- interrupt: the timer interrupt\n"
+		"- clock: the input clock\n\n"
+		"Example:\n\n"
+		"\ttimer@1000 {\n"
+		"\t\tcompatible = \"acme,timer\";\n"
+		"\t\treg = <0x1000 0x100>;\n"
+		"\t\tinterrupts = <3>;\n"
+		"\t};\n", NULL);
+	const char *req = strstr(y, "\nrequired:\n");
+
+	/* "interrupt" is the example's "interrupts"; "clock" has no example to say so. */
+	assert_non_null(strstr(y, "\n  interrupts:\n"));
+	assert_null(strstr(y, "\n  interrupt:\n"));
+	assert_non_null(strstr(y, "\n  clock:\n"));
+	assert_non_null(req);
+	assert_non_null(strstr(req, "\n  - interrupts\n"));
+	assert_non_null(strstr(findings(f), "'interrupt' is written for 'interrupts'"));
+	free(y);
+}
+
 static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
 {
 	struct fixture *f = *state;
@@ -539,6 +567,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_variants_from_the_examples, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_doc2yaml_corrects_a_singular_the_example_contradicts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
