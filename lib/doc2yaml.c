@@ -400,6 +400,7 @@ struct dtbind_doc2yaml {
 	/* Macro name -> header, from the include directories (loaded on first use). */
 	bool macros_loaded;
 	struct hmap macros;
+	struct hmap headers;	/* every dt-bindings header found (relative path) */
 	struct arena macro_arena;
 	/*
 	 * Self-check: a temporary bindings root holding the results (and links
@@ -4221,6 +4222,9 @@ static int collect_dir_macros(struct dtbind_doc2yaml *c, const char *root, const
 			if (read_file(p, 4u << 20, &buf, &len) == 0) {
 				const char *rel = arena_strdup(&c->macro_arena, p + strlen(root) + 1);
 
+				if (rel)
+					hmap_put_str(&c->headers, rel, strlen(rel), (void *)rel);
+
 				for (char *q = buf; q && *q;) {
 					char *eol = strchr(q, '\n');
 					char *t = q;
@@ -4686,6 +4690,22 @@ static void process_examples(struct conv *cv)
 	sb_free(&mc.names);
 }
 
+/*
+ * Is @h (dt-bindings/...) a header the example can include: one of the
+ * macro table's, or one found in the include directories?  The text's own
+ * #include of a header that exists nowhere (or that we cannot see, with no
+ * include directory) cannot help: the macros the example uses got their
+ * headers or were replaced by numbers already.
+ */
+static bool header_known(struct conv *cv, const char *h)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(macro_headers); i++)
+		if (!strcmp(macro_headers[i].header, h))
+			return true;
+	load_macros(cv->c, cv->root);
+	return hmap_get_str(&cv->c->headers, h, strlen(h)) != NULL;
+}
+
 static void print_examples(struct conv *cv)
 {
 	for (size_t e = 0; e < cv->examples.n; e++) {
@@ -4707,9 +4727,11 @@ static void print_examples(struct conv *cv)
 
 					if (lt && lt < p + n && starts_with(lt + 1, "dt-bindings/")) {
 						const char *gt = memchr(lt, '>', (size_t)(p + n - lt));
+						const char *h = gt ? cv_strndup(cv, lt + 1,
+										(size_t)(gt - lt - 1)) : NULL;
 
-						if (gt)
-							add_include(cv, cv_strndup(cv, lt + 1, (size_t)(gt - lt - 1)));
+						if (h && header_known(cv, h))
+							add_include(cv, h);
 					}
 				} else {
 					sb_putn(&em.sb, p, n);
@@ -5976,6 +5998,24 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 				yset(s, "default", yint(cv, dv, src));
 		}
 		(void)ne;
+		/*
+		 * "vendor-id = /bits/ 16 <...>": the examples give a width the
+		 * general definition (if any) would not decode.
+		 */
+		for (size_t i = 0; i < pi->nvalues && !fixup_has_unit_suffix(name); i++) {
+			enum ptype t = type_from_value(pi->values[i]);
+
+			if (!pi->values[i] || !strstr(pi->values[i], "/bits/"))
+				continue;
+			if (t == T_U8 || t == T_U16 || t == T_U64 || t == T_U8A || t == T_U16A ||
+			    t == T_U64A) {
+				yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/types.yaml#/"
+								  "definitions/%s", type_ref[t]),
+						     src));
+				ymove_end(s, "description");	/* $ref first, as usual */
+				break;
+			}
+		}
 		if (yempty(s))
 			return yraw(cv, "true", src);
 		goto out;
@@ -8960,6 +9000,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 	if (opts)
 		c->opts = *opts;
 	hmap_init(&c->macros);
+	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
 	c->ptail = &c->pending;
@@ -8985,6 +9026,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->maint_path);
 	free(c->maint_text);
 	hmap_free(&c->macros);
+	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
 	free(c);

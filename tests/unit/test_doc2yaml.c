@@ -371,6 +371,32 @@ static void test_doc2yaml_corrects_a_singular_the_example_contradicts(void **sta
 	free(y);
 }
 
+static void test_doc2yaml_example_keeps_only_headers_it_can_include(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "hub.txt",
+		"Hub\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,hub\"\n"
+		"- reg: the I2C address\n"
+		"- vendor-id: USB vendor ID (16 bit)\n\n"
+		"Example:\n"
+		"#include <dt-bindings/acme/no-such-header.h>\n"
+		"#include <dt-bindings/gpio/gpio.h>\n\n"
+		"\thub@2c {\n"
+		"\t\tcompatible = \"acme,hub\";\n"
+		"\t\treg = <0x2c>;\n"
+		"\t\tvendor-id = /bits/ 16 <0x0424>;\n"
+		"\t};\n", NULL);
+
+	/* A header found nowhere would only break the build; gpio.h is known. */
+	assert_null(strstr(y, "no-such-header.h"));
+	assert_non_null(strstr(y, "#include <dt-bindings/gpio/gpio.h>"));
+	/* The example's /bits/ 16 types the general property. */
+	assert_non_null(strstr(y, "  vendor-id:\n    $ref: /schemas/types.yaml#/definitions/uint16\n"));
+	free(y);
+}
+
 static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
 {
 	struct fixture *f = *state;
@@ -569,6 +595,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(
 			test_doc2yaml_corrects_a_singular_the_example_contradicts, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_doc2yaml_example_keeps_only_headers_it_can_include, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
