@@ -2721,6 +2721,15 @@ static struct ditem *node_prop(const struct ditem *node, const char *name)
 	return found;
 }
 
+/* Does any of the examples' device nodes have property @name? */
+static bool devnodes_use(const struct conv *cv, const char *name)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (node_prop(cv->devnodes.v[d], name))
+			return true;
+	return false;
+}
+
 static unsigned cells_prop(const struct ditem *node, const char *name, unsigned dflt)
 {
 	const struct ditem *p = node ? node_prop(node, name) : NULL;
@@ -7086,6 +7095,86 @@ static bool is_codec(const struct conv *cv)
 	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone");
 }
 
+/*
+ * A binding of CPU nodes: the examples' device nodes are "cpu@N" or have
+ * device_type = "cpu"; without an example, the title names CPUs
+ * ("Broadcom MIPS (BMIPS) CPUs").  The schema then describes one cpu node,
+ * not the /cpus container around it.
+ */
+static bool cpu_binding(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d], *dt = node_prop(n, "device_type");
+
+		if (!strncmp(n->name, "cpu@", 4) || (dt && dt->value && strstr(dt->value, "\"cpu\"")))
+			return true;
+	}
+	if (cv->devnodes.n || !cv->title)
+		return false;
+	/* "CPUs" as what the title is about: its last word ("... for ARC HS CPUs" is a timer's). */
+	const char *t = strstr(cv->title, "CPUs");
+
+	if (!t || (t > cv->title && isalnum((unsigned char)t[-1])) ||
+	    (t > cv->title + 4 && !strncmp(t - 4, "for ", 4)))
+		return false;
+	t = skip_blanks(t + 4);
+	if (starts_with_ci(t, "bindings"))
+		t += 8;
+	else if (starts_with_ci(t, "binding"))
+		t += 7;
+	return !*skip_blanks(t);
+}
+
+/*
+ * In a CPU binding, a property of the /cpus container: #address-cells and
+ * #size-cells no cpu node has, or one the text puts in the "cpus" node
+ * ("it lives under the "cpus" node").
+ */
+static bool cpus_container_prop(struct conv *cv, struct prop *pr)
+{
+	const char *t;
+
+	if (!strcmp(pr->name, "#address-cells") || !strcmp(pr->name, "#size-cells"))
+		return !devnodes_use(cv, pr->name);
+	t = prop_text(cv, pr, false);
+	if (!t)
+		return false;
+	static const char *const where[] = {
+		"under the \"cpus\" node", "under the cpus node", "in the \"cpus\" node",
+		"in the cpus node",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++)
+		if (find_ci(t, where[i]))
+			return true;
+	return false;
+}
+
+/* What every cpu node has: its id (reg) and device_type = "cpu". */
+static void add_cpu_node_props(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	unsigned src = cv->compat_line;
+
+	if (!yget(props, "reg")) {
+		struct ynode *r = ymap(cv, src);
+
+		yset(r, "maxItems", yint(cv, 1, src));
+		yset(props, "reg", r);
+	}
+	bool have = false;
+
+	for (const struct ynode *r = req->first; r; r = r->next)
+		if (r->s && !strcmp(r->s, "reg"))
+			have = true;
+	if (!have)
+		ypush(req, ystr(cv, "reg", src));
+	if (!yget(props, "device_type")) {
+		struct ynode *dt = ymap(cv, src);
+
+		yset(dt, "const", ystr(cv, "cpu", src));
+		yset(props, "device_type", dt);
+	}
+}
+
 static void build_device(struct conv *cv, struct ynode *schema)
 {
 	size_t cap = cv->props.n + 64, np = 0;
@@ -7093,6 +7182,7 @@ static void build_device(struct conv *cv, struct ynode *schema)
 	struct ynode *props = ymap(cv, cv->compat_line);
 	struct ynode *req = yseq(cv, cv->compat_line);
 	bool refs[CS_COUNT];
+	bool cpu = cv->chains.n && cpu_binding(cv);
 
 	if (!pis || !props)
 		return;
@@ -7139,6 +7229,8 @@ static void build_device(struct conv *cv, struct ynode *schema)
 			pr->is_node = false;	/* a property listed under "nodes" */
 		if (pr->is_node || devnode_child(cv, pr->name))
 			continue;	/* placed with the child nodes */
+		if (cpu && cpus_container_prop(cv, pr))
+			continue;
 		epapr_fields(cv, pr);
 		for (i = 0; i < np; i++)
 			if (!strcmp(pis[i].name, pr->name))
@@ -7281,6 +7373,8 @@ static void build_device(struct conv *cv, struct ynode *schema)
 				"%u propert%s of another node (child or sub-device) not placed: "
 				"no example shows where that node lives", n, n == 1 ? "y" : "ies");
 	}
+	if (cpu)
+		add_cpu_node_props(cv, props, req);
 	if (!yempty(props) || !yget(schema, "patternProperties"))
 		yset(schema, "properties", props);
 	if (yget(schema, "patternProperties"))
@@ -7633,22 +7727,30 @@ static void complete_examples(struct conv *cv, struct ynode *schema)
 				has_reg = true;
 		if (!ex)
 			return;
-		bool bus = has_reg && (cv->is_i2c || cv->is_spi);
+		bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);
+		bool bus = has_reg && (cv->is_i2c || cv->is_spi) && !cpu;
 		struct ditem *parent = NULL;
 
-		if (bus) {
-			parent = mk_node(cv, cv->is_spi && !cv->is_i2c ? "spi" : "i2c", NULL);
+		if (bus || cpu) {
+			parent = mk_node(cv, cpu ? "cpus" : cv->is_spi && !cv->is_i2c ? "spi" : "i2c",
+					 NULL);
 			if (!parent)
 				return;
 			add_cells(cv, parent, 1, 0);
 		}
-		const char *unit = !has_reg ? "" : bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10")
-							: "@10000000";
-		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s", generic_node_name(cv, schema), unit),
+		const char *unit = !has_reg ? "" : cpu ? "@0" :
+				   bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10") : "@10000000";
+		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s",
+							cpu ? "cpu" : generic_node_name(cv, schema), unit),
 					  parent);
 
 		if (!n)
 			return;
+		if (cpu) {
+			n->children = mk_prop(cv, "device_type", "\"cpu\"", n);
+			if (n->children)
+				n->children->line = cv->compat_line;
+		}
 		struct strbuf cs;
 
 		sb_init(&cs);
@@ -7657,7 +7759,10 @@ static void complete_examples(struct conv *cv, struct ynode *schema)
 		struct ditem *c = mk_prop(cv, "compatible", cv_strdup(cv, sb_cstr(&cs)), n);
 
 		sb_free(&cs);
-		n->children = c;
+		if (n->children)
+			n->children->next = c;
+		else
+			n->children = c;
 		n->line = cv->compat_line;
 		if (c)
 			c->line = cv->compat_line;
@@ -8214,14 +8319,6 @@ static int emit_schema(struct conv *cv, struct ynode *schema, struct emitter *em
 	sb_puts(&em->sb, "...");
 	em_nl(em);
 	return em->oom || em->sb.oom ? -DTBIND_ENOMEM : 0;
-}
-
-static bool devnodes_use(const struct conv *cv, const char *name)
-{
-	for (size_t d = 0; d < cv->devnodes.n; d++)
-		if (node_prop(cv->devnodes.v[d], name))
-			return true;
-	return false;
 }
 
 /*

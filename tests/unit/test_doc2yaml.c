@@ -397,6 +397,31 @@ static void test_doc2yaml_example_keeps_only_headers_it_can_include(void **state
 	free(y);
 }
 
+static void test_doc2yaml_describes_a_cpu_node_not_the_cpus_container(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "acme,cpus.txt",
+		"* Acme CPUs\n\n"
+		"Required properties:\n"
+		"- compatible: \"acme,core1\", \"acme,core2\"\n\n"
+		"- acme,hpt-frequency: common to all CPUs, so it lives\n"
+		"  under the \"cpus\" node.\n", NULL);
+	const char *props = strstr(y, "\nproperties:\n");
+
+	assert_non_null(props);
+	/* One cpu node: its id and device_type; the container's property is not its. */
+	assert_non_null(strstr(props, "\n  reg:\n    maxItems: 1\n"));
+	assert_non_null(strstr(props, "\n  device_type:\n    const: cpu\n"));
+	assert_null(strstr(y, "acme,hpt-frequency"));
+	assert_non_null(strstr(y, "required:\n  - compatible\n  - reg\n"));
+	/* The written example is a cpu under /cpus. */
+	assert_non_null(strstr(y, "    cpus {\n        #address-cells = <1>;\n"
+				  "        #size-cells = <0>;\n\n"
+				  "        cpu@0 {\n            device_type = \"cpu\";\n"
+				  "            compatible = \"acme,core1\";\n"));
+	free(y);
+}
+
 static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
 {
 	struct fixture *f = *state;
@@ -597,6 +622,8 @@ int main(void)
 			test_doc2yaml_corrects_a_singular_the_example_contradicts, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_doc2yaml_example_keeps_only_headers_it_can_include, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_doc2yaml_describes_a_cpu_node_not_the_cpus_container, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
