@@ -471,6 +471,7 @@ struct prop {
 	size_t nlines;
 	const char *first;	/* text after the name on the item line */
 	struct prop *share;	/* "clocks, clock-names: ...": the item whose text this shares */
+	unsigned block;		/* the part of the text it is in (parts end at other headings) */
 	bool from_example;	/* not in the text: used by the examples' device nodes */
 };
 
@@ -531,6 +532,7 @@ struct conv {
 
 	struct vec props;		/* struct prop * */
 	int nscopes;
+	unsigned block;		/* parts of the text so far: headings other than property lists */
 	bool root_binding;		/* properties of the root node (board compatibles) */
 
 	struct vec chains;		/* struct chain *, the device's compatibles */
@@ -1221,6 +1223,7 @@ struct parse_state {
 	struct heading h;
 	bool ctx_sub;		/* an OTHER heading said the following is about a child node */
 	bool seen_node_heading;
+	unsigned seen_required;	/* "Required properties" headings so far */
 	int scope;		/* current scope */
 	unsigned item_ind;	/* indentation of the current section's items */
 	bool have_items;
@@ -1245,6 +1248,7 @@ static struct prop *new_prop(struct conv *cv, const char *name, struct line *l, 
 	pr->name = name;
 	pr->line = l->no;
 	pr->scope = scope;
+	pr->block = cv->block;
 	vec_push(cv, &cv->props, pr);
 	return pr;
 }
@@ -1293,6 +1297,10 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	ps->item_ind = 0;
 	if (h->kind == SEC_EXAMPLE)
 		ps->exsec++;
+	/* Another device's part: another heading, or a second "Required properties". */
+	if (h->kind == SEC_OTHER || h->kind == SEC_EXAMPLE ||
+	    (h->kind == SEC_PROPS && h->req == REQ_YES && ps->seen_required++))
+		cv->block++;
 	if (h->kind == SEC_OTHER) {
 		const struct line *nx = next_line(cv, i);
 		bool underlined = nx && !nx->blank && is_rule_line(nx);
@@ -2920,8 +2928,8 @@ static const char *compat_device(const char *s)
 	return c ? c + 1 : s;
 }
 
-/* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
-static bool generic_fallback(const char *first, const char *last)
+/* A compatible many devices share as their fallback ("syscon", "simple-mfd"). */
+static bool generic_compatible(const char *s)
 {
 	static const char *const generic[] = {
 		"syscon", "simple-mfd", "simple-bus", "simple-pm-bus", "cfi-flash", "jedec,spi-nor",
@@ -2929,12 +2937,21 @@ static bool generic_fallback(const char *first, const char *last)
 		"usb-ehci", "usb-ohci", "mmio-sram", "regulator-fixed", "gpio-leds", "pwm-backlight",
 		"arm,primecell", "arm,pl330", "snps,dwmac", "snps,dw-pcie", "cdns,macb",
 	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+		if (!strcmp(s, generic[i]))
+			return true;
+	return false;
+}
+
+/* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
+static bool generic_fallback(const char *first, const char *last)
+{
 	const char *fv = strchr(first, ','), *lv = strchr(last, ',');
 	const char *fd = compat_device(first), *ld = compat_device(last);
 
-	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
-		if (!strcmp(last, generic[i]))
-			return true;
+	if (generic_compatible(last))
+		return true;
 	if ((fv ? (size_t)(fv - first) : 0) != (lv ? (size_t)(lv - last) : 0) ||
 	    (fv && lv && strncmp(first, last, (size_t)(fv - first))))
 		return true;	/* another vendor */
@@ -3538,6 +3555,136 @@ static void example_variants(struct conv *cv, const struct vec *ex_lists)
 	}
 }
 
+/*
+ * Is @node inside an example node that is one of our devices: its most
+ * specific compatible ours, not @self, and not a generic one ("syscon")?
+ */
+static bool inside_our_node(struct conv *cv, const struct ditem *node, const char *self)
+{
+	unsigned depth = 0;
+
+	for (const struct ditem *a = node->parent; a && depth < MAX_NESTING; a = a->parent, depth++) {
+		const struct ditem *p = node_prop(a, "compatible");
+		const char *s[1];
+
+		if (p && p->value && value_strings(cv, p->value, s, 1) && s[0] &&
+		    strcmp(s[0], self) && !generic_compatible(s[0]) && our_compatible(cv, s[0]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does the file's name name the device of @ch ("oxnas,stdclk.txt" for
+ * "oxsemi,ox810se-stdclk")?  Then it is what the file is about, nested in
+ * the examples or not.
+ */
+static bool names_the_file(const struct conv *cv, const struct chain *ch)
+{
+	const char *b = strrchr(cv->file, '/');
+
+	b = b ? b + 1 : cv->file;
+	const char *comma = strchr(b, ',');
+
+	if (comma)
+		b = comma + 1;
+	for (size_t i = 0; i < ch->n; i++) {
+		const char *w = compat_last_word(ch->s[i]);
+		size_t wl = strlen(w);
+
+		for (const char *p = b; (p = strstr(p, w)) != NULL; p++)
+			if ((p == b || strchr("-_.", p[-1])) && strchr("-_.", p[wl]) && p[wl])
+				return true;
+	}
+	return false;
+}
+
+/* The main-scope compatible item the chain was read from, if any. */
+static struct prop *chain_item(const struct conv *cv, const struct chain *ch)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		unsigned last = pr->nlines ? pr->lines[pr->nlines - 1]->no : pr->line;
+
+		if (!pr->scope && !strcmp(pr->name, "compatible") && pr->line <= ch->line &&
+		    ch->line <= last)
+			return pr;
+	}
+	return NULL;
+}
+
+/*
+ * The properties of a sub-device's part of the text ("GPIO sub-device",
+ * then its property lists) are the child's: they go to a scope of their
+ * own, unless that part also has a compatible the device keeps.
+ */
+static void child_block_props(struct conv *cv, const struct chain *ch)
+{
+	const struct prop *item = chain_item(cv, ch);
+
+	if (!item || !item->block)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *o = cv->chains.v[c];
+		const struct prop *oi = o == ch ? NULL : chain_item(cv, o);
+
+		if (oi && oi->block == item->block && our_compatible(cv, o->s[0]) &&
+		    strcmp(o->s[0], ch->s[0]))
+			return;
+	}
+	int scope = ++cv->nscopes;
+	unsigned block = item->block;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope && pr->block == block)
+			pr->scope = scope;
+	}
+}
+
+/*
+ * A file that also describes its sub-devices ("2. Clock Provider",
+ * "Required properties for the ECC nodes") lists their compatibles too.
+ * A chain the examples only ever show inside a node of another of ours is
+ * a child's: its node schema (from the examples) has it, the device's
+ * compatible does not.  Chains no example shows stay.
+ */
+static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
+{
+	bool *child = cv_alloc(cv, (cv->chains.n + 1) * sizeof(*child));
+	size_t nchild = 0;
+
+	if (!child)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *ch = cv->chains.v[c];
+		bool seen = false, nested = true;
+
+		for (size_t e = 0; e < ex_lists->n && nested; e++) {
+			const struct chain *x = ex_lists->v[e];
+
+			if (!x->node || strcmp(x->s[0], ch->s[0]))
+				continue;
+			seen = true;
+			nested = inside_our_node(cv, x->node, ch->s[0]);
+		}
+		child[c] = seen && nested && !names_the_file(cv, ch);
+		nchild += child[c];
+	}
+	if (!nchild || nchild == cv->chains.n)
+		return;
+	size_t w = 0;
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		if (child[c])
+			child_block_props(cv, cv->chains.v[c]);
+		else
+			cv->chains.v[w++] = cv->chains.v[c];
+	}
+	cv->chains.n = w;
+}
+
 static void extract_compatibles(struct conv *cv)
 {
 	struct vec ex_lists = { 0 };
@@ -3617,6 +3764,7 @@ static void extract_compatibles(struct conv *cv)
 		add_chain(cv, ch->s, ch->n, cv->compat_line, false);
 	}
 	example_variants(cv, &ex_lists);
+	drop_child_compatibles(cv, &ex_lists);
 	/* A lone string that is the fallback of a chain: not used alone. */
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		struct chain *one = cv->chains.v[i];
