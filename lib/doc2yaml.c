@@ -5135,26 +5135,36 @@ static void put_key(struct strbuf *sb, const char *k)
 static void em_text_line(struct emitter *em, const char *line, size_t n, unsigned ind)
 {
 	size_t width = YAML_WIDTH > ind + 20 ? YAML_WIDTH - ind : 20;
-	size_t lead = 0;
+	size_t lead = 0, pad = 0;
 
 	while (lead < n && line[lead] == ' ')
 		lead++;
+	/*
+	 * Continuations keep the line's own indentation, if that leaves room
+	 * for text (a line indented past the width would never get shorter).
+	 */
+	if (lead + 20 > width) {
+		line += lead;
+		n -= lead;
+		lead = 0;
+	}
 	while (n) {
-		size_t take = n;
+		size_t avail = width - pad, take = n;
 
-		if (n > width) {
-			size_t cut = width;
+		if (n > avail) {
+			/* Cut at the last blank that fits, not inside the first line's indentation. */
+			size_t cut = avail, min = pad ? 0 : lead;
 
-			while (cut > lead + 1 && line[cut] != ' ')
+			while (cut > min + 1 && line[cut] != ' ')
 				cut--;
-			if (cut <= lead + 1) {
-				cut = width;
+			if (cut <= min + 1) {
+				cut = avail;
 				while (cut < n && line[cut] != ' ')
 					cut++;
 			}
 			take = cut;
 		}
-		put_indent(&em->sb, ind);
+		put_indent(&em->sb, ind + (unsigned)pad);
 		size_t e = take;
 
 		while (e && line[e - 1] == ' ')
@@ -5165,21 +5175,7 @@ static void em_text_line(struct emitter *em, const char *line, size_t n, unsigne
 			take++;
 		line += take;
 		n -= take;
-		if (n) {
-			/* Continuation of a wrapped line keeps the line's own indentation. */
-			char *tmp = malloc(n + lead + 1);
-
-			if (!tmp) {
-				em->oom = true;
-				return;
-			}
-			memset(tmp, ' ', lead);
-			memcpy(tmp + lead, line, n);
-			tmp[n + lead] = '\0';
-			em_text_line(em, tmp, n + lead, ind);
-			free(tmp);
-			return;
-		}
+		pad = lead;
 	}
 }
 

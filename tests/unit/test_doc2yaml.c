@@ -308,6 +308,22 @@ static void test_doc2yaml_keeps_example_labels_unique(void **state)
 	free(y);
 }
 
+/* A description line indented past the wrap width (it recursed without end). */
+static void test_doc2yaml_wraps_a_line_indented_past_the_width(void **state)
+{
+	struct fixture *f = *state;
+	char txt[512];
+	int n = snprintf(txt, sizeof(txt), "Codec\n\nSome prose about the codec.\n%*sdeeply "
+			 "indented words\n\nRequired properties:\n- compatible: \"acme,c\"\n", 120, "");
+
+	assert_true(n > 0 && (size_t)n < sizeof(txt));
+	char *y = convert(f, "c.txt", txt, NULL);
+
+	assert_non_null(strstr(y, "description: |\n  Some prose about the codec.\n"
+				  "  deeply indented words\n"));
+	free(y);
+}
+
 static void test_doc2yaml_survives_garbage(void **state)
 {
 	struct fixture *f = *state;
@@ -451,6 +467,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_wraps_a_line_indented_past_the_width,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_never_overwrites_without_force, setup,
 						teardown),
