@@ -7769,12 +7769,40 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 }
 
 /* Required properties the device's example nodes lack, added with sample values. */
+/*
+ * What the core schemas make a property depend on: clock-output-names
+ * needs #clock-cells.  An example node with the one gets the other, when
+ * the schema has it, or the example fails dt-schema's own check: <0> for a
+ * single output, <1> (an index) for several.
+ */
+static void complete_dependencies(struct conv *cv, struct ditem *node, const struct ynode *props,
+				  struct strbuf *added)
+{
+	const struct ditem *names = node_prop(node, "clock-output-names");
+	const char *s[2];
+
+	if (!names || node_prop(node, "#clock-cells") || !yget(props, "#clock-cells"))
+		return;
+	struct ditem *p = mk_prop(cv, "#clock-cells",
+				  value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
+
+	if (!p)
+		return;
+	p->line = names->line;
+	p->next = names->next;
+	((struct ditem *)names)->next = p;
+	if (added->len)
+		sb_puts(added, ", ");
+	sb_puts(added, "#clock-cells");
+}
+
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
 			  struct strbuf *added)
 {
 	const struct ynode *req = yget(schema, "required");
 	const struct ynode *props = yget(schema, "properties");
 
+	complete_dependencies(cv, node, props, added);
 	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next) {
 		const struct ynode *ps = yget(props, r->s);
 		bool flag;
