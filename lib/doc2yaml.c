@@ -30,6 +30,7 @@
 
 #include "devicetree.h"
 #include "doc2yaml.h"
+#include "fixup.h"
 #include "internal.h"
 
 #define DT_SCHEMAS "http://devicetree.org/schemas/"
@@ -46,6 +47,7 @@ static const struct dtbind_rule d2y_rules[] = {
 	{ "doc2yaml-example", DTBIND_WARNING, "example code was kept without changes to its meaning" },
 	{ "doc2yaml-macro", DTBIND_WARNING, "every macro of an example has a dt-bindings header" },
 	{ "doc2yaml-node", DTBIND_WARNING, "child nodes the text describes were placed" },
+	{ "doc2yaml-name", DTBIND_WARNING, "property names are the text's, not corrected" },
 	{ "doc2yaml-lint", DTBIND_ERROR, "the generated schema passes lint (self-check)" },
 	{ "doc2yaml-output", DTBIND_ERROR, "the output can be written (and is not replaced without --force)" },
 	{ "doc2yaml-exampletest", DTBIND_WARNING,
@@ -161,14 +163,6 @@ static const char *const std_props[] = {
 	"vdd-hba-supply", "vddio-supply", "vendor-id", "vfront-porch", "vmmc-supply",
 	"vqmmc-supply", "vsync-active", "vsync-len", "wakeup-gpios", "wakeup-source",
 	"width-mm", "wp-gpios", "wp-inverted",
-};
-
-/* Unit suffixes the meta-schema types itself: such properties take no $ref. */
-static const char *const unit_suffixes[] = {
-	"-bits", "-kBps", "-percent", "-bp", "-mhz", "-hz", "-sec", "-ms", "-us", "-ns", "-ps",
-	"-mm", "-microamp", "-microamp-hours", "-nanoamp", "-ohms", "-micro-ohms",
-	"-microwatt-hours", "-microvolt", "-femtofarads", "-picofarads", "-celsius",
-	"-millicelsius", "-kelvin", "-kpascal",
 };
 
 /* Macros of the examples and the dt-bindings header that defines them. */
@@ -332,12 +326,13 @@ static bool is_std_prop(const char *name)
 	return bsearch(&name, std_props, ARRAY_SIZE(std_props), sizeof(std_props[0]), cmp_strp);
 }
 
-static bool has_unit_suffix(const char *name)
+/* Is every character of @s in the class @is_class or one of @extra? */
+static bool only_chars(const char *s, int (*is_class)(int), const char *extra)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(unit_suffixes); i++)
-		if (str_ends_with(name, unit_suffixes[i]) && strlen(name) > strlen(unit_suffixes[i]))
-			return true;
-	return false;
+	for (; *s; s++)
+		if (!is_class((unsigned char)*s) && !strchr(extra, *s))
+			return false;
+	return true;
 }
 
 /* A devicetree property (or node) name the meta-schema accepts. */
@@ -345,11 +340,9 @@ static bool valid_prop_name(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#'))
+	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#') ||
+	    !only_chars(s + 1, isalnum, ",+-._@"))
 		return false;
-	for (size_t i = 1; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || strchr(",+-._@", s[i])))
-			return false;
 	/* JSON Schema keywords cannot be property names in a schema. */
 	static const char *const kw[] = {
 		"additionalItems", "additionalProperties", "allOf", "anyOf", "const", "contains",
@@ -370,22 +363,12 @@ static bool valid_compatible(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (n < 2 || n > 128 || !isalnum((unsigned char)s[0]))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || strchr(",.-_+/", s[i])))
-			return false;
-	return true;
+	return n >= 2 && n <= 128 && isalnum((unsigned char)s[0]) && only_chars(s, isalnum, ",.-_+/");
 }
 
 static bool valid_names_entry(const char *s)
 {
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || strchr(",.-_ #+/", *s)))
-			return false;
-	return true;
+	return *s && only_chars(s, isalnum, ",.-_ #+/");
 }
 
 /* Vendor property: has a vendor prefix (a comma) not covered by the meta-schema's exceptions. */
@@ -417,6 +400,7 @@ struct dtbind_doc2yaml {
 	/* Macro name -> header, from the include directories (loaded on first use). */
 	bool macros_loaded;
 	struct hmap macros;
+	struct hmap headers;	/* every dt-bindings header found (relative path) */
 	struct arena macro_arena;
 	/*
 	 * Self-check: a temporary bindings root holding the results (and links
@@ -487,6 +471,7 @@ struct prop {
 	size_t nlines;
 	const char *first;	/* text after the name on the item line */
 	struct prop *share;	/* "clocks, clock-names: ...": the item whose text this shares */
+	unsigned block;		/* the part of the text it is in (parts end at other headings) */
 	bool from_example;	/* not in the text: used by the examples' device nodes */
 };
 
@@ -497,6 +482,7 @@ struct chain {
 	bool deprecated;
 	unsigned line;
 	const char *desc;	/* a table's description column, as a comment */
+	const struct ditem *node;	/* an example's: the node that has it */
 };
 
 /* DTS tree of an example. */
@@ -546,6 +532,7 @@ struct conv {
 
 	struct vec props;		/* struct prop * */
 	int nscopes;
+	unsigned block;		/* parts of the text so far: headings other than property lists */
 	bool root_binding;		/* properties of the root node (board compatibles) */
 
 	struct vec chains;		/* struct chain *, the device's compatibles */
@@ -1236,6 +1223,7 @@ struct parse_state {
 	struct heading h;
 	bool ctx_sub;		/* an OTHER heading said the following is about a child node */
 	bool seen_node_heading;
+	unsigned seen_required;	/* "Required properties" headings so far */
 	int scope;		/* current scope */
 	unsigned item_ind;	/* indentation of the current section's items */
 	bool have_items;
@@ -1260,6 +1248,7 @@ static struct prop *new_prop(struct conv *cv, const char *name, struct line *l, 
 	pr->name = name;
 	pr->line = l->no;
 	pr->scope = scope;
+	pr->block = cv->block;
 	vec_push(cv, &cv->props, pr);
 	return pr;
 }
@@ -1308,6 +1297,10 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	ps->item_ind = 0;
 	if (h->kind == SEC_EXAMPLE)
 		ps->exsec++;
+	/* Another device's part: another heading, or a second "Required properties". */
+	if (h->kind == SEC_OTHER || h->kind == SEC_EXAMPLE ||
+	    (h->kind == SEC_PROPS && h->req == REQ_YES && ps->seen_required++))
+		cv->block++;
 	if (h->kind == SEC_OTHER) {
 		const struct line *nx = next_line(cv, i);
 		bool underlined = nx && !nx->blank && is_rule_line(nx);
@@ -1358,6 +1351,21 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 }
 
 /* Is @l the start of an item?  Returns the new prop (first of several names). */
+/* Does @t start "name:" (blanks allowed before the colon) with a property-like name? */
+static bool names_a_property(const char *t)
+{
+	size_t n = 0;
+	char name[MAX_NAME + 1];
+
+	while (t[n] && !isspace((unsigned char)t[n]) && t[n] != ':' && n < MAX_NAME)
+		n++;
+	if (!n || *skip_blanks(t + n) != ':')
+		return false;
+	memcpy(name, t, n);
+	name[n] = '\0';
+	return valid_prop_name(name) && (strpbrk(name, "-,#") || is_std_prop(name));
+}
+
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
 {
 	const char *after = l->t;
@@ -1531,8 +1539,14 @@ static void parse_structure(struct conv *cv, size_t first)
 				} else {
 					const char *after;
 
-					/* A bullet at the items' own indentation starts a new item. */
-					if (bullet_at(l->t, &after) && l->ind <= ps.item_ind)
+					/*
+					 * A bullet at the items' own indentation starts a new
+					 * item; so does "name:" one column off it (" - mdio:"
+					 * under "- clocks:"), a sub-list being indented more.
+					 */
+					if (bullet_at(l->t, &after) &&
+					    (l->ind <= ps.item_ind ||
+					     (l->ind == ps.item_ind + 1 && names_a_property(after))))
 						pr = try_item(cv, &ps, l, false);
 				}
 			} else {
@@ -2177,15 +2191,16 @@ static const char *normalize_value(struct conv *cv, const char *v)
 	return r;
 }
 
+static struct ditem *mk_item(struct conv *cv, enum ditem_kind kind, const char *name,
+			     struct ditem *parent);
+
 static struct ditem *new_item(struct dts_cur *c, enum ditem_kind kind, const char *name,
 			      unsigned line)
 {
-	struct ditem *it = cv_alloc(c->cv, sizeof(*it));
+	struct ditem *it = mk_item(c->cv, kind, name, NULL);
 
 	if (!it)
 		return NULL;
-	it->kind = kind;
-	it->name = name;
 	it->line = line;
 	it->lead = take_lead(c);
 	return it;
@@ -2714,6 +2729,15 @@ static struct ditem *node_prop(const struct ditem *node, const char *name)
 	return found;
 }
 
+/* Does any of the examples' device nodes have property @name? */
+static bool devnodes_use(const struct conv *cv, const char *name)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (node_prop(cv->devnodes.v[d], name))
+			return true;
+	return false;
+}
+
 static unsigned cells_prop(const struct ditem *node, const char *name, unsigned dflt)
 {
 	const struct ditem *p = node ? node_prop(node, name) : NULL;
@@ -2904,8 +2928,8 @@ static const char *compat_device(const char *s)
 	return c ? c + 1 : s;
 }
 
-/* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
-static bool generic_fallback(const char *first, const char *last)
+/* A compatible many devices share as their fallback ("syscon", "simple-mfd"). */
+static bool generic_compatible(const char *s)
 {
 	static const char *const generic[] = {
 		"syscon", "simple-mfd", "simple-bus", "simple-pm-bus", "cfi-flash", "jedec,spi-nor",
@@ -2913,12 +2937,21 @@ static bool generic_fallback(const char *first, const char *last)
 		"usb-ehci", "usb-ohci", "mmio-sram", "regulator-fixed", "gpio-leds", "pwm-backlight",
 		"arm,primecell", "arm,pl330", "snps,dwmac", "snps,dw-pcie", "cdns,macb",
 	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+		if (!strcmp(s, generic[i]))
+			return true;
+	return false;
+}
+
+/* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
+static bool generic_fallback(const char *first, const char *last)
+{
 	const char *fv = strchr(first, ','), *lv = strchr(last, ',');
 	const char *fd = compat_device(first), *ld = compat_device(last);
 
-	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
-		if (!strcmp(last, generic[i]))
-			return true;
+	if (generic_compatible(last))
+		return true;
 	if ((fv ? (size_t)(fv - first) : 0) != (lv ? (size_t)(lv - last) : 0) ||
 	    (fv && lv && strncmp(first, last, (size_t)(fv - first))))
 		return true;	/* another vendor */
@@ -2963,8 +2996,10 @@ static void example_compat_lists(struct conv *cv, const struct ditem *it, struct
 				size_t n = value_strings(cv, p->value, s, 16);
 				struct chain *ch = n ? new_chain(cv, s, n, it->line) : NULL;
 
-				if (ch)
+				if (ch) {
+					ch->node = it;
 					vec_push(cv, out, (void *)ch);
+				}
 			}
 			example_compat_lists(cv, it->children, out, depth + 1);
 		}
@@ -3006,7 +3041,89 @@ static bool placeholder_match(const char *pat, const char *s)
 	return *pat == *s && placeholder_match(pat + 1, s + 1);
 }
 
-/* Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5. */
+/* A chip name as tables list them: lower-case letters and digits, with a digit ("ls1021a"). */
+static bool chip_token(const char *s, size_t n)
+{
+	bool digit = false;
+
+	if (!n || n > 32 || !islower((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			digit = true;
+		else if (!islower((unsigned char)s[i]))
+			return false;
+	}
+	return digit;
+}
+
+/*
+ * The values of the table column headed by @word ("Chips" for <chip>): a
+ * header line with the word, a rule line under it, then rows up to a blank
+ * line; the row text at or right of the header's column, split at commas
+ * and blanks, keeping chip names.  Returns how many went into @out.
+ */
+static size_t table_column(struct conv *cv, const char *word, size_t wl, const char **out,
+			   size_t max)
+{
+	for (size_t i = 0; i + 2 < cv->nlines; i++) {
+		const struct line *h = &cv->lines[i];
+		const char *at = NULL;
+
+		for (const char *p = h->s; *p && !at; p++) {
+			const char *e = p + wl;
+
+			if (strncasecmp(p, word, wl) || (p > h->s && isalnum((unsigned char)p[-1])))
+				continue;
+			if (*e == 's' || *e == 'S')
+				e++;
+			if (!isalnum((unsigned char)*e))
+				at = p;
+		}
+		if (!at || !is_rule_line(&cv->lines[i + 1]))
+			continue;
+		/* The column starts where its header's words do ("Example Chips"). */
+		while (at - 2 >= h->s && at[-1] == ' ' && !isspace((unsigned char)at[-2])) {
+			at--;
+			while (at > h->s && !isspace((unsigned char)at[-1]))
+				at--;
+		}
+		unsigned col = vcol(h->s, at), col_end = UINT_MAX;
+		/* It ends where the next header starts, after a tab or two blanks. */
+		const char *q = at;
+
+		for (; *q; q++)
+			if (*q == '\t' || (q[0] == ' ' && q[1] == ' '))
+				break;
+		q = skip_blanks(q);
+		if (*q)
+			col_end = vcol(h->s, q);
+		size_t n = 0;
+
+		for (size_t k = i + 2; k < cv->nlines && !cv->lines[k].blank && n < max; k++) {
+			const char *r = cv->lines[k].s;
+
+			for (const char *p = r; *p && n < max;) {
+				while (*p && (isspace((unsigned char)*p) || *p == ','))
+					p++;
+				const char *b = p;
+
+				while (*p && !isspace((unsigned char)*p) && *p != ',')
+					p++;
+				if (p > b && vcol(r, b) + 4 >= col && vcol(r, b) < col_end &&
+				    chip_token(b, (size_t)(p - b)))
+					out[n++] = cv_strndup(cv, b, (size_t)(p - b));
+			}
+		}
+		return n;
+	}
+	return 0;
+}
+
+/*
+ * Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5, or
+ * from a table whose column is headed "Chips".
+ */
 static size_t expand_placeholder(struct conv *cv, const char *pat, const char *text,
 				 const char **out, size_t max)
 {
@@ -3028,8 +3145,22 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 		    starts_with(p, "is one of") || starts_with(p, "="))
 			break;
 	}
-	if (!w)
-		return 0;
+	if (!w) {
+		const char *names[64];
+		size_t wl = 0;
+
+		while (isalpha((unsigned char)lt[1 + wl]))
+			wl++;
+		if (wl < 3)
+			return 0;
+		size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
+
+		for (size_t k = 0; k < nn && n < max; k++)
+			if (names[k])
+				out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k],
+						     gt + 1);
+		return n;
+	}
 	const char *p = w + strlen(ph);
 
 	while (*p && n < max) {
@@ -3067,9 +3198,18 @@ static size_t find_compat_strings(struct conv *cv, const char *text, struct qstr
 	size_t n = 0;
 
 	for (const char *p = text; *p && n < max; p++) {
-		if (*p != '"' && !(*p == '\'' && p[1] && strchr(p + 1, '\'') &&
-				   memchr(p + 1, ',', (size_t)(strchr(p + 1, '\'') - p - 1))))
+		/*
+		 * 'vendor,dev' is a string too, but not '"a", "b"': single
+		 * quotes around double-quoted strings only group them.
+		 */
+		if (*p == '\'' && p[1] && strchr(p + 1, '\'')) {
+			size_t sl = (size_t)(strchr(p + 1, '\'') - p - 1);
+
+			if (!memchr(p + 1, ',', sl) || memchr(p + 1, '"', sl))
+				continue;
+		} else if (*p != '"') {
 			continue;
+		}
 		char q = *p;
 		const char *s = ++p;
 
@@ -3133,6 +3273,9 @@ static bool in_lists(const struct vec *lists, const char *s)
 	return false;
 }
 
+/* Where a placeholder's expansions go in a group (compared by address). */
+static const char placeholder_slot[] = "<placeholder>";
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
@@ -3182,20 +3325,34 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 			grp[g++] = q[j + 1].s;
 			j++;
 		}
-		/* Placeholders. */
+		/*
+		 * Placeholders.  One written with other strings ("nvidia,<chip>-spi",
+		 * "nvidia,tegra114-spi" where <chip> is ...) keeps its place: each
+		 * expansion heads the chain.
+		 */
+		const char *slot_alts[16];
+		size_t nslot = 0;
+
 		for (size_t k = 0; k < g; k++) {
 			if (!strpbrk(grp[k], "<>*"))
 				continue;
 			const char *alts[16];
 			size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
 
-			if (na) {
-				for (size_t a = 0; a < na; a++) {
-					const char *one[1] = { alts[a] };
-
+			if (na && g >= 2 && !nslot) {
+				for (size_t a = 0; a < na; a++)
 					if (alts[a] && valid_compatible(alts[a]))
-						add_chain(cv, one, 1, line, false);
+						slot_alts[nslot++] = alts[a];
+				if (nslot) {
+					grp[k] = placeholder_slot;
+					continue;
 				}
+			}
+			for (size_t a = 0; a < na; a++) {
+				const char *one[1] = { alts[a] };
+
+				if (alts[a] && valid_compatible(alts[a]))
+					add_chain(cv, one, 1, line, false);
 			}
 			grp[k] = NULL;
 			/* Concrete strings elsewhere or in the examples resolve it too. */
@@ -3223,6 +3380,10 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		for (size_t k = 0; k < g; k++) {
 			if (!grp[k])
 				continue;
+			if (grp[k] == placeholder_slot) {
+				grp[w++] = grp[k];
+				continue;
+			}
 			/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
 			if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
 				char fix[128];
@@ -3257,6 +3418,17 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
 		bool dep = find_ci(lbuf, "deprecated") != NULL;
 
+		if (nslot) {
+			for (size_t a = 0; a < nslot; a++) {
+				const char *one[32];
+
+				for (size_t k = 0; k < g; k++)
+					one[k] = grp[k] == placeholder_slot ? slot_alts[a] : grp[k];
+				add_chain(cv, one, g, line, dep);
+			}
+			i = j + 1;
+			continue;
+		}
 		if (g >= 2 && !group_is_chain(grp, g, sure)) {
 			/* A chain if an example uses it so. */
 			bool used = false;
@@ -3327,6 +3499,190 @@ row:
 		}
 		return;
 	}
+}
+
+/* The node name without unit address and trailing digits ("tsensor@f7030700" -> "tsensor"). */
+static size_t node_base_len(const char *name)
+{
+	size_t n = strcspn(name, "@");
+
+	while (n > 1 && isdigit((unsigned char)name[n - 1]))
+		n--;
+	return n;
+}
+
+/* The last '-' word of a compatible's device part ("hi3660-tsensor" -> "tsensor"). */
+static const char *compat_last_word(const char *s)
+{
+	const char *d = compat_device(s), *dash = strrchr(d, '-');
+
+	return dash ? dash + 1 : d;
+}
+
+/*
+ * Another variant of the device that only an example shows: a node named
+ * like one of ours ("tsensor@fff30000" beside "tsensor@f7030700") whose
+ * compatible is the same vendor's and ends in the same word
+ * ("hisilicon,hi3660-tsensor" beside "hisilicon,tsensor").
+ */
+static void example_variants(struct conv *cv, const struct vec *ex_lists)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *ch = ex_lists->v[e];
+		bool any_ours = false;
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (our_compatible(cv, ch->s[m]) || !valid_compatible(ch->s[m]))
+				any_ours = true;
+		if (any_ours || !ch->node || !strchr(ch->s[0], ','))
+			continue;
+		for (size_t o = 0; o < ex_lists->n; o++) {
+			const struct chain *mine = ex_lists->v[o];
+			const char *a = ch->s[0], *b = mine->s[0];
+			size_t an = node_base_len(ch->node->name);
+
+			if (!mine->node || !our_compatible(cv, b) || mine->node == ch->node ||
+			    an != node_base_len(mine->node->name) ||
+			    strncmp(ch->node->name, mine->node->name, an) ||
+			    compat_device(a) - a != compat_device(b) - b ||
+			    strncmp(a, b, (size_t)(compat_device(a) - a)) ||
+			    strcmp(compat_last_word(a), compat_last_word(b)) ||
+			    strlen(compat_last_word(a)) < 3)
+				continue;
+			add_chain(cv, ch->s, ch->n, ch->line, false);
+			break;
+		}
+	}
+}
+
+/*
+ * Is @node inside an example node that is one of our devices: its most
+ * specific compatible ours, not @self, and not a generic one ("syscon")?
+ */
+static bool inside_our_node(struct conv *cv, const struct ditem *node, const char *self)
+{
+	unsigned depth = 0;
+
+	for (const struct ditem *a = node->parent; a && depth < MAX_NESTING; a = a->parent, depth++) {
+		const struct ditem *p = node_prop(a, "compatible");
+		const char *s[1];
+
+		if (p && p->value && value_strings(cv, p->value, s, 1) && s[0] &&
+		    strcmp(s[0], self) && !generic_compatible(s[0]) && our_compatible(cv, s[0]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does the file's name name the device of @ch ("oxnas,stdclk.txt" for
+ * "oxsemi,ox810se-stdclk")?  Then it is what the file is about, nested in
+ * the examples or not.
+ */
+static bool names_the_file(const struct conv *cv, const struct chain *ch)
+{
+	const char *b = strrchr(cv->file, '/');
+
+	b = b ? b + 1 : cv->file;
+	const char *comma = strchr(b, ',');
+
+	if (comma)
+		b = comma + 1;
+	for (size_t i = 0; i < ch->n; i++) {
+		const char *w = compat_last_word(ch->s[i]);
+		size_t wl = strlen(w);
+
+		for (const char *p = b; (p = strstr(p, w)) != NULL; p++)
+			if ((p == b || strchr("-_.", p[-1])) && strchr("-_.", p[wl]) && p[wl])
+				return true;
+	}
+	return false;
+}
+
+/* The main-scope compatible item the chain was read from, if any. */
+static struct prop *chain_item(const struct conv *cv, const struct chain *ch)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		unsigned last = pr->nlines ? pr->lines[pr->nlines - 1]->no : pr->line;
+
+		if (!pr->scope && !strcmp(pr->name, "compatible") && pr->line <= ch->line &&
+		    ch->line <= last)
+			return pr;
+	}
+	return NULL;
+}
+
+/*
+ * The properties of a sub-device's part of the text ("GPIO sub-device",
+ * then its property lists) are the child's: they go to a scope of their
+ * own, unless that part also has a compatible the device keeps.
+ */
+static void child_block_props(struct conv *cv, const struct chain *ch)
+{
+	const struct prop *item = chain_item(cv, ch);
+
+	if (!item || !item->block)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *o = cv->chains.v[c];
+		const struct prop *oi = o == ch ? NULL : chain_item(cv, o);
+
+		if (oi && oi->block == item->block && our_compatible(cv, o->s[0]) &&
+		    strcmp(o->s[0], ch->s[0]))
+			return;
+	}
+	int scope = ++cv->nscopes;
+	unsigned block = item->block;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope && pr->block == block)
+			pr->scope = scope;
+	}
+}
+
+/*
+ * A file that also describes its sub-devices ("2. Clock Provider",
+ * "Required properties for the ECC nodes") lists their compatibles too.
+ * A chain the examples only ever show inside a node of another of ours is
+ * a child's: its node schema (from the examples) has it, the device's
+ * compatible does not.  Chains no example shows stay.
+ */
+static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
+{
+	bool *child = cv_alloc(cv, (cv->chains.n + 1) * sizeof(*child));
+	size_t nchild = 0;
+
+	if (!child)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *ch = cv->chains.v[c];
+		bool seen = false, nested = true;
+
+		for (size_t e = 0; e < ex_lists->n && nested; e++) {
+			const struct chain *x = ex_lists->v[e];
+
+			if (!x->node || strcmp(x->s[0], ch->s[0]))
+				continue;
+			seen = true;
+			nested = inside_our_node(cv, x->node, ch->s[0]);
+		}
+		child[c] = seen && nested && !names_the_file(cv, ch);
+		nchild += child[c];
+	}
+	if (!nchild || nchild == cv->chains.n)
+		return;
+	size_t w = 0;
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		if (child[c])
+			child_block_props(cv, cv->chains.v[c]);
+		else
+			cv->chains.v[w++] = cv->chains.v[c];
+	}
+	cv->chains.n = w;
 }
 
 static void extract_compatibles(struct conv *cv)
@@ -3407,6 +3763,8 @@ static void extract_compatibles(struct conv *cv)
 			continue;
 		add_chain(cv, ch->s, ch->n, cv->compat_line, false);
 	}
+	example_variants(cv, &ex_lists);
+	drop_child_compatibles(cv, &ex_lists);
 	/* A lone string that is the fallback of a chain: not used alone. */
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		struct chain *one = cv->chains.v[i];
@@ -3466,30 +3824,33 @@ static void find_devnodes(struct conv *cv, struct ditem *it, unsigned depth)
 	}
 }
 
-static struct ditem *mk_prop(struct conv *cv, const char *name, const char *value,
+/* An example item made by the converter (no .txt line of its own). */
+static struct ditem *mk_item(struct conv *cv, enum ditem_kind kind, const char *name,
 			     struct ditem *parent)
 {
 	struct ditem *it = cv_alloc(cv, sizeof(*it));
 
 	if (!it)
 		return NULL;
-	it->kind = DI_PROP;
+	it->kind = kind;
 	it->name = name;
-	it->value = value;
 	it->parent = parent;
+	return it;
+}
+
+static struct ditem *mk_prop(struct conv *cv, const char *name, const char *value,
+			     struct ditem *parent)
+{
+	struct ditem *it = mk_item(cv, DI_PROP, name, parent);
+
+	if (it)
+		it->value = value;
 	return it;
 }
 
 static struct ditem *mk_node(struct conv *cv, const char *name, struct ditem *parent)
 {
-	struct ditem *it = cv_alloc(cv, sizeof(*it));
-
-	if (!it)
-		return NULL;
-	it->kind = DI_NODE;
-	it->name = name;
-	it->parent = parent;
-	return it;
+	return mk_item(cv, DI_NODE, name, parent);
 }
 
 static void set_parent(struct ditem *list, struct ditem *parent)
@@ -3859,59 +4220,114 @@ static void fix_labels_in(struct label_ctx *lc, struct ditem *it, unsigned depth
 	}
 }
 
-/* Rewrite &old references of one example to renamed labels. */
-static const char *rename_refs(struct conv *cv, const char *v, struct hmap *here)
-{
+/*
+ * Value rewriters (label references, macros): rewrite_value() walks a DTS
+ * value, copies quoted strings and comments as they are, keeps track of
+ * whether it is inside <cells>, and lets a step function rewrite what
+ * starts at each other character.
+ */
+struct rewrite {
+	struct conv *cv;
 	struct strbuf sb;
-	bool changed = false;
+	const char *value;	/* the whole value, to look behind */
+	bool changed;
+	int angle;		/* depth of <...> */
+	unsigned line;
+	void *ctx;
+};
 
-	if (!v || !strchr(v, '&'))
-		return v;
-	sb_init(&sb);
-	for (const char *p = v; *p; p++) {
+/*
+ * A step rewrites what starts at @p into rw->sb and returns where to go on,
+ * returns @p itself to have the character copied, or NULL to stop (out of
+ * memory: the value is then left as it was).
+ */
+typedef const char *(*rewrite_step)(struct rewrite *rw, const char *p);
+
+static const char *rewrite_value(struct conv *cv, const char *v, rewrite_step step, void *ctx,
+				 unsigned line)
+{
+	struct rewrite rw = { .cv = cv, .value = v, .line = line, .ctx = ctx };
+	bool stopped = false;
+
+	sb_init(&rw.sb);
+	for (const char *p = v; *p;) {
+		const char *s = p;
+
 		if (*p == '"') {
-			const char *s = p;
-
 			for (p++; *p && *p != '"'; p++)
-				;
-			sb_putn(&sb, s, (size_t)(p - s + (*p ? 1 : 0)));
-			if (!*p)
+				if (*p == '\\' && p[1])
+					p++;
+			if (*p)
+				p++;
+		} else if (*p == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			p = e ? e + 2 : p + strlen(p);
+		} else {
+			if (*p == '<')
+				rw.angle++;
+			else if (*p == '>' && rw.angle)
+				rw.angle--;
+			p = step(&rw, p);
+			if (!p) {
+				stopped = true;
 				break;
-			continue;
-		}
-		if (*p == '&' && is_label_char((unsigned char)p[1])) {
-			const char *s = p + 1, *e = s;
-
-			while (is_label_char((unsigned char)*e))
-				e++;
-			const char *nl = hmap_get_str(here, s, (size_t)(e - s));
-
-			if (nl && strlen(nl) != (size_t)(e - s)) {
-				sb_putc(&sb, '&');
-				sb_puts(&sb, nl);
-				changed = true;
-			} else {
-				sb_putn(&sb, p, (size_t)(e - p));
 			}
-			p = e - 1;
-			continue;
+			if (p != s)
+				continue;
+			p++;
 		}
-		sb_putc(&sb, *p);
+		sb_putn(&rw.sb, s, (size_t)(p - s));
 	}
-	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : v;
+	const char *r = rw.changed && !stopped ? cv_strndup(cv, rw.sb.buf, rw.sb.len) : NULL;
 
-	sb_free(&sb);
-	return r;
+	sb_free(&rw.sb);
+	return r ? r : v;
 }
 
-static void rename_refs_in(struct conv *cv, struct ditem *it, struct hmap *here, unsigned depth)
+typedef const char *(*value_rewriter)(struct conv *cv, const char *v, void *ctx, unsigned line);
+
+/* Apply @fn to every property value of the live items below @it. */
+static void rewrite_values(struct conv *cv, struct ditem *it, value_rewriter fn, void *ctx,
+			   unsigned depth)
 {
 	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead)
+			continue;
 		if (it->kind == DI_PROP)
-			it->value = rename_refs(cv, it->value, here);
+			it->value = fn(cv, it->value, ctx, it->line);
 		else
-			rename_refs_in(cv, it->children, here, depth + 1);
+			rewrite_values(cv, it->children, fn, ctx, depth + 1);
 	}
+}
+
+/* &old to the renamed label (rw->ctx: the hmap of renames). */
+static const char *rename_ref_step(struct rewrite *rw, const char *p)
+{
+	if (*p != '&' || !is_label_char((unsigned char)p[1]))
+		return p;
+	const char *s = p + 1, *e = s;
+
+	while (is_label_char((unsigned char)*e))
+		e++;
+	const char *nl = hmap_get_str(rw->ctx, s, (size_t)(e - s));
+
+	if (nl && strlen(nl) != (size_t)(e - s)) {
+		sb_putc(&rw->sb, '&');
+		sb_puts(&rw->sb, nl);
+		rw->changed = true;
+	} else {
+		sb_putn(&rw->sb, p, (size_t)(e - p));
+	}
+	return e;
+}
+
+/* Rewrite &old references of one example to renamed labels. */
+static const char *rename_refs(struct conv *cv, const char *v, void *ctx, unsigned line)
+{
+	if (!v || !strchr(v, '&'))
+		return v;
+	return rewrite_value(cv, v, rename_ref_step, ctx, line);
 }
 
 static void fix_labels(struct conv *cv)
@@ -3931,7 +4347,7 @@ static void fix_labels(struct conv *cv)
 		walk_refs(cv, ex->top, &refs, 0);
 		hmap_init(&here);
 		fix_labels_in(&lc, ex->top, 0);
-		rename_refs_in(cv, ex->top, &here, 0);
+		rewrite_values(cv, ex->top, rename_refs, &here, 0);
 		hmap_free(&here);
 		hmap_free(&refs);
 	}
@@ -3962,6 +4378,9 @@ static int collect_dir_macros(struct dtbind_doc2yaml *c, const char *root, const
 
 			if (read_file(p, 4u << 20, &buf, &len) == 0) {
 				const char *rel = arena_strdup(&c->macro_arena, p + strlen(root) + 1);
+
+				if (rel)
+					hmap_put_str(&c->headers, rel, strlen(rel), (void *)rel);
 
 				for (char *q = buf; q && *q;) {
 					char *eol = strchr(q, '\n');
@@ -4065,175 +4484,132 @@ struct macro_ctx {
 	struct strbuf names;
 };
 
-/* Identifiers in cells: headers for known ones, numbers for the rest. */
-static const char *fix_macros(struct conv *cv, const char *v, struct macro_ctx *mc, unsigned line)
+/* Note a value the example had to lose, for the finding that lists them. */
+static void note_replaced(struct macro_ctx *mc, const char *name, size_t n, unsigned line)
 {
-	struct strbuf sb;
-	bool changed = false;
-	int angle = 0;
-
-	if (!v || !strchr(v, '<'))
-		return v;
-	sb_init(&sb);
-	for (const char *p = v; *p; p++) {
-		if (*p == '"') {
-			const char *s = p;
-
-			for (p++; *p && *p != '"'; p++)
-				if (*p == '\\' && p[1])
-					p++;
-			sb_putn(&sb, s, (size_t)(p - s + (*p ? 1 : 0)));
-			if (!*p)
-				break;
-			continue;
-		}
-		if (*p == '/' && p[1] == '*') {
-			const char *e = strstr(p + 2, "*/");
-			size_t n = e ? (size_t)(e - p) + 2 : strlen(p);
-
-			sb_putn(&sb, p, n);
-			p += n - 1;
-			continue;
-		}
-		if (*p == '<')
-			angle++;
-		if (*p == '>' && angle)
-			angle--;
-		if (*p == '&') {
-			const char *s = p;
-
-			p++;
-			if (*p == '{')
-				while (*p && *p != '}')
-					p++;
-			else
-				while (is_label_char((unsigned char)*p))
-					p++;
-			sb_putn(&sb, s, (size_t)(p - s));
-			if (!*p)
-				break;
-			p--;
-			continue;
-		}
-		if (angle && isdigit((unsigned char)*p) && (p == v || !is_label_char((unsigned char)p[-1]))) {
-			/* A number, or a placeholder that looks like one ("0xXXXXXXXX"). */
-			const char *s = p;
-			char *e;
-
-			while (is_label_char((unsigned char)*p))
-				p++;
-			strtoull(s, &e, 0);
-			while (e < p && strchr("uUlL", *e))
-				e++;
-			if (e == p) {
-				sb_putn(&sb, s, (size_t)(p - s));
-			} else {
-				sb_putc(&sb, '0');
-				changed = true;
-				if (mc->names.len)
-					sb_puts(&mc->names, ", ");
-				sb_putn(&mc->names, s, (size_t)(p - s));
-				if (!mc->first_line)
-					mc->first_line = line;
-			}
-			p--;
-			continue;
-		}
-		if (angle && (isalpha((unsigned char)*p) || *p == '_') &&
-		    (p == v || !is_label_char((unsigned char)p[-1]))) {
-			const char *s = p;
-
-			while (is_label_char((unsigned char)*p))
-				p++;
-			size_t n = (size_t)(p - s);
-			char name[128];
-			/* FOO(a, b): the call as a whole. */
-			const char *call_end = NULL, *q = p;
-
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '(') {
-				int depth = 0;
-
-				for (; *q; q++) {
-					if (*q == '(')
-						depth++;
-					else if (*q == ')' && !--depth) {
-						call_end = q + 1;
-						break;
-					}
-				}
-			}
-			snprintf(name, sizeof(name), "%.*s", (int)n, s);
-			p--;
-			if (n >= sizeof(name)) {
-				sb_putn(&sb, s, n);
-				continue;
-			}
-			bool known;
-			const char *h = macro_header(cv, name, &known);
-
-			if (h) {
-				add_include(cv, h);
-				if (call_end) {
-					sb_putn(&sb, s, (size_t)(call_end - s));
-					p = call_end - 1;
-				} else {
-					sb_putn(&sb, s, n);
-				}
-				{
-					size_t hl = strlen(h), nl = strlen(name);
-					char *u = cv_alloc(cv, hl + nl + 3);
-
-					if (u) {
-						memcpy(u, h, hl + 1);
-						memcpy(u + hl + 1, name, nl + 1);
-						if (call_end)
-							strcpy(u + hl + 1 + nl, "(");
-						vec_push(cv, &cv->macro_uses, u);
-					}
-				}
-				continue;
-			}
-			if (call_end)
-				p = call_end - 1;
-			const char *rep = hmap_get_str(&mc->unknown, name, n);
-
-			if (!rep) {
-				rep = cv_printf(cv, "%u", mc->next++);
-				char *key = cv_strdup(cv, name);
-
-				if (!rep || !key)
-					break;
-				hmap_put_str(&mc->unknown, key, n, (void *)rep);
-				if (mc->names.len)
-					sb_puts(&mc->names, ", ");
-				sb_puts(&mc->names, name);
-				if (!mc->first_line)
-					mc->first_line = line;
-			}
-			sb_puts(&sb, rep);
-			changed = true;
-			continue;
-		}
-		sb_putc(&sb, *p);
-	}
-	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : v;
-
-	sb_free(&sb);
-	return r;
+	if (mc->names.len)
+		sb_puts(&mc->names, ", ");
+	sb_putn(&mc->names, name, n);
+	if (!mc->first_line)
+		mc->first_line = line;
 }
 
-static void fix_macros_in(struct conv *cv, struct ditem *it, struct macro_ctx *mc, unsigned depth)
+/* Remember that the example uses @name from header @h ("h\0name\0" or "h\0name(\0"). */
+static void note_macro_use(struct conv *cv, const char *h, const char *name, bool call)
 {
-	for (; it && depth < MAX_NESTING; it = it->next) {
-		if (it->dead)
-			continue;
-		if (it->kind == DI_PROP)
-			it->value = fix_macros(cv, it->value, mc, it->line);
-		else
-			fix_macros_in(cv, it->children, mc, depth + 1);
+	size_t hl = strlen(h), nl = strlen(name);
+	char *u = cv_alloc(cv, hl + nl + 3);
+
+	if (!u)
+		return;
+	memcpy(u, h, hl + 1);
+	memcpy(u + hl + 1, name, nl + 1);
+	if (call)
+		strcpy(u + hl + 1 + nl, "(");
+	vec_push(cv, &cv->macro_uses, u);
+}
+
+/* The end of a call "(a, b)" starting at the first non-blank after @p, or NULL. */
+static const char *call_args_end(const char *p)
+{
+	int depth = 0;
+
+	p = skip_blanks(p);
+	if (*p != '(')
+		return NULL;
+	for (; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			return p + 1;
 	}
+	return NULL;
+}
+
+/* One identifier or number in cells (rw->ctx: the macro_ctx). */
+static const char *macro_step(struct rewrite *rw, const char *p)
+{
+	struct macro_ctx *mc = rw->ctx;
+	const char *s = p;
+
+	if (*p == '&') {
+		/* A reference: never a macro. */
+		p++;
+		if (*p == '{')
+			while (*p && *p != '}')
+				p++;
+		else
+			while (is_label_char((unsigned char)*p))
+				p++;
+		sb_putn(&rw->sb, s, (size_t)(p - s));
+		return p;
+	}
+	if (!rw->angle || (p != rw->value && is_label_char((unsigned char)p[-1])))
+		return p;
+	if (isdigit((unsigned char)*p)) {
+		/* A number, or a placeholder that looks like one ("0xXXXXXXXX"). */
+		char *e;
+
+		while (is_label_char((unsigned char)*p))
+			p++;
+		strtoull(s, &e, 0);
+		while (e < p && strchr("uUlL", *e))
+			e++;
+		if (e == p) {
+			sb_putn(&rw->sb, s, (size_t)(p - s));
+		} else {
+			sb_putc(&rw->sb, '0');
+			rw->changed = true;
+			note_replaced(mc, s, (size_t)(p - s), rw->line);
+		}
+		return p;
+	}
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return p;
+	while (is_label_char((unsigned char)*p))
+		p++;
+	size_t n = (size_t)(p - s);
+	char name[128];
+	/* FOO(a, b): the call as a whole. */
+	const char *call_end = call_args_end(p);
+	const char *end = call_end ? call_end : p;
+
+	if (n >= sizeof(name)) {
+		sb_putn(&rw->sb, s, n);
+		return p;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)n, s);
+	bool known;
+	const char *h = macro_header(rw->cv, name, &known);
+
+	if (h) {
+		add_include(rw->cv, h);
+		sb_putn(&rw->sb, s, (size_t)(end - s));
+		note_macro_use(rw->cv, h, name, call_end != NULL);
+		return end;
+	}
+	const char *rep = hmap_get_str(&mc->unknown, name, n);
+
+	if (!rep) {
+		rep = cv_printf(rw->cv, "%u", mc->next++);
+		char *key = cv_strdup(rw->cv, name);
+
+		if (!rep || !key)
+			return NULL;
+		hmap_put_str(&mc->unknown, key, n, (void *)rep);
+		note_replaced(mc, name, n, rw->line);
+	}
+	sb_puts(&rw->sb, rep);
+	rw->changed = true;
+	return end;
+}
+
+/* Identifiers in cells: headers for known ones, numbers for the rest. */
+static const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line)
+{
+	if (!v || !strchr(v, '<'))
+		return v;
+	return rewrite_value(cv, v, macro_step, ctx, line);
 }
 
 /* ---- printing --------------------------------------------------------- */
@@ -4244,33 +4620,37 @@ static void put_indent(struct strbuf *sb, unsigned n)
 		sb_putc(sb, ' ');
 }
 
-/* Printed DTS with the .txt line of each output line. */
-struct pout {
+/*
+ * Output text with the .txt line of each output line, so that what the
+ * self-check finds in the YAML (or in a printed example) is reported where
+ * it came from.  The DTS printer and the YAML emitter both write through it.
+ */
+struct emitter {
 	struct strbuf sb;
-	unsigned *map;
-	size_t n, cap;
-	unsigned cur;
+	unsigned *map;		/* .txt line of each output line */
+	size_t nmap, capmap;
+	unsigned src;		/* .txt line of what is being written */
 	bool oom;
 };
 
-static void pout_nl(struct pout *po)
+static void em_nl(struct emitter *em)
 {
-	sb_putc(&po->sb, '\n');
-	if (po->n == po->cap) {
-		size_t ncap = po->cap ? po->cap * 2 : 64;
-		unsigned *nm = realloc(po->map, ncap * sizeof(*nm));
+	sb_putc(&em->sb, '\n');
+	if (em->nmap == em->capmap) {
+		size_t ncap = em->capmap ? em->capmap * 2 : 256;
+		unsigned *nm = realloc(em->map, ncap * sizeof(*nm));
 
 		if (!nm) {
-			po->oom = true;
+			em->oom = true;
 			return;
 		}
-		po->map = nm;
-		po->cap = ncap;
+		em->map = nm;
+		em->capmap = ncap;
 	}
-	po->map[po->n++] = po->cur;
+	em->map[em->nmap++] = em->src;
 }
 
-static void print_comment(struct pout *po, const char *c, unsigned ind)
+static void print_comment(struct emitter *em, const char *c, unsigned ind)
 {
 	const char *p = c;
 
@@ -4284,10 +4664,10 @@ static void print_comment(struct pout *po, const char *c, unsigned ind)
 		n -= (size_t)(t - p);
 		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
 			n--;
-		put_indent(&po->sb, ind + (p != c && *t == '*' ? 1 : 0));
+		put_indent(&em->sb, ind + (p != c && *t == '*' ? 1 : 0));
 		for (size_t k = 0; k < n; k++)
-			sb_putc(&po->sb, t[k] == '\t' ? ' ' : t[k]);
-		pout_nl(po);
+			sb_putc(&em->sb, t[k] == '\t' ? ' ' : t[k]);
+		em_nl(em);
 		p = eol ? eol + 1 : NULL;
 	}
 }
@@ -4300,7 +4680,7 @@ static void print_labels(struct strbuf *sb, const struct ditem *it)
 	}
 }
 
-static void print_value(struct pout *po, const char *v, unsigned align)
+static void print_value(struct emitter *em, const char *v, unsigned align)
 {
 	const char *p = v;
 	bool first = true;
@@ -4314,19 +4694,19 @@ static void print_value(struct pout *po, const char *v, unsigned align)
 			while (t < p + n && (*t == ' ' || *t == '\t'))
 				t++;
 			n -= (size_t)(t - p);
-			pout_nl(po);
-			put_indent(&po->sb, align);
+			em_nl(em);
+			put_indent(&em->sb, align);
 		}
 		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
 			n--;
 		for (size_t k = 0; k < n; k++)
-			sb_putc(&po->sb, t[k] == '\t' ? ' ' : t[k]);
+			sb_putc(&em->sb, t[k] == '\t' ? ' ' : t[k]);
 		first = false;
 		p = eol ? eol + 1 : NULL;
 	}
 }
 
-static void print_items(struct pout *po, const struct ditem *list, unsigned ind, unsigned depth)
+static void print_items(struct emitter *em, const struct ditem *list, unsigned ind, unsigned depth)
 {
 	bool any_prop = false, first_node = true;
 
@@ -4336,49 +4716,49 @@ static void print_items(struct pout *po, const struct ditem *list, unsigned ind,
 		if (it->dead || it->kind != DI_PROP)
 			continue;
 		if (it->line)
-			po->cur = it->line;
+			em->src = it->line;
 		if (it->lead)
-			print_comment(po, it->lead, ind);
-		put_indent(&po->sb, ind);
-		print_labels(&po->sb, it);
-		sb_puts(&po->sb, it->name);
+			print_comment(em, it->lead, ind);
+		put_indent(&em->sb, ind);
+		print_labels(&em->sb, it);
+		sb_puts(&em->sb, it->name);
 		if (it->value) {
-			sb_puts(&po->sb, " = ");
-			print_value(po, it->value, ind + (unsigned)strlen(it->name) + 3);
+			sb_puts(&em->sb, " = ");
+			print_value(em, it->value, ind + (unsigned)strlen(it->name) + 3);
 		}
-		sb_putc(&po->sb, ';');
+		sb_putc(&em->sb, ';');
 		if (it->trail) {
-			sb_putc(&po->sb, ' ');
-			sb_puts(&po->sb, it->trail);
+			sb_putc(&em->sb, ' ');
+			sb_puts(&em->sb, it->trail);
 		}
-		pout_nl(po);
+		em_nl(em);
 		any_prop = true;
 	}
 	for (const struct ditem *it = list; it; it = it->next) {
 		if (it->dead || it->kind != DI_NODE)
 			continue;
 		if (it->line)
-			po->cur = it->line;
+			em->src = it->line;
 		if (any_prop || !first_node)
-			pout_nl(po);
+			em_nl(em);
 		first_node = false;
 		if (it->lead)
-			print_comment(po, it->lead, ind);
-		put_indent(&po->sb, ind);
-		print_labels(&po->sb, it);
-		sb_puts(&po->sb, it->name);
-		sb_puts(&po->sb, " {");
-		pout_nl(po);
-		print_items(po, it->children, ind + 4, depth + 1);
+			print_comment(em, it->lead, ind);
+		put_indent(&em->sb, ind);
+		print_labels(&em->sb, it);
+		sb_puts(&em->sb, it->name);
+		sb_puts(&em->sb, " {");
+		em_nl(em);
+		print_items(em, it->children, ind + 4, depth + 1);
 		if (it->tail)
-			print_comment(po, it->tail, ind + 4);
-		put_indent(&po->sb, ind);
-		sb_puts(&po->sb, "};");
+			print_comment(em, it->tail, ind + 4);
+		put_indent(&em->sb, ind);
+		sb_puts(&em->sb, "};");
 		if (it->trail) {
-			sb_putc(&po->sb, ' ');
-			sb_puts(&po->sb, it->trail);
+			sb_putc(&em->sb, ' ');
+			sb_puts(&em->sb, it->trail);
 		}
-		pout_nl(po);
+		em_nl(em);
 	}
 }
 
@@ -4455,7 +4835,7 @@ static void process_examples(struct conv *cv)
 			continue;
 		wrap_in_bus(cv, ex);
 		fix_unit_addresses(cv, ex->top, 0);
-		fix_macros_in(cv, ex->top, &mc, 0);
+		rewrite_values(cv, ex->top, fix_macros, &mc, 0);
 	}
 	fix_labels(cv);
 	if (mc.names.len)
@@ -4467,6 +4847,22 @@ static void process_examples(struct conv *cv)
 	sb_free(&mc.names);
 }
 
+/*
+ * Is @h (dt-bindings/...) a header the example can include: one of the
+ * macro table's, or one found in the include directories?  The text's own
+ * #include of a header that exists nowhere (or that we cannot see, with no
+ * include directory) cannot help: the macros the example uses got their
+ * headers or were replaced by numbers already.
+ */
+static bool header_known(struct conv *cv, const char *h)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(macro_headers); i++)
+		if (!strcmp(macro_headers[i].header, h))
+			return true;
+	load_macros(cv->c, cv->root);
+	return hmap_get_str(&cv->c->headers, h, strlen(h)) != NULL;
+}
+
 static void print_examples(struct conv *cv)
 {
 	for (size_t e = 0; e < cv->examples.n; e++) {
@@ -4474,9 +4870,9 @@ static void print_examples(struct conv *cv)
 
 		if (!ex->keep)
 			continue;
-		struct pout po = { .cur = ex->line };
+		struct emitter em = { .src = ex->line };
 
-		sb_init(&po.sb);
+		sb_init(&em.sb);
 		if (ex->directives) {
 			/* #define kept; #include of files the example tree cannot have dropped. */
 			for (const char *p = ex->directives; *p;) {
@@ -4488,29 +4884,31 @@ static void print_examples(struct conv *cv)
 
 					if (lt && lt < p + n && starts_with(lt + 1, "dt-bindings/")) {
 						const char *gt = memchr(lt, '>', (size_t)(p + n - lt));
+						const char *h = gt ? cv_strndup(cv, lt + 1,
+										(size_t)(gt - lt - 1)) : NULL;
 
-						if (gt)
-							add_include(cv, cv_strndup(cv, lt + 1, (size_t)(gt - lt - 1)));
+						if (h && header_known(cv, h))
+							add_include(cv, h);
 					}
 				} else {
-					sb_putn(&po.sb, p, n);
-					pout_nl(&po);
+					sb_putn(&em.sb, p, n);
+					em_nl(&em);
 				}
 				p = eol ? eol + 1 : p + n;
 			}
-			if (po.sb.len)
-				pout_nl(&po);
+			if (em.sb.len)
+				em_nl(&em);
 		}
-		print_items(&po, ex->top, 0, 0);
-		ex->text = cv_strndup(cv, sb_cstr(&po.sb), po.sb.len);
-		ex->lmap = cv_alloc(cv, (po.n + 1) * sizeof(unsigned));
-		if (ex->lmap && po.n)
-			memcpy(ex->lmap, po.map, po.n * sizeof(unsigned));
-		ex->nlmap = po.n;
-		if (po.oom)
+		print_items(&em, ex->top, 0, 0);
+		ex->text = cv_strndup(cv, sb_cstr(&em.sb), em.sb.len);
+		ex->lmap = cv_alloc(cv, (em.nmap + 1) * sizeof(unsigned));
+		if (ex->lmap && em.nmap)
+			memcpy(ex->lmap, em.map, em.nmap * sizeof(unsigned));
+		ex->nlmap = em.nmap;
+		if (em.oom)
 			cv->oom = true;
-		sb_free(&po.sb);
-		free(po.map);
+		sb_free(&em.sb);
+		free(em.map);
 	}
 }
 
@@ -4652,10 +5050,7 @@ static bool looks_like_number(const char *s)
 		return true;
 	if (!isdigit((unsigned char)*p) && !(*p == '.' && isdigit((unsigned char)p[1])))
 		return false;
-	for (; *p; p++)
-		if (!(isxdigit((unsigned char)*p) || strchr("xXoO._:+-", *p)))
-			return false;
-	return true;
+	return only_chars(p, isxdigit, "xXoO._:+-");
 }
 
 /* Can @s be written as a plain scalar in block context, read back as the same string? */
@@ -4736,55 +5131,40 @@ static void put_key(struct strbuf *sb, const char *k)
 
 /* ---- emitter ----------------------------------------------------------- */
 
-struct emitter {
-	struct strbuf sb;
-	unsigned *map;		/* .txt line of each output line */
-	size_t nmap, capmap;
-	unsigned src;
-	bool oom;
-};
-
-static void em_nl(struct emitter *em)
-{
-	sb_putc(&em->sb, '\n');
-	if (em->nmap == em->capmap) {
-		size_t ncap = em->capmap ? em->capmap * 2 : 256;
-		unsigned *nm = realloc(em->map, ncap * sizeof(*nm));
-
-		if (!nm) {
-			em->oom = true;
-			return;
-		}
-		em->map = nm;
-		em->capmap = ncap;
-	}
-	em->map[em->nmap++] = em->src;
-}
-
 /* Wrap @line (no newline) at spaces so that ind + width <= YAML_WIDTH. */
 static void em_text_line(struct emitter *em, const char *line, size_t n, unsigned ind)
 {
 	size_t width = YAML_WIDTH > ind + 20 ? YAML_WIDTH - ind : 20;
-	size_t lead = 0;
+	size_t lead = 0, pad = 0;
 
 	while (lead < n && line[lead] == ' ')
 		lead++;
+	/*
+	 * Continuations keep the line's own indentation, if that leaves room
+	 * for text (a line indented past the width would never get shorter).
+	 */
+	if (lead + 20 > width) {
+		line += lead;
+		n -= lead;
+		lead = 0;
+	}
 	while (n) {
-		size_t take = n;
+		size_t avail = width - pad, take = n;
 
-		if (n > width) {
-			size_t cut = width;
+		if (n > avail) {
+			/* Cut at the last blank that fits, not inside the first line's indentation. */
+			size_t cut = avail, min = pad ? 0 : lead;
 
-			while (cut > lead + 1 && line[cut] != ' ')
+			while (cut > min + 1 && line[cut] != ' ')
 				cut--;
-			if (cut <= lead + 1) {
-				cut = width;
+			if (cut <= min + 1) {
+				cut = avail;
 				while (cut < n && line[cut] != ' ')
 					cut++;
 			}
 			take = cut;
 		}
-		put_indent(&em->sb, ind);
+		put_indent(&em->sb, ind + (unsigned)pad);
 		size_t e = take;
 
 		while (e && line[e - 1] == ' ')
@@ -4795,21 +5175,7 @@ static void em_text_line(struct emitter *em, const char *line, size_t n, unsigne
 			take++;
 		line += take;
 		n -= take;
-		if (n) {
-			/* Continuation of a wrapped line keeps the line's own indentation. */
-			char *tmp = malloc(n + lead + 1);
-
-			if (!tmp) {
-				em->oom = true;
-				return;
-			}
-			memset(tmp, ' ', lead);
-			memcpy(tmp + lead, line, n);
-			tmp[n + lead] = '\0';
-			em_text_line(em, tmp, n + lead, ind);
-			free(tmp);
-			return;
-		}
+		pad = lead;
 	}
 }
 
@@ -5501,6 +5867,38 @@ struct propctx {
 	size_t nall;
 };
 
+/*
+ * The values @node gives its properties, into @pis (@np entries, room for
+ * @cap); a property not there yet is added, at .txt line @line (0: the
+ * example's line).  compatible is kept only with @with_compatible.
+ */
+static void pinfo_add_values(struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
+			     bool with_compatible, unsigned line)
+{
+	for (const struct ditem *c = node->children; c; c = c->next) {
+		size_t k;
+
+		if (c->dead || c->kind != DI_PROP || !valid_prop_name(c->name) ||
+		    (skip_prop(c->name) && !(with_compatible && !strcmp(c->name, "compatible"))))
+			continue;
+		for (k = 0; k < *np; k++)
+			if (!strcmp(pis[k].name, c->name))
+				break;
+		if (k == *np) {
+			if (*np == cap)
+				continue;
+			memset(&pis[k], 0, sizeof(pis[k]));
+			pis[k].name = c->name;
+			pis[k].line = line ? line : c->line;
+			(*np)++;
+		}
+		if (pis[k].nvalues < ARRAY_SIZE(pis[k].values)) {
+			pis[k].values[pis[k].nvalues] = c->value;
+			pis[k].nodes[pis[k].nvalues++] = node;
+		}
+	}
+}
+
 static struct pinfo *pinfo_find(struct propctx *pc, const char *name)
 {
 	for (size_t i = 0; i < pc->nall; i++)
@@ -5566,6 +5964,20 @@ static void set_count(struct conv *cv, struct ynode *s, unsigned min, unsigned m
 	yset(s, "maxItems", yint(cv, max, src));
 }
 
+/* The value of a #*-cells property: the examples' last one, else the text's. */
+static bool cells_value(const struct pinfo *pi, long long *v)
+{
+	unsigned long long iv[2];
+	bool have = false;
+
+	for (size_t i = 0; i < pi->nvalues; i++)
+		if (value_ints(pi->values[i], iv, 2) == 1) {
+			*v = (long long)iv[0];
+			have = true;
+		}
+	return have || desc_cells_value(pi->desc, v);
+}
+
 static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi,
 				 unsigned ind)
 {
@@ -5581,16 +5993,8 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 	if (!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
 	    (name[0] == '#' && str_ends_with(name, "-cells") && !is_vendor_prop(name))) {
 		long long v;
-		bool have = false;
-		unsigned long long iv[2];
+		bool have = cells_value(pi, &v);
 
-		for (size_t i = 0; i < pi->nvalues; i++)
-			if (value_ints(pi->values[i], iv, 2) == 1) {
-				v = (long long)iv[0];
-				have = true;
-			}
-		if (!have)
-			have = desc_cells_value(d, &v);
 		if (have && v >= 0 && v < 16)
 			yset(s, "const", yint(cv, v, src));
 		if (!boring_std(name) && d)
@@ -5730,7 +6134,7 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 		}
 		return yraw(cv, "true", src);
 	}
-	if (has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name))) {
+	if (fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name))) {
 		/* Typed elsewhere: a description and what the text constrains. */
 		long long dv, en[16], lo, hi;
 		bool range;
@@ -5738,7 +6142,7 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 
 		if (d && !boring_std(name))
 			yset(s, "description", ydesc(cv, d, src, ind));
-		if (has_unit_suffix(name)) {
+		if (fixup_has_unit_suffix(name)) {
 			if (range) {
 				yset(s, "minimum", yint(cv, lo, src));
 				yset(s, "maximum", yint(cv, hi, src));
@@ -5747,6 +6151,24 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 				yset(s, "default", yint(cv, dv, src));
 		}
 		(void)ne;
+		/*
+		 * "vendor-id = /bits/ 16 <...>": the examples give a width the
+		 * general definition (if any) would not decode.
+		 */
+		for (size_t i = 0; i < pi->nvalues && !fixup_has_unit_suffix(name); i++) {
+			enum ptype t = type_from_value(pi->values[i]);
+
+			if (!pi->values[i] || !strstr(pi->values[i], "/bits/"))
+				continue;
+			if (t == T_U8 || t == T_U16 || t == T_U64 || t == T_U8A || t == T_U16A ||
+			    t == T_U64A) {
+				yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/types.yaml#/"
+								  "definitions/%s", type_ref[t]),
+						     src));
+				ymove_end(s, "description");	/* $ref first, as usual */
+				break;
+			}
+		}
 		if (yempty(s))
 			return yraw(cv, "true", src);
 		goto out;
@@ -5766,16 +6188,8 @@ static struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pin
 	if (name[0] == '#' && str_ends_with(name, "-cells")) {
 		/* "#vendor,foo-cells": a vendor property, typed. */
 		long long v;
-		bool have = false;
-		unsigned long long iv[2];
+		bool have = cells_value(pi, &v);
 
-		for (size_t i = 0; i < pi->nvalues; i++)
-			if (value_ints(pi->values[i], iv, 2) == 1) {
-				v = (long long)iv[0];
-				have = true;
-			}
-		if (!have)
-			have = desc_cells_value(d, &v);
 		yset(s, "$ref", ystr(cv, "/schemas/types.yaml#/definitions/uint32", src));
 		if (have && v >= 0 && v < 16)
 			yset(s, "const", yint(cv, v, src));
@@ -6231,7 +6645,7 @@ static bool meta_typed(const char *name)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (!strcmp(name, names[i]))
 			return true;
-	return name[0] == '#' || is_vendor_prop(name) || has_unit_suffix(name) ||
+	return name[0] == '#' || is_vendor_prop(name) || fixup_has_unit_suffix(name) ||
 	       str_ends_with(name, "-names") || str_ends_with(name, "-supply") ||
 	       str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");
 }
@@ -6387,31 +6801,8 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 	yset(s, "type", yraw(cv, "object", src));
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
-	for (size_t i = 0; i < n; i++) {
-		for (const struct ditem *c = inst[i]->children; c; c = c->next) {
-			size_t k;
-
-			if (c->dead || c->kind != DI_PROP ||
-			    (skip_prop(c->name) && strcmp(c->name, "compatible")) ||
-			    !valid_prop_name(c->name))
-				continue;
-			for (k = 0; k < np; k++)
-				if (!strcmp(pis[k].name, c->name))
-					break;
-			if (k == np) {
-				if (np == 64)
-					continue;
-				memset(&pis[k], 0, sizeof(pis[k]));
-				pis[k].name = c->name;
-				pis[k].line = src;
-				np++;
-			}
-			if (pis[k].nvalues < ARRAY_SIZE(pis[k].values)) {
-				pis[k].values[pis[k].nvalues] = c->value;
-				pis[k].nodes[pis[k].nvalues++] = inst[i];
-			}
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		pinfo_add_values(pis, &np, 64, inst[i], true, src);
 	/* Descriptions from the text's other scopes. */
 	for (size_t k = 0; k < np; k++) {
 		for (size_t p = 0; p < cv->props.n; p++) {
@@ -6848,6 +7239,86 @@ static bool is_codec(const struct conv *cv)
 	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone");
 }
 
+/*
+ * A binding of CPU nodes: the examples' device nodes are "cpu@N" or have
+ * device_type = "cpu"; without an example, the title names CPUs
+ * ("Broadcom MIPS (BMIPS) CPUs").  The schema then describes one cpu node,
+ * not the /cpus container around it.
+ */
+static bool cpu_binding(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d], *dt = node_prop(n, "device_type");
+
+		if (!strncmp(n->name, "cpu@", 4) || (dt && dt->value && strstr(dt->value, "\"cpu\"")))
+			return true;
+	}
+	if (cv->devnodes.n || !cv->title)
+		return false;
+	/* "CPUs" as what the title is about: its last word ("... for ARC HS CPUs" is a timer's). */
+	const char *t = strstr(cv->title, "CPUs");
+
+	if (!t || (t > cv->title && isalnum((unsigned char)t[-1])) ||
+	    (t > cv->title + 4 && !strncmp(t - 4, "for ", 4)))
+		return false;
+	t = skip_blanks(t + 4);
+	if (starts_with_ci(t, "bindings"))
+		t += 8;
+	else if (starts_with_ci(t, "binding"))
+		t += 7;
+	return !*skip_blanks(t);
+}
+
+/*
+ * In a CPU binding, a property of the /cpus container: #address-cells and
+ * #size-cells no cpu node has, or one the text puts in the "cpus" node
+ * ("it lives under the "cpus" node").
+ */
+static bool cpus_container_prop(struct conv *cv, struct prop *pr)
+{
+	const char *t;
+
+	if (!strcmp(pr->name, "#address-cells") || !strcmp(pr->name, "#size-cells"))
+		return !devnodes_use(cv, pr->name);
+	t = prop_text(cv, pr, false);
+	if (!t)
+		return false;
+	static const char *const where[] = {
+		"under the \"cpus\" node", "under the cpus node", "in the \"cpus\" node",
+		"in the cpus node",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++)
+		if (find_ci(t, where[i]))
+			return true;
+	return false;
+}
+
+/* What every cpu node has: its id (reg) and device_type = "cpu". */
+static void add_cpu_node_props(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	unsigned src = cv->compat_line;
+
+	if (!yget(props, "reg")) {
+		struct ynode *r = ymap(cv, src);
+
+		yset(r, "maxItems", yint(cv, 1, src));
+		yset(props, "reg", r);
+	}
+	bool have = false;
+
+	for (const struct ynode *r = req->first; r; r = r->next)
+		if (r->s && !strcmp(r->s, "reg"))
+			have = true;
+	if (!have)
+		ypush(req, ystr(cv, "reg", src));
+	if (!yget(props, "device_type")) {
+		struct ynode *dt = ymap(cv, src);
+
+		yset(dt, "const", ystr(cv, "cpu", src));
+		yset(props, "device_type", dt);
+	}
+}
+
 static void build_device(struct conv *cv, struct ynode *schema)
 {
 	size_t cap = cv->props.n + 64, np = 0;
@@ -6855,6 +7326,7 @@ static void build_device(struct conv *cv, struct ynode *schema)
 	struct ynode *props = ymap(cv, cv->compat_line);
 	struct ynode *req = yseq(cv, cv->compat_line);
 	bool refs[CS_COUNT];
+	bool cpu = cv->chains.n && cpu_binding(cv);
 
 	if (!pis || !props)
 		return;
@@ -6895,12 +7367,14 @@ static void build_device(struct conv *cv, struct ynode *schema)
 		}
 		if (pr->scope || pr->pattern || skip_prop(pr->name) || !valid_prop_name(pr->name))
 			continue;
-		if (pr->is_node && (is_vendor_prop(pr->name) || has_unit_suffix(pr->name) ||
+		if (pr->is_node && (is_vendor_prop(pr->name) || fixup_has_unit_suffix(pr->name) ||
 				    phandle_list_prop(pr->name) || str_ends_with(pr->name, "-supply") ||
 				    (is_std_prop(pr->name) && !devnode_child(cv, pr->name))))
 			pr->is_node = false;	/* a property listed under "nodes" */
 		if (pr->is_node || devnode_child(cv, pr->name))
 			continue;	/* placed with the child nodes */
+		if (cpu && cpus_container_prop(cv, pr))
+			continue;
 		epapr_fields(cv, pr);
 		for (i = 0; i < np; i++)
 			if (!strcmp(pis[i].name, pr->name))
@@ -6929,28 +7403,7 @@ static void build_device(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		const struct ditem *n = cv->devnodes.v[d];
 
-		for (const struct ditem *c = n->children; c; c = c->next) {
-			size_t i;
-
-			if (c->dead || c->kind != DI_PROP || skip_prop(c->name) ||
-			    !valid_prop_name(c->name))
-				continue;
-			for (i = 0; i < np; i++)
-				if (!strcmp(pis[i].name, c->name))
-					break;
-			if (i == np) {
-				if (np == cap)
-					continue;
-				memset(&pis[np], 0, sizeof(pis[np]));
-				pis[np].name = c->name;
-				pis[np].line = c->line;
-				np++;
-			}
-			if (pis[i].nvalues < ARRAY_SIZE(pis[i].values)) {
-				pis[i].values[pis[i].nvalues] = c->value;
-				pis[i].nodes[pis[i].nvalues++] = n;
-			}
-		}
+		pinfo_add_values(pis, &np, cap, n, false, 0);
 	}
 	choose_refs(cv, pis, np, refs);
 	memcpy(cv->refs, refs, sizeof(refs));
@@ -7064,6 +7517,8 @@ static void build_device(struct conv *cv, struct ynode *schema)
 				"%u propert%s of another node (child or sub-device) not placed: "
 				"no example shows where that node lives", n, n == 1 ? "y" : "ies");
 	}
+	if (cpu)
+		add_cpu_node_props(cv, props, req);
 	if (!yempty(props) || !yget(schema, "patternProperties"))
 		yset(schema, "properties", props);
 	if (yget(schema, "patternProperties"))
@@ -7281,7 +7736,7 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		return NULL;
 	}
 	if (!t) {
-		if (has_unit_suffix(name))
+		if (fixup_has_unit_suffix(name))
 			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
 		return NULL;
 	}
@@ -7314,12 +7769,40 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 }
 
 /* Required properties the device's example nodes lack, added with sample values. */
+/*
+ * What the core schemas make a property depend on: clock-output-names
+ * needs #clock-cells.  An example node with the one gets the other, when
+ * the schema has it, or the example fails dt-schema's own check: <0> for a
+ * single output, <1> (an index) for several.
+ */
+static void complete_dependencies(struct conv *cv, struct ditem *node, const struct ynode *props,
+				  struct strbuf *added)
+{
+	const struct ditem *names = node_prop(node, "clock-output-names");
+	const char *s[2];
+
+	if (!names || node_prop(node, "#clock-cells") || !yget(props, "#clock-cells"))
+		return;
+	struct ditem *p = mk_prop(cv, "#clock-cells",
+				  value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
+
+	if (!p)
+		return;
+	p->line = names->line;
+	p->next = names->next;
+	((struct ditem *)names)->next = p;
+	if (added->len)
+		sb_puts(added, ", ");
+	sb_puts(added, "#clock-cells");
+}
+
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
 			  struct strbuf *added)
 {
 	const struct ynode *req = yget(schema, "required");
 	const struct ynode *props = yget(schema, "properties");
 
+	complete_dependencies(cv, node, props, added);
 	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next) {
 		const struct ynode *ps = yget(props, r->s);
 		bool flag;
@@ -7416,22 +7899,30 @@ static void complete_examples(struct conv *cv, struct ynode *schema)
 				has_reg = true;
 		if (!ex)
 			return;
-		bool bus = has_reg && (cv->is_i2c || cv->is_spi);
+		bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);
+		bool bus = has_reg && (cv->is_i2c || cv->is_spi) && !cpu;
 		struct ditem *parent = NULL;
 
-		if (bus) {
-			parent = mk_node(cv, cv->is_spi && !cv->is_i2c ? "spi" : "i2c", NULL);
+		if (bus || cpu) {
+			parent = mk_node(cv, cpu ? "cpus" : cv->is_spi && !cv->is_i2c ? "spi" : "i2c",
+					 NULL);
 			if (!parent)
 				return;
 			add_cells(cv, parent, 1, 0);
 		}
-		const char *unit = !has_reg ? "" : bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10")
-							: "@10000000";
-		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s", generic_node_name(cv, schema), unit),
+		const char *unit = !has_reg ? "" : cpu ? "@0" :
+				   bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10") : "@10000000";
+		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s",
+							cpu ? "cpu" : generic_node_name(cv, schema), unit),
 					  parent);
 
 		if (!n)
 			return;
+		if (cpu) {
+			n->children = mk_prop(cv, "device_type", "\"cpu\"", n);
+			if (n->children)
+				n->children->line = cv->compat_line;
+		}
 		struct strbuf cs;
 
 		sb_init(&cs);
@@ -7440,7 +7931,10 @@ static void complete_examples(struct conv *cv, struct ynode *schema)
 		struct ditem *c = mk_prop(cv, "compatible", cv_strdup(cv, sb_cstr(&cs)), n);
 
 		sb_free(&cs);
-		n->children = c;
+		if (n->children)
+			n->children->next = c;
+		else
+			n->children = c;
 		n->line = cv->compat_line;
 		if (c)
 			c->line = cv->compat_line;
@@ -7999,6 +8493,38 @@ static int emit_schema(struct conv *cv, struct ynode *schema, struct emitter *em
 	return em->oom || em->sb.oom ? -DTBIND_ENOMEM : 0;
 }
 
+/*
+ * "- interrupt: ..." where the examples' device nodes say "interrupts": the
+ * text misspells the standard property (the singular is no property at
+ * all), so the item describes the one the examples use.
+ */
+static void fix_misspelt_props(struct conv *cv)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		bool taken = false;
+
+		if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name) ||
+		    devnodes_use(cv, pr->name))
+			continue;
+		const char *plural = cv_printf(cv, "%ss", pr->name);
+
+		if (!plural || !is_std_prop(plural) || !devnodes_use(cv, plural))
+			continue;
+		for (size_t j = 0; j < cv->props.n; j++) {
+			const struct prop *o = cv->props.v[j];
+
+			if (!o->scope && !strcmp(o->name, plural))
+				taken = true;
+		}
+		if (taken)
+			continue;
+		finding(cv, DTBIND_WARNING, pr->line, 1, "doc2yaml-name",
+			"'%s' is written for '%s', which the example uses", pr->name, plural);
+		pr->name = plural;
+	}
+}
+
 static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
 		   char **yaml, size_t *yaml_len)
 {
@@ -8065,6 +8591,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
 			"doc2yaml-compatible", "no compatible string found; the schema has none");
 	process_examples(cv);
+	fix_misspelt_props(cv);
 	if (!cv->props.n && !cv->chains.n)
 		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
 			"no property list found (no \"Required properties:\" or ePAPR items)");
@@ -8742,6 +9269,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 	if (opts)
 		c->opts = *opts;
 	hmap_init(&c->macros);
+	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
 	c->ptail = &c->pending;
@@ -8767,6 +9295,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->maint_path);
 	free(c->maint_text);
 	hmap_free(&c->macros);
+	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
 	free(c);

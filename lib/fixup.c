@@ -199,14 +199,17 @@ static void fixup_int_matrix(struct arena *a, const char *prop, struct dtbind_va
 	}
 }
 
-/* -(kBps|bits|percent|...)$: the unit suffixes whose values are arrays. */
+/*
+ * -(kBps|bits|percent|...)$: the unit suffixes of dt-schema's property-units.yaml,
+ * whose properties the meta-schema types itself (arrays; doc2yaml gives them no $ref).
+ */
 bool fixup_has_unit_suffix(const char *prop)
 {
 	static const char *const units[] = {
 		"-kBps", "-bits", "-percent", "-bp", "-hz", "-mhz", "-sec", "-ms", "-us", "-ns",
 		"-ps", "-mm", "-nanoamp", "-ohms", "-micro-ohms", "-microamp", "-microwatt",
 		"-microamp-hours", "-microwatt-hours", "-milliwatt", "-microvolt", "-picofarads",
-		"-celsius", "-millicelsius", "-kelvin", "-kpascal",
+		"-femtofarads", "-celsius", "-millicelsius", "-kelvin", "-kpascal",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++)

@@ -7,9 +7,9 @@
 
 /* A fixed-up deep copy of @schema, allocated in @a (NULL on ENOMEM). */
 struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema);
-/* (minItems, maxItems) of an array schema as the reference computes them, 0/0 if unknown. */
 /* Does @prop end in a unit suffix whose values are arrays (-ms, -microvolt, ...)? */
 bool fixup_has_unit_suffix(const char *prop);
+/* (minItems, maxItems) of an array schema as the reference computes them, 0/0 if unknown. */
 void fixup_array_range(const struct dtbind_value *s, int64_t *min, int64_t *max);
 
 #endif

@@ -242,6 +242,19 @@ static void test_doc2yaml_marks_deprecated_compatibles(void **state)
 	free(y);
 }
 
+/* A standard property written with /bits/ 16 gets that width (the general one would be 32). */
+static void test_doc2yaml_types_a_standard_property_by_its_bits(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "hub.txt", "Hub\n\nRequired properties:\n- compatible: \"acme,hub\"\n"
+			  "- vendor-id: USB vendor ID\n\nExample:\n\thub {\n\t\tcompatible = "
+			  "\"acme,hub\";\n\t\tvendor-id = /bits/ 16 <0x0424>;\n\t};\n", NULL);
+
+	assert_non_null(strstr(y, "  vendor-id:\n    $ref: /schemas/types.yaml#/definitions/uint16\n"
+				  "    description: USB vendor ID\n"));
+	free(y);
+}
+
 static void test_doc2yaml_reports_guessed_types_at_the_txt_line(void **state)
 {
 	struct fixture *f = *state;
@@ -292,6 +305,22 @@ static void test_doc2yaml_keeps_example_labels_unique(void **state)
 		"        foo = <&l>;\n"
 		"    };\n"
 		"...\n");
+	free(y);
+}
+
+/* A description line indented past the wrap width (it recursed without end). */
+static void test_doc2yaml_wraps_a_line_indented_past_the_width(void **state)
+{
+	struct fixture *f = *state;
+	char txt[512];
+	int n = snprintf(txt, sizeof(txt), "Codec\n\nSome prose about the codec.\n%*sdeeply "
+			 "indented words\n\nRequired properties:\n- compatible: \"acme,c\"\n", 120, "");
+
+	assert_true(n > 0 && (size_t)n < sizeof(txt));
+	char *y = convert(f, "c.txt", txt, NULL);
+
+	assert_non_null(strstr(y, "description: |\n  Some prose about the codec.\n"
+				  "  deeply indented words\n"));
 	free(y);
 }
 
@@ -432,10 +461,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_marks_deprecated_compatibles, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_types_a_standard_property_by_its_bits,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reports_guessed_types_at_the_txt_line,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_keeps_example_labels_unique, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_wraps_a_line_indented_past_the_width,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_never_overwrites_without_force, setup,
 						teardown),
