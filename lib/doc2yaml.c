@@ -7319,6 +7319,40 @@ static void add_cpu_node_props(struct conv *cv, struct ynode *props, struct ynod
 	}
 }
 
+/*
+ * A binding that lists compatibles and no properties ("trivial devices,
+ * consisting only of a compatible field, an address and possibly an
+ * interrupt line") names its properties in prose: an address is reg, an
+ * interrupt line interrupts; "possibly"/"optional" just before makes one
+ * optional.
+ */
+static void add_prose_props(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	static const struct {
+		const char *phrase, *name;
+	} said[] = { { "an address", "reg" }, { "an interrupt", "interrupts" } };
+	const char *t = sb_cstr(&cv->desc);
+
+	for (size_t i = 0; i < ARRAY_SIZE(said); i++) {
+		const char *at = find_ci(t, said[i].phrase);
+
+		if (!at || yget(props, said[i].name))
+			continue;
+		/* the few words before it */
+		const char *from = at - t > 24 ? at - 24 : t;
+		char before[32];
+
+		snprintf(before, sizeof(before), "%.*s", (int)(at - from), from);
+		bool optional = find_ci(before, "possibly") || find_ci(before, "optional");
+		struct ynode *p = ymap(cv, cv->desc_line);
+
+		yset(p, "maxItems", yint(cv, 1, cv->desc_line));
+		yset(props, said[i].name, p);
+		if (!optional)
+			ypush(req, ystr(cv, said[i].name, cv->desc_line));
+	}
+}
+
 static void build_device(struct conv *cv, struct ynode *schema)
 {
 	size_t cap = cv->props.n + 64, np = 0;
@@ -7342,6 +7376,8 @@ static void build_device(struct conv *cv, struct ynode *schema)
 		yset(props, "compatible", cs);
 	if (cs && !cv->root_binding)
 		ypush(req, ystr(cv, "compatible", cv->compat_line));
+	if (!cv->props.n && !cpu && cs && !cv->root_binding)
+		add_prose_props(cv, props, req);
 	/* The text's properties, in its order. */
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
