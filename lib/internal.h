@@ -128,8 +128,10 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 				   struct arena *a);
 /* 1 match, 0 no match, -DTBIND_ELIMIT when the match or depth limit was hit. */
 int regex_match(const struct dtbind_regex *re, const char *subject, size_t len);
-/* Well-formed UTF-8, as pcre2 requires of a subject. */
+/* Well-formed UTF-8, as pcre2 requires of a subject (and YAML of a stream). */
 bool utf8_valid(const unsigned char *s, size_t n);
+/* The offset of the first byte that is not well-formed UTF-8, or @n. */
+size_t utf8_invalid_at(const unsigned char *s, size_t n);
 void regex_free(struct dtbind_regex *re);
 /* The ECMA -> PCRE2 translation alone (for tests); result in @a. */
 char *regex_translate(const char *pattern, size_t len, struct arena *a);

@@ -234,6 +234,11 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
  */
 bool utf8_valid(const unsigned char *s, size_t n)
 {
+	return utf8_invalid_at(s, n) == n;
+}
+
+size_t utf8_invalid_at(const unsigned char *s, size_t n)
+{
 	size_t i = 0;
 
 	while (i < n) {
@@ -253,20 +258,20 @@ bool utf8_valid(const unsigned char *s, size_t n)
 		} else if (c >= 0xf0 && c <= 0xf4) {
 			k = 3; cp = c & 0x07; min = 0x10000;
 		} else {
-			return false;
+			return i;
 		}
 		if (n - i <= k)
-			return false;
+			return i;
 		for (size_t j = 1; j <= k; j++) {
 			if ((s[i + j] & 0xc0) != 0x80)
-				return false;
+				return i;
 			cp = (cp << 6) | (s[i + j] & 0x3f);
 		}
 		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
+			return i;
 		i += k + 1;
 	}
-	return true;
+	return n;
 }
 
 /*

@@ -779,6 +779,31 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 		dtbind_doc_free(doc);
 		return -DTBIND_ELIMIT;
 	}
+	/*
+	 * YAML and JSON are Unicode text.  Checked here: libfyaml 0.7 loops
+	 * forever on some bytes that are not UTF-8 (in a directive's name).
+	 */
+	size_t bad = utf8_invalid_at((const unsigned char *)buf, len);
+
+	if (bad < len) {
+		uint32_t line = 1, col = 1;
+
+		for (size_t i = 0; i < bad; i++) {
+			if (buf[i] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+				col++;
+			}
+		}
+		if (diag)
+			dtbind_diag_report(diag, DTBIND_ERROR,
+					   (struct dtbind_loc){ .file = doc->path, .line = line, .col = col },
+					   "yaml-syntax", "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
+					   (unsigned char)buf[bad]);
+		dtbind_doc_free(doc);
+		return -DTBIND_EPARSE;
+	}
 	bool json = (flags & DTBIND_DOC_JSON) || is_json_name(name);
 	size_t dash_at = 0;
 	char *quoted = NULL;

@@ -202,6 +202,9 @@ printf 'a: "unterminated\nb: 1\n' >"$B/quote.yaml"
 printf 'a:\n\t- 1\n' >"$B/tab.yaml"
 printf '{"a": 1,}\n' >"$B/comma.json"
 printf 'a: 1\nb: 2\na: 3\n' >"$B/dup.yaml"
+# not UTF-8, in a directive's name (libfyaml 0.7 loops forever on it) and in a value
+printf '# x\n%%\377YAML 1.2\n---\na: 1\n' >"$B/directive-not-utf8.yaml"
+printf 'a: caf\303\251\nb: \342\202\n' >"$B/value-not-utf8.yaml"
 printf '{"a": 1, "b": {"c": 2, "c": 3}}\n' >"$B/dup.json"
 printf 'x: 1\n' >"$B/inst.yaml"
 # shellcheck disable=SC2016 # $ref and $defs are literal text
@@ -325,6 +328,15 @@ bad "billion laughs" 1 100 re \
 bad "billion laughs (jsonschema instance)" 2 100 re \
 	'laughs\.yaml:[0-9]+:[0-9]+: error: document expands to more than [0-9]+ nodes through aliases \[yaml-limit\]' \
 	"$BIN" jsonschema -s "$META" laughs.yaml
+bad "not UTF-8 in a directive (no hang)" 1 100 exact \
+	"directive-not-utf8.yaml:2:2: error: invalid UTF-8 (byte 0xff): the file must be UTF-8 text [yaml-syntax]" \
+	"$BIN" parse directive-not-utf8.yaml
+bad "not UTF-8 in a value, after a valid é" 1 100 exact \
+	"value-not-utf8.yaml:2:4: error: invalid UTF-8 (byte 0xe2): the file must be UTF-8 text [yaml-syntax]" \
+	"$BIN" parse value-not-utf8.yaml
+bad "not UTF-8: lint stops with the same error" 1 100 re \
+	'directive-not-utf8\.yaml:2:2: error: invalid UTF-8 .*' \
+	"$BIN" lint -Wno-spdx directive-not-utf8.yaml
 bad "recursive alias" 1 100 exact \
 	"recursive-alias.yaml:1:12: error: recursive alias: the anchor's node contains this alias [yaml-syntax]" \
 	"$BIN" parse recursive-alias.yaml
