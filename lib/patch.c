@@ -486,7 +486,8 @@ static int parse_diff(struct parser *ps)
 		}
 		if (!strcmp(l->s, "-- ") && f)
 			break;	/* the signature: "-- \n2.17.1" */
-		if (after_hunk && f && l->len && (l->s[0] == '+' || l->s[0] == '-')) {
+		/* (a hunk header that was refused added no hunk: nothing to count against) */
+		if (after_hunk && f && f->n_hunks && l->len && (l->s[0] == '+' || l->s[0] == '-')) {
 			perr(ps->diag, DTBIND_ERROR, ps->name, l->at,
 			     "a diff line after the hunk at line %u of '%s' is complete: the hunk "
 			     "header counts fewer lines (corrupted patch?)",
