@@ -27,7 +27,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -109,24 +109,35 @@ lint-tests: $(BUILD)/dtbind
 check-tests: $(BUILD)/dtbind
 	$(Q)sh tests/check/run.sh $(BUILD)/dtbind
 
+# The sanitizer build, in build-asan/, with clang.
+ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
+	CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	LDFLAGS="-fsanitize=address,undefined"
+
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
-		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-		LDFLAGS="-fsanitize=address,undefined" unit suite corpus-tests check-tests lint-tests cache-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests
+
+# The sanitizers over the whole kernel corpus (the asan build of `make asan`).
+asan-corpus:
+	$(Q)sh scripts/install-deps.sh --clang
+	$(Q)$(ASAN_MAKE) build-asan/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/asan-corpus.sh build-asan/dtbind
+
+# Mutation fuzzing on kernel inputs with the sanitizer build (minutes; not in CI).
+fuzz:
+	$(Q)sh scripts/install-deps.sh --clang
+	$(Q)sh scripts/install-deps.sh --reference
+	$(Q)$(ASAN_MAKE) build-asan/dtbind
+	$(Q)python3 tests/fuzz/fuzz.py build-asan/dtbind "$$(sh $(SHARED)/corpus.sh 6.1 | tail -n 1)" \
+		$(SHARED)/seeds --cases $${CASES:-500} --seed $${SEED:-1} \
+		--dtbs "$$(sh tests/conformance/dtbs/build.sh "$$(sh $(SHARED)/corpus.sh 6.1 | tail -n 1)" \
+			$(SHARED)/reference/6.1-dtbs-check-arm64-50 tests/conformance/dtbs/reference-extra-50 | tail -n 1)"
 
 # YAML loading, exampletest (issue 4) and validate (issue 5) against the
 # reference tools; each prints a table and keeps it in bench/out/.  A missing
 # reference tool skips its side-by-side part; a failed benchmark fails the
 # target after the others have run.
-# The sanitizers over the whole kernel corpus (the asan build of `make asan`).
-asan-corpus:
-	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
-		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-		LDFLAGS="-fsanitize=address,undefined" build-asan/dtbind
-	$(Q)SHARED=$(SHARED) sh tests/conformance/asan-corpus.sh build-asan/dtbind
-
 bench: deps $(BUILD)/dtbind
 	$(Q)st=0; \
 	SHARED=$(SHARED) sh bench/run.sh $(BUILD)/dtbind || st=1; \
