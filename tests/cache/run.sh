@@ -26,37 +26,25 @@ ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
 
+# binding NAME [PROPERTY-LINES]: misc/acme,NAME.yaml with compatible and reg,
+# both required, and what PROPERTY-LINES add.
+binding() {
+	{
+		printf '# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)\n%%YAML 1.2\n---\n'
+		printf '$id: http://devicetree.org/schemas/misc/acme,%s.yaml#\n' "$1"
+		printf '$schema: http://devicetree.org/meta-schemas/core.yaml#\n\n'
+		printf 'title: ACME %s\n\nmaintainers:\n  - Wile E. Coyote <wile@acme.example>\n\n' "$1"
+		printf 'properties:\n  compatible:\n    const: acme,%s\n\n  reg:\n    maxItems: 1\n' "$1"
+		[ -n "${2:-}" ] && printf '\n%s\n' "$2"
+		printf '\nrequired:\n  - compatible\n  - reg\n\nadditionalProperties: false\n'
+	} >"$T/b/misc/acme,$1.yaml"
+}
+
 mkdir -p "$T/b/misc"
-cat >"$T/b/misc/acme,widget.yaml" <<'YAML'
-# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-%YAML 1.2
----
-$id: http://devicetree.org/schemas/misc/acme,widget.yaml#
-$schema: http://devicetree.org/meta-schemas/core.yaml#
-
-title: ACME widget
-
-maintainers:
-  - Wile E. Coyote <wile@acme.example>
-
-properties:
-  compatible:
-    const: acme,widget
-
-  reg:
-    maxItems: 1
-
-  acme,speed:
+binding widget '  acme,speed:
     $ref: /schemas/types.yaml#/definitions/uint32
     enum: [1, 2, 3]
-    description: how fast
-
-required:
-  - compatible
-  - reg
-
-additionalProperties: false
-YAML
+    description: how fast'
 cat >"$T/board.dts" <<'DTS'
 /dts-v1/;
 / {
@@ -120,31 +108,7 @@ touch "$T/b/misc/acme,widget.yaml"
 run touched
 check "a touched binding (same content) keeps the cache" "same touched edited_ref && [ \"\$(ident '$f')\" = '$id2' ]"
 
-cat >"$T/b/misc/acme,gadget.yaml" <<'YAML'
-# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-%YAML 1.2
----
-$id: http://devicetree.org/schemas/misc/acme,gadget.yaml#
-$schema: http://devicetree.org/meta-schemas/core.yaml#
-
-title: ACME gadget
-
-maintainers:
-  - Wile E. Coyote <wile@acme.example>
-
-properties:
-  compatible:
-    const: acme,gadget
-
-  reg:
-    maxItems: 1
-
-required:
-  - compatible
-  - reg
-
-additionalProperties: false
-YAML
+binding gadget
 run added
 run added_ref --no-cache
 check "a new binding is seen" "same added added_ref && grep -q 'acme,size' '$T/added.out'"
