@@ -428,13 +428,17 @@ int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 	struct dtbind_doc *doc;
 	char *buf;
 	size_t len;
-	int ret = 0;
+	int ret = 0, loaded;
 
+	/* Read once: the manifest's hash and the parse from the same bytes. */
 	if (read_file(f->path, DTBIND_MAX_FILE_SIZE, &buf, &len) == 0) {
 		f->hash = hash64(0, buf, len);
+		loaded = dtbind_doc_load_string(f->path, buf, len, s->diag, 0, &doc);
 		free(buf);
+	} else {
+		loaded = dtbind_doc_load_file(f->path, s->diag, 0, &doc);	/* says why */
 	}
-	if (dtbind_doc_load_file(f->path, s->diag, 0, &doc) == 0) {
+	if (loaded == 0) {
 		s->loading = f;
 		ret = add_binding(s, f->path, dtbind_doc_root(doc));
 		s->loading = NULL;
