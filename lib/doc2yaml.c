@@ -8751,25 +8751,6 @@ static void rm_tree(const char *dir)
 	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static int mkdirs_for(const char *path)
-{
-	char *p = strdup(path);
-
-	if (!p)
-		return -1;
-	for (char *q = p + 1; *q; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(p, 0700) && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*q = '/';
-	}
-	free(p);
-	return 0;
-}
 
 static bool file_exists(const char *p)
 {
@@ -8900,7 +8881,7 @@ static void link_refs(struct dtbind_doc2yaml *c, const char *real_root, const ch
 			free(dst);
 			return;
 		}
-		if (!file_exists(dst) && file_exists(src) && !mkdirs_for(dst) && !symlink(src, dst)) {
+		if (!file_exists(dst) && file_exists(src) && !mkdir_parents(dst, 0700) && !symlink(src, dst)) {
 			char *buf;
 			size_t len;
 
@@ -9048,7 +9029,7 @@ static void write_stubs(struct conv *cv)
 		hmap_put_str(&c->stubs, key, hl + nl + 1, (void *)1);
 		if (asprintf(&path, "%s/inc/%s", c->tmp, h) < 0)
 			break;
-		mkdirs_for(path);
+		mkdir_parents(path, 0700);
 		FILE *f = fopen(path, "a");
 
 		if (f) {
@@ -9248,7 +9229,7 @@ static void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 				ex_path = NULL;
 		}
 	}
-	if (ex_path && !mkdirs_for(ex_path) &&
+	if (ex_path && !mkdir_parents(ex_path, 0700) &&
 	    !dtbind_doc2yaml_write_atomic(ex_path, use->sb.buf, use->sb.len, true)) {
 		struct check_item *ci = calloc(1, sizeof(*ci));
 

@@ -100,6 +100,11 @@ int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit,
 /* A binding schema's file name, as the reference globs them: *.yaml, not processed-schema*. */
 bool is_binding_name(const char *name);
 
+/* mkdir -p: @dir and its parents (existing ones are fine).  0, or -1 with errno. */
+int mkdir_p(const char *dir, unsigned mode);
+/* The same for the directories above the file @path. */
+int mkdir_parents(const char *path, unsigned mode);
+
 /* Paths named on a command line: files as given, directories walked. */
 struct path_list {
 	char **v;

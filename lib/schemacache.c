@@ -193,17 +193,6 @@ uint64_t schema_cache_program(void)
 	return h;
 }
 
-static void mkdir_p(char *dir)
-{
-	for (char *p = dir + 1; *p; p++) {
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(dir, 0755);
-			*p = '/';
-		}
-	}
-	mkdir(dir, 0755);
-}
 
 static char *default_cache_dir(void)
 {
@@ -244,6 +233,35 @@ struct cache_entry {
 	int64_t mtime;
 };
 
+struct cache_list {
+	struct cache_entry *v;
+	size_t n, cap;
+};
+
+static bool is_cache_name(const char *name)
+{
+	return !strncmp(name, "schemas-", 8) && str_ends_with(name, ".bin");
+}
+
+static int add_cache_file(void *ctx, char *path, const struct stat *st)
+{
+	struct cache_list *l = ctx;
+
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 16;
+		struct cache_entry *nv = realloc(l->v, ncap * sizeof(*nv));
+
+		if (!nv) {
+			free(path);
+			return -DTBIND_ENOMEM;
+		}
+		l->v = nv;
+		l->cap = ncap;
+	}
+	l->v[l->n++] = (struct cache_entry){ path, ns_of(st->st_mtim) };
+	return 0;
+}
+
 static int cmp_newest(const void *a, const void *b)
 {
 	int64_t x = ((const struct cache_entry *)a)->mtime, y = ((const struct cache_entry *)b)->mtime;
@@ -255,37 +273,19 @@ static int cmp_newest(const void *a, const void *b)
 void schema_cache_prune(void)
 {
 	char *dir = default_cache_dir();
-	DIR *d = dir ? opendir(dir) : NULL;
-	struct cache_entry *v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
+	struct cache_list l = { 0 };
 
-	while (d && (de = readdir(d)) != NULL) {
-		struct stat st;
-		char *p;
+	/* A listing cut short (out of memory) may lack the newest: prune nothing then. */
+	bool whole = dir && walk_tree(dir, is_cache_name, add_cache_file, &l) == 0;
 
-		if (strncmp(de->d_name, "schemas-", 8) || !str_ends_with(de->d_name, ".bin") ||
-		    asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st) || (n == cap && !(cap = cap ? cap * 2 : 16,
-						   v = realloc(v, cap * sizeof(*v))))) {
-			free(p);
-			if (!v)
-				break;
-			continue;
-		}
-		v[n++] = (struct cache_entry){ p, ns_of(st.st_mtim) };
+	if (l.n)
+		qsort(l.v, l.n, sizeof(*l.v), cmp_newest);
+	for (size_t i = 0; i < l.n; i++) {
+		if (whole && i >= CACHE_KEEP)
+			unlink(l.v[i].path);
+		free(l.v[i].path);
 	}
-	if (v)
-		qsort(v, n, sizeof(*v), cmp_newest);
-	for (size_t i = 0; i < n; i++) {
-		if (i >= CACHE_KEEP)
-			unlink(v[i].path);
-		free(v[i].path);
-	}
-	free(v);
-	if (d)
-		closedir(d);
+	free(l.v);
 	free(dir);
 }
 
@@ -405,14 +405,11 @@ static bool has_inner_resource(const struct dtbind_value *v, unsigned depth)
 
 static int write_atomically(const char *path, const struct strbuf *parts[], size_t n)
 {
-	char *tmp = NULL, *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+	char *tmp = NULL;
 	int ret = -DTBIND_EIO;
 
 	/* Written next to its place and renamed: never a half file. */
-	if (slash && slash != dir) {
-		*slash = '\0';
-		mkdir_p(dir);
-	}
+	mkdir_parents(path, 0755);
 	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
 		FILE *f = fopen(tmp, "wb");
 
@@ -429,7 +426,6 @@ static int write_atomically(const char *path, const struct strbuf *parts[], size
 		}
 	}
 	free(tmp);
-	free(dir);
 	return ret;
 }
 

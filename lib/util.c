@@ -744,3 +744,39 @@ void path_list_free(struct path_list *l)
 	l->v = NULL;
 	l->n = l->cap = 0;
 }
+
+int mkdir_p(const char *dir, unsigned mode)
+{
+	char *p = strdup(dir);
+	int ret = 0;
+
+	if (!p)
+		return -1;
+	for (char *s = p + 1; *s && !ret; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, (mode_t)mode) && errno != EEXIST)
+			ret = -1;
+		*s = '/';
+	}
+	if (!ret && mkdir(p, (mode_t)mode) && errno != EEXIST)
+		ret = -1;
+	free(p);
+	return ret;
+}
+
+int mkdir_parents(const char *path, unsigned mode)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int ret;
+
+	if (!slash || slash == path)
+		return 0;
+	if (!(dir = strndup(path, (size_t)(slash - path))))
+		return -1;
+	ret = mkdir_p(dir, mode);
+	free(dir);
+	return ret;
+}

@@ -82,28 +82,6 @@ static bool is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* mkdir -p */
-static int make_dirs(const char *path)
-{
-	char *p = strdup(path);
-
-	if (!p)
-		return -1;
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	int ret = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
-
-	free(p);
-	return ret;
-}
 
 static char *yaml_name(const char *rel)
 {
@@ -250,7 +228,7 @@ int cmd_doc2yaml(int argc, char **argv)
 	}
 	bool out_dir = out && (multi || is_dir(out) || str_has_suffix(out, "/"));
 
-	if (out_dir && make_dirs(out)) {
+	if (out_dir && mkdir_p(out, 0777)) {
 		fprintf(stderr, "dtbind doc2yaml: cannot create '%s': %s\n", out, strerror(errno));
 		goto out;
 	}
@@ -310,7 +288,7 @@ int cmd_doc2yaml(int argc, char **argv)
 
 			if (slash) {
 				*slash = '\0';
-				make_dirs(dir);
+				mkdir_p(dir, 0777);
 			}
 			free(dir);
 		}

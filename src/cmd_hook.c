@@ -98,20 +98,6 @@ static void sh_quote(struct strbuf *sb, const char *s)
 	sb_putc(sb, '\'');
 }
 
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return 0;
-}
 
 static int install(int argc, char **argv)
 {
@@ -149,7 +135,7 @@ static int install(int argc, char **argv)
 		sh_quote(&sb, argv[i]);
 	}
 	sb_putc(&sb, '\n');
-	if (sb.oom || mkdirs(path) || asprintf(&tmp, "%s.dtbind-new", path) < 0 ||
+	if (sb.oom || mkdir_parents(path, 0755) || asprintf(&tmp, "%s.dtbind-new", path) < 0 ||
 	    !(f = fopen(tmp, "w"))) {
 		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
 		sb_free(&sb);
