@@ -77,6 +77,8 @@ enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached bindin
 int list_push(struct index_list *l, size_t i);
 int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);
+/* Is @id in the set already?  Then warn (at @loc) unless @file is a core schema. */
+bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc);
 /* Keep @doc alive as long as the set (taken over, freed on failure). */
 int keep_doc(struct dtbind_dtschemas *s, struct dtbind_doc *doc);
 /* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */

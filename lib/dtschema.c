@@ -69,21 +69,25 @@ static void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const ch
 	}
 }
 
+bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc)
+{
+	if (!hmap_get_str(&s->ids, id, uri_fragment_offset(id)))
+		return false;
+	/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
+	if (strncmp(file, "<dtbind>/", 9))
+		left_out(s, loc, "duplicate-id",
+			 "duplicate '$id' value '%s'; the first file that has it is used", id);
+	return true;
+}
+
 static int add_binding(struct dtbind_dtschemas *s, const char *file, const struct dtbind_value *root)
 {
 	const struct dtbind_value *id = dtbind_value_get(root, "$id");
 
 	if (!id || id->kind != DTBIND_STRING || root->kind != DTBIND_MAP)
 		return 0;
-	if (hmap_get_str(&s->ids, id->u.str.ptr, uri_fragment_offset(id->u.str.ptr))) {
-		/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
-		if (!strncmp(file, "<dtbind>/", 9))
-			return 0;
-		left_out(s, id->loc, "duplicate-id",
-			 "duplicate '$id' value '%s'; the first file that has it is used",
-			 id->u.str.ptr);
+	if (id_taken(s, id->u.str.ptr, file, id->loc))
 		return 0;
-	}
 	if (!passes_meta(s, root)) {
 		left_out(s, root->loc, "schema-ignored",
 			 "binding left out of validation: it does not pass its meta-schema "

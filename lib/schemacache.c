@@ -114,6 +114,14 @@ void source_files_free(struct source_file *files, size_t n)
 	free(files);
 }
 
+/* @path below @root, as the manifest names it ("/dir/file.yaml"); else @path. */
+static const char *relative_to(const char *root, const char *path)
+{
+	size_t rl = root ? strlen(root) : 0;
+
+	return rl && !strncmp(path, root, rl) ? path + rl : path;
+}
+
 static int64_t ns_of(struct timespec ts)
 {
 	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
@@ -434,7 +442,6 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 {
 	struct wbuf w = { 0 };
 	struct strbuf idx, head;
-	size_t rl = root ? strlen(root) : 0;
 	struct timespec now;
 	int ret = -DTBIND_ENOMEM;
 
@@ -460,13 +467,11 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	hmap_init(&by_file);
 	for (size_t i = 0; i < s->n; i++)
 		hmap_put_str(&by_file, s->b[i].file, strlen(s->b[i].file), (void *)(uintptr_t)(i + 1));
-	put_str(&idx, root ? root : "", rl);
+	put_str(&idx, root ? root : "", root ? strlen(root) : 0);
 	put_u32(&idx, (uint32_t)nfiles);
 	for (size_t i = 0; i < nfiles; i++) {
-		const char *rel = files[i].path;
+		const char *rel = relative_to(root, files[i].path);
 
-		if (rl && !strncmp(rel, root, rl))
-			rel += rl;
 		put_str(&idx, rel, strlen(rel));
 		put_u64(&idx, (uint64_t)files[i].st.st_size);
 		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_mtim));
@@ -802,12 +807,12 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 static bool compare_manifest(const struct cache_view *cv, const char *root,
 			     struct source_file *files, size_t nfiles, uint32_t *same)
 {
-	size_t rl = root ? strlen(root) : 0, k = 0;
+	size_t k = 0;
 	bool all = nfiles == cv->n_files;
 
 	for (size_t i = 0; i < nfiles; i++) {
 		struct source_file *f = &files[i];
-		const char *rel = f->path + (rl && !strncmp(f->path, root, rl) ? rl : 0);
+		const char *rel = relative_to(root, f->path);
 		int c = 1;
 
 		same[i] = 0;
@@ -912,17 +917,11 @@ static const struct dtbind_value *decode_record(struct dtbind_dtschemas *s,
 static int add_cached_binding(struct dtbind_dtschemas *s, const struct cached_binding *c)
 {
 	const struct dtbind_value *fixed = decode_record(s, c->rec, c->len, c->hash);
-	uintptr_t dup = (uintptr_t)hmap_get_str(&s->ids, c->id, uri_fragment_offset(c->id));
 
 	if (!fixed)
 		return -DTBIND_EPARSE;
-	if (dup) {
-		if (strncmp(c->file, "<dtbind>/", 9))
-			dtbind_diag_report(s->diag, DTBIND_WARNING, fixed->loc, "duplicate-id",
-					   "duplicate '$id' value '%s'; the first file that has it is used",
-					   c->id);
+	if (id_taken(s, c->id, c->file, fixed->loc))
 		return 0;
-	}
 	return push_binding(s, c->id, c->file, fixed);
 }
 
