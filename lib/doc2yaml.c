@@ -643,7 +643,6 @@ static void split_lines(struct conv *cv, const char *text, size_t len)
 		return;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)text[i];
-		size_t k = 0;
 
 		if (c < 0x80) {
 			buf[i] = (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? ' ' : (char)c;
@@ -652,27 +651,11 @@ static void split_lines(struct conv *cv, const char *text, size_t len)
 			i++;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf)
-			k = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			k = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			k = 3;
-		bool ok = k && i + k < len + 0 && i + k <= len - 1 + 1;
+		size_t k = utf8_sequence((const unsigned char *)text + i, len - i);
 
-		for (size_t j = 1; ok && j <= k; j++)
-			ok = i + j < len && ((unsigned char)text[i + j] & 0xc0) == 0x80;
-		if (ok && k == 2 && c == 0xe0 && (unsigned char)text[i + 1] < 0xa0)
-			ok = false;
-		if (ok && k == 2 && c == 0xed && (unsigned char)text[i + 1] >= 0xa0)
-			ok = false;
-		if (ok && k == 3 && c == 0xf0 && (unsigned char)text[i + 1] < 0x90)
-			ok = false;
-		if (ok && k == 3 && c == 0xf4 && (unsigned char)text[i + 1] >= 0x90)
-			ok = false;
-		if (ok) {
-			memcpy(buf + i, text + i, k + 1);
-			i += k + 1;
+		if (k) {
+			memcpy(buf + i, text + i, k);
+			i += k;
 		} else {
 			buf[i++] = '?';
 		}

@@ -135,6 +135,8 @@ struct dtbind_regex *regex_compile(const char *pattern, size_t len, const char *
 int regex_match(const struct dtbind_regex *re, const char *subject, size_t len);
 /* Well-formed UTF-8, as pcre2 requires of a subject (and YAML of a stream). */
 bool utf8_valid(const unsigned char *s, size_t n);
+/* The length of the well-formed UTF-8 character at @s (1 to 4), or 0. */
+size_t utf8_sequence(const unsigned char *s, size_t n);
 /* The offset of the first byte that is not well-formed UTF-8, or @n. */
 size_t utf8_invalid_at(const unsigned char *s, size_t n);
 void regex_free(struct dtbind_regex *re);

@@ -29,7 +29,7 @@ struct dtbind_regex {
 	 * per-call cost dominated validation: most names match no pattern.
 	 */
 	size_t min_length;
-	bool anchored, has_first_set, has_required;
+	bool has_first_set, has_required;
 	unsigned char required;
 	uint8_t first_set[32];
 };
@@ -152,10 +152,9 @@ static void learn_prefilter(struct dtbind_regex *re, bool literal_units)
 	pcre2_pattern_info(re->code, PCRE2_INFO_ALLOPTIONS, &all);
 	if (pcre2_pattern_info(re->code, PCRE2_INFO_MINLENGTH, &min) == 0)
 		re->min_length = min;	/* in characters: never more bytes than that */
-	re->anchored = all & PCRE2_ANCHORED;
 	if (!literal_units)
 		return;	/* a reported first/last unit may be caseless */
-	if (re->anchored && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODETYPE, &type) == 0) {
+	if ((all & PCRE2_ANCHORED) && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODETYPE, &type) == 0) {
 		if (type == 1 && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODEUNIT, &unit) == 0 &&
 		    unit < 256) {
 			re->first_set[unit >> 3] |= (uint8_t)(1u << (unit & 7));
@@ -237,41 +236,44 @@ bool utf8_valid(const unsigned char *s, size_t n)
 	return utf8_invalid_at(s, n) == n;
 }
 
+size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+	unsigned char c = n ? s[0] : 0;
+	size_t k;
+	uint32_t cp, min;
+
+	if (!n)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		k = 1; cp = c & 0x1f; min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		k = 2; cp = c & 0x0f; min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		k = 3; cp = c & 0x07; min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n <= k)
+		return 0;
+	for (size_t j = 1; j <= k; j++) {
+		if ((s[j] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[j] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return k + 1;
+}
+
 size_t utf8_invalid_at(const unsigned char *s, size_t n)
 {
-	size_t i = 0;
+	size_t i = 0, k;
 
-	while (i < n) {
-		unsigned char c = s[i];
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		size_t k;
-		uint32_t cp, min;
-
-		if (c >= 0xc2 && c <= 0xdf) {
-			k = 1; cp = c & 0x1f; min = 0x80;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			k = 2; cp = c & 0x0f; min = 0x800;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			k = 3; cp = c & 0x07; min = 0x10000;
-		} else {
-			return i;
-		}
-		if (n - i <= k)
-			return i;
-		for (size_t j = 1; j <= k; j++) {
-			if ((s[i + j] & 0xc0) != 0x80)
-				return i;
-			cp = (cp << 6) | (s[i + j] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return i;
-		i += k + 1;
-	}
-	return n;
+	while (i < n && (k = utf8_sequence(s + i, n - i)))
+		i += k;
+	return i;
 }
 
 /*
