@@ -44,6 +44,13 @@ char **cli_expand_args(int *argc, char **argv);
 void help_jsonschema(FILE *out);
 
 /*
+ * The files the command line names (path_list_add with @want), each one
+ * that cannot be read reported as an io error; false when there was one.
+ */
+bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want)(const char *name),
+		       struct path_list *out);
+
+/*
  * The Documentation/devicetree/bindings directory of the kernel tree @path
  * is in (a binding, a .dts, a build directory inside the tree), or NULL.
  */

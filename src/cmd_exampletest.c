@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* cmd_exampletest.c - dtbind exampletest: build every binding example and validate it. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "devicetree.h"
@@ -95,13 +93,8 @@ int cmd_exampletest(int argc, char **argv)
 		goto out;
 	}
 	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
-	for (int i = optind; i < argc; i++) {
-		if (path_list_add(&files, argv[i], is_binding_name)) {
-			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
-					   "io", "%s", strerror(errno));
-			status = EXIT_USAGE;
-		}
-	}
+	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
+		status = EXIT_USAGE;
 	for (size_t i = 0; i < files.n; i++) {
 		unsigned findings = 0;
 

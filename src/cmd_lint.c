@@ -2,11 +2,9 @@
 /* cmd_lint.c - dtbind lint: check binding schemas like dt_binding_check does, and more. */
 #define _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -114,13 +112,8 @@ int cmd_lint(int argc, char **argv)
 		}
 		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
 	}
-	for (int i = optind; i < argc; i++) {
-		if (path_list_add(&files, argv[i], is_binding_name)) {
-			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
-					   "io", "%s", strerror(errno));
-			status = EXIT_USAGE;
-		}
-	}
+	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
+		status = EXIT_USAGE;
 	if (dtbind_linter_new(diag, &lo, &linter)) {
 		status = EXIT_USAGE;
 		goto out;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* cmd_validate.c - dtbind validate: check whole device trees against every binding. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,13 +238,8 @@ int cmd_validate(int argc, char **argv)
 	struct path_list files = { 0 };
 
 	/* A directory: every .dtb, .dtbo and .dts below it. */
-	for (int i = optind; i < argc; i++) {
-		if (path_list_add(&files, argv[i], is_tree_name)) {
-			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = argv[i] },
-					   "io", "%s", strerror(errno));
-			status = EXIT_USAGE;
-		}
-	}
+	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_tree_name, &files))
+		status = EXIT_USAGE;
 	if (jobs > 1 && files.n > 1)
 		status = worse(status, check_parallel(checker, diag, files.v, (int)files.n, jobs));
 	else

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* main.c - the dtbind program: one binary, one subcommand per tool. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,21 @@ bool str_has_suffix(const char *s, const char *suffix)
 	size_t ls = strlen(s), lx = strlen(suffix);
 
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want)(const char *name),
+		       struct path_list *out)
+{
+	bool ok = true;
+
+	for (int i = 0; i < n; i++) {
+		if (path_list_add(out, args[i], want)) {
+			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = args[i] },
+					   "io", "%s", strerror(errno));
+			ok = false;
+		}
+	}
+	return ok;
 }
 
 char *cli_find_bindings_root(const char *path)
