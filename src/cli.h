@@ -31,7 +31,6 @@ int cmd_check(int argc, char **argv);
 void help_check(FILE *out);
 int cmd_hook(int argc, char **argv);
 void help_hook(FILE *out);
-bool str_has_suffix(const char *s, const char *suffix);
 void help_parse(FILE *out);
 int cmd_doc2yaml(int argc, char **argv);
 void help_doc2yaml(FILE *out);

@@ -88,7 +88,7 @@ static char *yaml_name(const char *rel)
 	char *o;
 	size_t n = strlen(rel);
 
-	if (str_has_suffix(rel, ".txt"))
+	if (str_ends_with(rel, ".txt"))
 		n -= 4;
 	if (asprintf(&o, "%.*s.yaml", (int)n, rel) < 0)
 		return NULL;
@@ -120,7 +120,7 @@ static int collect(struct jobs *j, const char *dir, const char *rel, const char 
 		}
 		if (is_dir(p)) {
 			collect(j, p, r, outdir, depth + 1);
-		} else if (str_has_suffix(de->d_name, ".txt")) {
+		} else if (str_ends_with(de->d_name, ".txt")) {
 			char *y = yaml_name(r), *o = NULL;
 
 			if (y && asprintf(&o, "%s/%s", outdir, y) < 0)
@@ -226,7 +226,7 @@ int cmd_doc2yaml(int argc, char **argv)
 		fprintf(stderr, "dtbind doc2yaml: several inputs need -o DIR\n");
 		goto out;
 	}
-	bool out_dir = out && (multi || is_dir(out) || str_has_suffix(out, "/"));
+	bool out_dir = out && (multi || is_dir(out) || str_ends_with(out, "/"));
 
 	if (out_dir && mkdir_p(out, 0777)) {
 		fprintf(stderr, "dtbind doc2yaml: cannot create '%s': %s\n", out, strerror(errno));

@@ -95,13 +95,6 @@ char **cli_expand_args(int *argc, char **argv)
 	return out;
 }
 
-bool str_has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
-
 bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want)(const char *name),
 		       struct path_list *out)
 {
