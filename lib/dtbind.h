@@ -267,6 +267,11 @@ int dtbind_schema_set_map_prefix(struct dtbind_schema_set *set, const char *pref
  */
 typedef const struct dtbind_value *(*dtbind_schema_loader)(void *ctx, const char *uri);
 void dtbind_schema_set_loader(struct dtbind_schema_set *set, dtbind_schema_loader fn, void *ctx);
+/*
+ * Keep @doc alive as long as the set, without registering it (values made
+ * from it point into it).  The set takes ownership; freed on failure.
+ */
+int dtbind_schema_set_keep_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc);
 /* Load every *.yaml / *.json file under @dir and register it by its $id. */
 int dtbind_schema_set_add_dir(struct dtbind_schema_set *set, const char *dir);
 /*

@@ -23,10 +23,6 @@ struct binding {
 	uint64_t rec_hash;
 };
 
-struct doc_keep {
-	struct doc_keep *next;
-	struct dtbind_doc *doc;
-};
 
 struct index_list {
 	size_t *v;
@@ -56,7 +52,6 @@ struct dtbind_dtschemas {
 	const char **names;		/* file names of locations */
 	uint32_t n_names;
 	char *cache_path;
-	struct doc_keep *kept;		/* documents of bindings loaded from source */
 	struct source_file *loading;	/* the file load_source() is on */
 };
 
@@ -79,8 +74,6 @@ int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);
 /* Is @id in the set already?  Then warn (at @loc) unless @file is a core schema. */
 bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc);
-/* Keep @doc alive as long as the set (taken over, freed on failure). */
-int keep_doc(struct dtbind_dtschemas *s, struct dtbind_doc *doc);
 /* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */
 int load_source(struct dtbind_dtschemas *s, struct source_file *f);
 

@@ -408,25 +408,11 @@ static int dtschemas_finish_cached(struct dtbind_dtschemas *s)
 }
 
 /*
- * The set keeps the documents its fixed-up schemas point into.  They are not
- * registered as schemas themselves: a $ref to a binding left out (it fails
- * its meta-schema) must not find it, from source as from the cache.
+ * One binding file: hashed for the manifest, parsed, checked, fixed up.
+ * The schema set keeps the document (the fixed-up copy points into it)
+ * without registering it: a $ref to a binding left out (it fails its
+ * meta-schema) must not find it, from source as from the cache.
  */
-int keep_doc(struct dtbind_dtschemas *s, struct dtbind_doc *doc)
-{
-	struct doc_keep *k = malloc(sizeof(*k));
-
-	if (!k) {
-		dtbind_doc_free(doc);
-		return -DTBIND_ENOMEM;
-	}
-	k->doc = doc;
-	k->next = s->kept;
-	s->kept = k;
-	return 0;
-}
-
-/* One binding file: hashed for the manifest, parsed, checked, fixed up. */
 int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 {
 	struct dtbind_doc *doc;
@@ -446,7 +432,7 @@ int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 		s->loading = f;
 		ret = add_binding(s, f->path, dtbind_doc_root(doc));
 		s->loading = NULL;
-		if (keep_doc(s, doc) && !ret)
+		if (dtbind_schema_set_keep_doc(s->set, doc) && !ret)
 			ret = -DTBIND_ENOMEM;
 	}
 	return ret;
@@ -469,7 +455,7 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 		snprintf(name, sizeof(name), "<dtbind>/schemas/%s", ef->path);
 		if (dtbind_doc_load_string(name, ef->data, ef->len, s->diag, 0, &doc) == 0) {
 			ret = add_binding(s, name, dtbind_doc_root(doc));
-			if (keep_doc(s, doc) && !ret)
+			if (dtbind_schema_set_keep_doc(s->set, doc) && !ret)
 				ret = -DTBIND_ENOMEM;
 		}
 	}
@@ -575,13 +561,6 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 	free(s->by_compat_all.v);
 	dt_types_free(s->types);
 	dtbind_schema_set_free(s->set);
-	while (s->kept) {
-		struct doc_keep *k = s->kept;
-
-		s->kept = k->next;
-		dtbind_doc_free(k->doc);
-		free(k);
-	}
 	free(s->b);
 	free(s->cache_path);
 	arena_release(&s->arena);

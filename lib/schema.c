@@ -511,7 +511,7 @@ static int add_root(struct dtbind_schema_set *set, const struct dtbind_value *ro
 	return ret;
 }
 
-static int keep_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc)
+int dtbind_schema_set_keep_doc(struct dtbind_schema_set *set, struct dtbind_doc *doc)
 {
 	struct doc_list *dl = malloc(sizeof(*dl));
 
@@ -529,7 +529,7 @@ int dtbind_schema_set_add_doc(struct dtbind_schema_set *set, struct dtbind_doc *
 			      const char *uri, const struct dtbind_schema **out)
 {
 	struct resource *r;
-	int ret = keep_doc(set, doc);
+	int ret = dtbind_schema_set_keep_doc(set, doc);
 
 	if (ret)
 		return ret;
@@ -574,7 +574,7 @@ int dtbind_schema_set_add_file(struct dtbind_schema_set *set, const char *path,
 
 	if (ret)
 		return ret;
-	if ((ret = keep_doc(set, doc)))
+	if ((ret = dtbind_schema_set_keep_doc(set, doc)))
 		return ret;
 	char *uri = file_uri(&set->arena, path);
 
@@ -690,7 +690,7 @@ static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resou
 		}
 		if (ret)
 			return ret;
-		if ((ret = keep_doc(set, doc)))
+		if ((ret = dtbind_schema_set_keep_doc(set, doc)))
 			return ret;
 		if ((ret = add_root(set, dtbind_doc_root(doc), uri, &r)))
 			return ret;

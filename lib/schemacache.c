@@ -964,7 +964,7 @@ static const struct dtbind_value *binding_from_source(struct dtbind_dtschemas *s
 	} else {
 		dtbind_doc_load_file(b->file, s->diag, 0, &doc);
 	}
-	if (!doc || keep_doc(s, doc))
+	if (!doc || dtbind_schema_set_keep_doc(s->set, doc))
 		return NULL;
 	return fixup_schema(&s->arena, dtbind_doc_root(doc));
 }
