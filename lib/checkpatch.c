@@ -300,16 +300,9 @@ static int read_base(struct ctx *c, const char *path, char **buf, size_t *len)
 
 static int keep_buf(struct ctx *c, char *buf)
 {
-	if (c->n_bufs == c->cap_bufs) {
-		size_t cap = c->cap_bufs ? c->cap_bufs * 2 : 16;
-		char **nb = realloc(c->bufs, cap * sizeof(*nb));
-
-		if (!nb) {
-			free(buf);
-			return -DTBIND_ENOMEM;
-		}
-		c->bufs = nb;
-		c->cap_bufs = cap;
+	if (vec_reserve_one(&c->bufs, c->n_bufs, &c->cap_bufs, sizeof(*c->bufs), 16)) {
+		free(buf);
+		return -DTBIND_ENOMEM;
 	}
 	c->bufs[c->n_bufs++] = buf;
 	return 0;

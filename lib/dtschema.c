@@ -20,15 +20,8 @@
 
 int list_push(struct index_list *l, size_t i)
 {
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 4;
-		size_t *nv = realloc(l->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -DTBIND_ENOMEM;
-		l->v = nv;
-		l->cap = ncap;
-	}
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 4))
+		return -DTBIND_ENOMEM;
 	l->v[l->n++] = i;
 	return 0;
 }

@@ -61,6 +61,12 @@ int hmap_reserve(struct hmap *m, size_t n);
 void *hmap_get_ptr(const struct hmap *m, const void *key);
 int hmap_put_ptr(struct hmap *m, const void *key, void *value);
 
+/*
+ * Room for one more element in the array *@vp (a T ** passed as void *) of
+ * @n elements of @elem bytes: its capacity *@cap doubles, from @first.
+ */
+int vec_reserve_one(void *vp, size_t n, size_t *cap, size_t elem, size_t first);
+
 /* ---- binary records (the schema cache) ------------------------------
  * Native byte order; strings as u32 length, bytes, NUL, so a reader can
  * point into the buffer.  A reader that runs out or meets a malformed

@@ -77,16 +77,9 @@ static int add_source(void *ctx, char *path, const struct stat *st)
 {
 	struct source_list *l = ctx;
 
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 256;
-		struct source_file *nv = realloc(l->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			free(path);
-			return -DTBIND_ENOMEM;
-		}
-		l->v = nv;
-		l->cap = ncap;
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 256)) {
+		free(path);
+		return -DTBIND_ENOMEM;
 	}
 	l->v[l->n++] = (struct source_file){ .path = path, .st = *st };
 	return 0;
@@ -255,16 +248,9 @@ static int add_cache_file(void *ctx, char *path, const struct stat *st)
 {
 	struct cache_list *l = ctx;
 
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 16;
-		struct cache_entry *nv = realloc(l->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			free(path);
-			return -DTBIND_ENOMEM;
-		}
-		l->v = nv;
-		l->cap = ncap;
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 16)) {
+		free(path);
+		return -DTBIND_ENOMEM;
 	}
 	l->v[l->n++] = (struct cache_entry){ path, ns_of(st->st_mtim) };
 	return 0;

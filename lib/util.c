@@ -506,6 +506,25 @@ const char *dtbind_strerror(int err)
 	return text[err];
 }
 
+/* ---- growing arrays ------------------------------------------------ */
+
+int vec_reserve_one(void *vp, size_t n, size_t *cap, size_t elem, size_t first)
+{
+	void *v, *nv;
+
+	if (n < *cap)
+		return 0;
+	/* The caller's T * is read and written as bytes: no aliasing through void *. */
+	memcpy(&v, vp, sizeof(v));
+	size_t ncap = *cap ? *cap * 2 : first;
+
+	if (!(nv = realloc(v, ncap * elem)))
+		return -DTBIND_ENOMEM;
+	memcpy(vp, &nv, sizeof(nv));
+	*cap = ncap;
+	return 0;
+}
+
 /* ---- binary records ------------------------------------------------ */
 
 /* Word at a time: checksums of a cache that is read on every run. */
@@ -701,16 +720,9 @@ bool is_binding_name(const char *name)
 
 static int path_list_push(struct path_list *l, char *path)
 {
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 64;
-		char **nv = realloc(l->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			free(path);
-			return -DTBIND_ENOMEM;
-		}
-		l->v = nv;
-		l->cap = ncap;
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 64)) {
+		free(path);
+		return -DTBIND_ENOMEM;
 	}
 	l->v[l->n++] = path;
 	return 0;
