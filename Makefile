@@ -10,7 +10,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 	-Wwrite-strings -Wpointer-arith -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
 PKGS := libfyaml yaml-0.1 libpcre2-8
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Ilib -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Ilib -I. -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lfdt -lm
 TEST_LIBS = $(LIBS) $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -19,10 +19,24 @@ Q := @
 echo_cmd = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
+# One library per folder.  The foundation (lib/) serves every tool; a tool
+# may call into the foundation and into the tools it is declared to sit on
+# (TOOL_DEPS), and nothing else: scripts/check-layers.sh checks the symbols
+# with nm after each build.  Tools are listed lowest first, the link order.
+TOOLS := exampletest validate lint doc2yaml
+space := $(subst ,, )
+TOOL_DEPS_exampletest :=
+TOOL_DEPS_validate :=
+TOOL_DEPS_lint := exampletest
+TOOL_DEPS_doc2yaml := lint exampletest
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
-TOOL_SRCS := $(wildcard src/*.c)
-TOOL_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(TOOL_SRCS))
+tool_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(1)/*.c))
+TOOL_LIBS := $(foreach t,$(TOOLS),$(BUILD)/lib$(t).a)
+# Highest first, as the linker wants them.
+LINK_LIBS := $(foreach i,4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
+MAIN_SRCS := $(wildcard src/*.c)
+MAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(MAIN_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
@@ -38,7 +52,7 @@ $(BUILD)/%.o: %.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tools/embed: tools/embed.c
+$(BUILD)/tools/embed: schemas/embed.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -std=c11 $(WARN) -O2 -o $@ $<
 
@@ -55,15 +69,27 @@ $(BUILD)/libdtbind.a: $(LIB_OBJS)
 	$(call echo_cmd,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/dtbind: $(TOOL_OBJS) $(BUILD)/libdtbind.a
-	$(call echo_cmd,LD,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) $(BUILD)/libdtbind.a $(LIBS)
+define tool_lib
+$$(BUILD)/lib$(1).a: $$(call tool_objs,$(1))
+	$$(call echo_cmd,AR,$$@)
+	$$(Q)rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_lib,$(t))))
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdtbind.a
+# The layering, checked on the built libraries (a call upward or sideways fails the build).
+$(BUILD)/layers.ok: scripts/check-layers.sh $(BUILD)/libdtbind.a $(TOOL_LIBS)
+	$(call echo_cmd,LAYERS,$(BUILD))
+	$(Q)sh scripts/check-layers.sh $(BUILD) $(foreach t,$(TOOLS),$(t):$(subst $(space),+,$(strip $(TOOL_DEPS_$(t))))) && touch $@
+
+$(BUILD)/dtbind: $(MAIN_OBJS) $(LINK_LIBS) $(BUILD)/layers.ok
+	$(call echo_cmd,LD,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(MAIN_OBJS) $(LINK_LIBS) $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LINK_LIBS)
 	$(call echo_cmd,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka 2>/dev/null) -MMD -MP \
-		-o $@ $< $(BUILD)/libdtbind.a $(TEST_LIBS)
+		-o $@ $< $(LINK_LIBS) $(TEST_LIBS)
 
 $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.a
 	$(call echo_cmd,CC,$<)

@@ -10,7 +10,6 @@
 #include "devicetree.h"
 #include "dtdecode.h"
 #include "dts.h"
-#include "examples.h"
 #include "fdtwrite.h"
 
 struct dt_checker {
@@ -82,6 +81,11 @@ void dt_checker_free(struct dt_checker *c)
 	free(c);
 }
 
+struct dtbind_diag *dt_checker_diag(const struct dt_checker *c)
+{
+	return c->diag;
+}
+
 void dt_checker_set_dump(struct dt_checker *c, FILE *out)
 {
 	c->dump = out;
@@ -104,8 +108,7 @@ static struct dtbind_loc source_loc(void *user, const char *path, const char *pr
 	return n->loc;
 }
 
-/* Decode and validate a blob; locations from @paths when given. */
-static int check_blob(struct dt_checker *c, const char *file, const void *blob, bool examples,
+int dt_checker_blob(struct dt_checker *c, const char *file, const void *blob, bool examples,
 		      struct hmap *paths, unsigned *findings)
 {
 	struct arena a;
@@ -145,8 +148,7 @@ static int check_blob(struct dt_checker *c, const char *file, const void *blob, 
 	return ret;
 }
 
-/* Preprocess and parse DTS text, write it as an FDT, check it. */
-static int check_source(struct dt_checker *c, const char *file, const char *text, size_t len,
+int dt_checker_source(struct dt_checker *c, const char *file, const char *text, size_t len,
 			const struct srcmap *map, bool examples, unsigned *findings)
 {
 	struct cpp_opts po = {
@@ -183,7 +185,7 @@ static int check_source(struct dt_checker *c, const char *file, const char *text
 	if (!ret) {
 		unsigned n = 0;
 
-		ret = check_blob(c, file, blob, examples, &paths, &n);
+		ret = dt_checker_blob(c, file, blob, examples, &paths, &n);
 		*findings += n;
 	}
 	free(blob);
@@ -191,59 +193,4 @@ static int check_source(struct dt_checker *c, const char *file, const char *text
 	dt_tree_release(&t);
 	cpp_output_free(&pp);
 	return ret == -DTBIND_EPARSE ? 0 : ret;
-}
-
-int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings)
-{
-	char *buf;
-	size_t len;
-	struct dtbind_doc *doc;
-	struct strbuf dts;
-	struct srcmap map;
-	unsigned count;
-	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
-
-	*findings = 0;
-	if (ret)
-		return ret;
-	ret = dtbind_doc_load_string(path, buf, len, c->diag, 0, &doc);
-	if (ret) {
-		free(buf);
-		*findings = 1;
-		return ret == -DTBIND_ENOMEM ? ret : 0;
-	}
-	sb_init(&dts);
-	srcmap_init(&map);
-	ret = examples_wrap(dtbind_doc_root(doc), dtbind_doc_path(doc), buf, len, &dts, &map, &count);
-	if (!ret && count)
-		ret = check_source(c, dtbind_doc_path(doc), sb_cstr(&dts), dts.len, &map, true, findings);
-	srcmap_free(&map);
-	sb_free(&dts);
-	dtbind_doc_free(doc);
-	free(buf);
-	return ret;
-}
-
-int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings)
-{
-	char *buf;
-	size_t len;
-	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
-
-	*findings = 0;
-	if (ret)
-		return ret;
-	if (len >= sizeof(struct fdt_header) && fdt_magic(buf) == FDT_MAGIC) {
-		if (fdt_check_full(buf, len)) {
-			dtbind_diag_report(c->diag, DTBIND_ERROR, (struct dtbind_loc){ .file = path },
-					   "dtb", "not a valid flattened devicetree blob");
-			free(buf);
-			return -DTBIND_EPARSE;
-		}
-		ret = check_blob(c, path, buf, false, NULL, findings);
-	} else {
-		ret = check_source(c, path, buf, len, NULL, false, findings);
-	}
-	free(buf);
-	return ret;
 }

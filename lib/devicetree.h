@@ -31,16 +31,26 @@ struct dt_checker_opts {
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 		   struct dt_checker **out);
 void dt_checker_free(struct dt_checker *c);
+/* The sink the checker reports to. */
+struct dtbind_diag *dt_checker_diag(const struct dt_checker *c);
+
+struct hmap;
+struct srcmap;
 
 /*
- * Check the examples of one binding file.  Findings go to the diag sink at
- * the example's line and column in the .yaml; *findings counts schema
- * findings, syntax errors included.  Returns 0, or a negative error when
- * the file could not be read.
+ * Decode and validate an FDT blob; findings at the locations of @paths (the
+ * source's nodes by path) when given, otherwise at the blob.  @examples
+ * selects exampletest's rules over validate's.
  */
-int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings);
-/* Check a .dts source (preprocessed in process) or a .dtb/.dtbo blob. */
-int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings);
+int dt_checker_blob(struct dt_checker *c, const char *file, const void *blob, bool examples,
+		    struct hmap *paths, unsigned *findings);
+/*
+ * Preprocess and parse DTS text (@map: where its lines came from, or NULL),
+ * write it as an FDT and check it.  *findings counts schema findings and
+ * syntax errors.
+ */
+int dt_checker_source(struct dt_checker *c, const char *file, const char *text, size_t len,
+		      const struct srcmap *map, bool examples, unsigned *findings);
 /* Print each decoded tree as JSON on @out as it is checked (debugging; NULL: off). */
 void dt_checker_set_dump(struct dt_checker *c, FILE *out);
 

@@ -338,7 +338,7 @@ struct dtbind_loc dtbind_schema_loc(const struct dtbind_schema *schema);
 enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
 
 /* ------------------------------------------------------------------ */
-/* lint: binding schemas against the devicetree meta-schemas            */
+/* Rules: the named checks findings carry, as in [name] and -Wno-name  */
 
 struct dtbind_rule {
 	const char *name;		/* kebab-case, as in [name] and -Wno-name */
@@ -346,26 +346,5 @@ struct dtbind_rule {
 	const char *summary;
 	bool off;			/* off unless enabled with -W */
 };
-
-/* The table of lint rules (for --list-rules and -W validation). */
-const struct dtbind_rule *dtbind_lint_rules(size_t *n);
-const struct dtbind_rule *dtbind_lint_rule(const char *name);
-
-struct dtbind_lint_opts {
-	const char *bindings_root;	/* NULL: found by walking up to devicetree/bindings */
-	const char *schemas_dir;	/* NULL: the embedded core and meta-schemas */
-	bool yamllint;			/* run the .yamllint layout rules */
-};
-
-struct dtbind_linter;
-
-int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *opts,
-		      struct dtbind_linter **out);
-/*
- * Lint one binding file; findings go to the diag sink.  Returns 0 when the
- * file could be checked (findings or not), or a negative error (I/O).
- */
-int dtbind_lint_file(struct dtbind_linter *l, const char *path);
-void dtbind_linter_free(struct dtbind_linter *l);
 
 #endif /* DTBIND_H */

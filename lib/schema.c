@@ -2571,15 +2571,3 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 		}
 	}
 }
-
-/* ------------------------------------------------------------------ */
-
-const struct embedded_file *embedded_find(const char *path)
-{
-	if (!path)
-		return NULL;
-	for (size_t i = 0; i < dtbind_embedded_count; i++)
-		if (!strcmp(dtbind_embedded_files[i].path, path))
-			return &dtbind_embedded_files[i];
-	return NULL;
-}

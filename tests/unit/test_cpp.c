@@ -19,7 +19,8 @@
 #include <cmocka.h>
 
 #include "cpp.h"
-#include "devicetree.h"
+#include "exampletest/exampletest.h"
+#include "validate/validate.h"
 
 struct fixture {
 	FILE *out;

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "doc2yaml.h"
+#include "doc2yaml/doc2yaml.h"
 #include "internal.h"
 
 struct fixture {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "patch.h"
+#include "lint/patch.h"
 
 struct fixture {
 	FILE *out;

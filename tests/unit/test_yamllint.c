@@ -23,7 +23,7 @@
 
 #include "dtbind.h"
 #include "internal.h"
-#include "yamllint.h"
+#include "lint/yamllint.h"
 
 struct fixture {
 	FILE *out;

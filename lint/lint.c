@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "lint.h"
 #include "yamllint.h"
 #include "cpp.h"
 #include "dts.h"

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "dtschema.h"
+#include "validate.h"
 
 void help_mkschema(FILE *out)
 {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lint.h"
 #include "patch.h"
 
 void help_check(FILE *out)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "devicetree.h"
+#include "exampletest.h"
 
 void help_exampletest(FILE *out)
 {

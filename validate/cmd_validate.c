@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "devicetree.h"
+#include "validate.h"
 
 void help_validate(FILE *out)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lint.h"
 
 void help_lint(FILE *out)
 {

@@ -28,7 +28,8 @@
 
 #include <ftw.h>
 
-#include "devicetree.h"
+#include "exampletest/exampletest.h"
+#include "lint/lint.h"
 #include "doc2yaml.h"
 #include "fixup.h"
 #include "internal.h"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lint.h"
 
 /* The line that tells our hook from anyone else's. */
 #define HOOK_MARKER "# dtbind-managed-hook: pre-commit"

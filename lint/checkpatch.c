@@ -30,7 +30,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "devicetree.h"
+#include "exampletest/exampletest.h"
+#include "lint.h"
 #include "patch.h"
 
 #define BINDINGS "Documentation/devicetree/bindings/"

@@ -1,46 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* cli.h - what the subcommands of the dtbind program share. */
+/* cli.h - what the commands of the dtbind program share: exit codes and argument handling. */
 #ifndef DTBIND_CLI_H
 #define DTBIND_CLI_H
 
 #include "dtbind.h"
 #include "internal.h"
 
-/* Exit codes of every subcommand. */
+/* Exit codes of every command. */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
-
-struct command {
-	const char *name;
-	const char *summary;
-	int (*run)(int argc, char **argv);
-	void (*help)(FILE *out);
-};
-
-int cmd_jsonschema(int argc, char **argv);
-void help_jsonschema(FILE *out);
-int cmd_parse(int argc, char **argv);
-void help_lint(FILE *out);
-void help_validate(FILE *out);
-void help_mkschema(FILE *out);
-int cmd_mkschema(int argc, char **argv);
-void help_exampletest(FILE *out);
-int cmd_exampletest(int argc, char **argv);
-int cmd_validate(int argc, char **argv);
-int cmd_lint(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-void help_check(FILE *out);
-int cmd_hook(int argc, char **argv);
-void help_hook(FILE *out);
-void help_parse(FILE *out);
-int cmd_doc2yaml(int argc, char **argv);
-void help_doc2yaml(FILE *out);
 
 /*
  * Expand @FILE arguments (one argument per line of FILE, as dt-schema's
  * tools accept) in place.  Returns the new argv (malloc'd) or NULL.
  */
 char **cli_expand_args(int *argc, char **argv);
-void help_jsonschema(FILE *out);
 
 /*
  * The files the command line names (path_list_add with @want), each one

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* exampletest.c - a binding's examples wrapped into one DTS and checked as a tree. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+
+#include "devicetree.h"
+#include "examples.h"
+#include "exampletest.h"
+
+int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings)
+{
+	char *buf;
+	size_t len;
+	struct dtbind_doc *doc;
+	struct strbuf dts;
+	struct srcmap map;
+	unsigned count;
+	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+	*findings = 0;
+	if (ret)
+		return ret;
+	ret = dtbind_doc_load_string(path, buf, len, dt_checker_diag(c), 0, &doc);
+	if (ret) {
+		free(buf);
+		*findings = 1;
+		return ret == -DTBIND_ENOMEM ? ret : 0;
+	}
+	sb_init(&dts);
+	srcmap_init(&map);
+	ret = examples_wrap(dtbind_doc_root(doc), dtbind_doc_path(doc), buf, len, &dts, &map, &count);
+	if (!ret && count)
+		ret = dt_checker_source(c, dtbind_doc_path(doc), sb_cstr(&dts), dts.len, &map, true, findings);
+	srcmap_free(&map);
+	sb_free(&dts);
+	dtbind_doc_free(doc);
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * lint.h - binding schemas against the devicetree meta-schemas and the
+ * kernel's .yamllint rules; patches and series with checkpatch's DT rules.
+ */
+#ifndef DTBIND_LINT_H
+#define DTBIND_LINT_H
+
+#include "dtbind.h"
+
+/* The table of lint rules (for --list-rules and -W validation). */
+const struct dtbind_rule *dtbind_lint_rules(size_t *n);
+const struct dtbind_rule *dtbind_lint_rule(const char *name);
+
+struct dtbind_lint_opts {
+	const char *bindings_root;	/* NULL: found by walking up to devicetree/bindings */
+	const char *schemas_dir;	/* NULL: the embedded core and meta-schemas */
+	bool yamllint;			/* run the .yamllint layout rules */
+};
+
+struct dtbind_linter;
+
+int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *opts,
+		      struct dtbind_linter **out);
+/*
+ * Lint one binding file; findings go to the diag sink.  Returns 0 when the
+ * file could be checked (findings or not), or a negative error (I/O).
+ */
+int dtbind_lint_file(struct dtbind_linter *l, const char *path);
+void dtbind_linter_free(struct dtbind_linter *l);
+
+int cmd_lint(int argc, char **argv);
+void help_lint(FILE *out);
+int cmd_check(int argc, char **argv);
+void help_check(FILE *out);
+int cmd_hook(int argc, char **argv);
+void help_hook(FILE *out);
+
+#endif
