@@ -35,6 +35,7 @@ void help_doc2yaml(FILE *out)
 		"                        macros (default: the kernel tree around the bindings)\n"
 		"  -f, --force           replace existing output files\n"
 		"      --no-self-check   do not lint the result\n"
+		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   findings as gcc (default) or json (JSON Lines)\n"
 		"  -W RULE, -Wno-RULE    enable or silence a doc2yaml-* rule; -Werror makes\n"
 		"                        warnings errors\n"
@@ -138,7 +139,7 @@ static int collect(struct jobs *j, const char *dir, const char *rel, const char 
 
 int cmd_doc2yaml(int argc, char **argv)
 {
-	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT };
+	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN };
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "url-path", required_argument, NULL, 'u' },
@@ -147,6 +148,7 @@ int cmd_doc2yaml(int argc, char **argv)
 		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_doc2yaml_opts o = { 0 };
@@ -173,6 +175,10 @@ int cmd_doc2yaml(int argc, char **argv)
 		case 'f': force = true; break;
 		case 'W': wopts[nw++] = optarg; break;
 		case OPT_MAINT: maint[nm++] = optarg; break;
+		case OPT_GEN:
+			if (!cli_parse_gen("doc2yaml", optarg, &o.gen))
+				goto out;
+			break;
 		case OPT_NOCHECK: o.no_self_check = true; break;
 		case OPT_LIST: list = true; break;
 		case OPT_FORMAT:

@@ -8776,6 +8776,8 @@ static int check_setup(struct dtbind_doc2yaml *c)
 	/* The linter keeps the pointer: the string lives as long as the converter. */
 	c->check_root = root;
 	lo.bindings_root = root;
+	/* The scratch root has no Makefile: the real tree says which dt-schema. */
+	lo.gen = dtbind_gen_choose(c->opts.bindings_root, c->opts.gen);
 	return dtbind_linter_new(c->cdiag, &lo, &c->linter);
 }
 
@@ -9098,7 +9100,8 @@ static void run_example_checks(struct dtbind_doc2yaml *c)
 	include_dirs(c, dirs, &nd, ARRAY_SIZE(dirs) - 2, owned);
 	if (asprintf(&inc, "%s/inc", c->tmp) >= 0)
 		dirs[nd++] = inc;
-	struct dt_checker_opts o = { .include_dirs = dirs, .n_include_dirs = nd, .show_schema = true };
+	struct dt_checker_opts o = { .include_dirs = dirs, .n_include_dirs = nd, .show_schema = true,
+				     .gen = dtbind_gen_choose(c->opts.bindings_root, c->opts.gen) };
 
 	if (asprintf(&root, "%s/root", c->tmp) >= 0) {
 		o.bindings_root = root;

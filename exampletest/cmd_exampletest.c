@@ -27,6 +27,7 @@ void help_exampletest(FILE *out)
 		"                        default: an automatic cache under ~/.cache/dtbind,\n"
 		"                        keyed by the content of every schema file\n"
 		"      --no-cache        load and process every schema, no cache\n"
+		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
@@ -34,7 +35,7 @@ void help_exampletest(FILE *out)
 
 int cmd_exampletest(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_NOCACHE };
+	enum { OPT_NOSRC = 256, OPT_NOCACHE, OPT_GEN };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
@@ -42,6 +43,7 @@ int cmd_exampletest(int argc, char **argv)
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ "schema-cache", required_argument, NULL, 's' },
 		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
+		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dt_checker_opts co = { .use_cache = true };
@@ -62,11 +64,16 @@ int cmd_exampletest(int argc, char **argv)
 		case OPT_NOSRC: source = false; break;
 		case 's': co.schema_cache = optarg; break;
 		case OPT_NOCACHE: co.use_cache = false; break;
+		case OPT_GEN:
+			if (cli_parse_gen("exampletest", optarg, &co.gen))
+				break;
+			goto usage;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
 				break;
 			fprintf(stderr, "dtbind exampletest: unknown format '%s'\n", optarg);
 			/* fall through */
+		usage:
 		default:
 			help_exampletest(stderr);
 			free(incs);

@@ -106,6 +106,15 @@ char *cli_find_bindings_root(const char *path)
 	return NULL;
 }
 
+bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out)
+{
+	if (dtbind_gen_parse(arg, out))
+		return true;
+	fprintf(stderr, "dtbind %s: unknown dt-schema generation '%s' (2022.08 or 2026.06)\n",
+		cmd, arg);
+	return false;
+}
+
 bool cli_parse_format(const char *arg, enum dtbind_format *out)
 {
 	if (!strcmp(arg, "gcc") || !strcmp(arg, "text")) {

@@ -58,10 +58,11 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 		}
 	}
 	if (opts->cache_of)
-		ret = dtbind_dtschemas_load_from(diag, opts->bindings_root, opts->cache_of, &c->schemas);
+		ret = dtbind_dtschemas_load_from(diag, opts->bindings_root, opts->cache_of,
+						 opts->gen, &c->schemas);
 	else
 		ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
-						   opts->use_cache, &c->schemas);
+						   opts->use_cache, opts->gen, &c->schemas);
 	if (ret) {
 		dt_checker_free(c);
 		return ret;
@@ -84,6 +85,11 @@ void dt_checker_free(struct dt_checker *c)
 struct dtbind_diag *dt_checker_diag(const struct dt_checker *c)
 {
 	return c->diag;
+}
+
+enum dtbind_gen dt_checker_generation(const struct dt_checker *c)
+{
+	return dtbind_dtschemas_generation(c->schemas);
 }
 
 void dt_checker_set_dump(struct dt_checker *c, FILE *out)

@@ -26,6 +26,7 @@ struct dt_checker_opts {
 	bool use_cache;				/* the automatic cache under ~/.cache/dtbind */
 	const char *cache_of;			/* read only that tree's cache (bindings_root is
 						   a copy of it with changes) */
+	enum dtbind_gen gen;			/* --dtschema; AUTO: from the tree */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
@@ -33,6 +34,8 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 void dt_checker_free(struct dt_checker *c);
 /* The sink the checker reports to. */
 struct dtbind_diag *dt_checker_diag(const struct dt_checker *c);
+/* The dt-schema generation its schema set follows (chosen: never AUTO). */
+enum dtbind_gen dt_checker_generation(const struct dt_checker *c);
 
 struct hmap;
 struct srcmap;

@@ -225,6 +225,35 @@ void dtbind_doc_free(struct dtbind_doc *doc);
 #define DTBIND_MAX_FILE_SIZE (64u << 20)	/* bytes */
 
 /* ------------------------------------------------------------------ */
+/* dt-schema generations                                                */
+
+/*
+ * Which dt-schema's semantics the built-in schemas follow: meta-schemas,
+ * core schemas and fixups.  AUTO means "choose from the bindings tree".
+ */
+enum dtbind_gen {
+	DTBIND_GEN_AUTO = 0,
+	DTBIND_GEN_2022_08,
+	DTBIND_GEN_2026_06,
+};
+
+/* "2022.08", "2026.06" ("auto" for AUTO). */
+const char *dtbind_gen_name(enum dtbind_gen gen);
+/* Parse a --dtschema argument ("2022.08", "2026.06", "auto"); false if unknown. */
+bool dtbind_gen_parse(const char *s, enum dtbind_gen *out);
+/*
+ * DT_SCHEMA_MIN_VERSION from @bindings_root/Makefile as YEAR*100+MONTH
+ * (2023.9 -> 202309), or 0 when the file or the assignment is absent.
+ */
+long dtbind_gen_tree_min_version(const char *bindings_root);
+/*
+ * The generation for a bindings tree: @override unless AUTO; else 2022.08
+ * when the tree's minimum is below 2023.9, 2026.06 when it is at least that,
+ * absent, or there is no tree (@bindings_root NULL).
+ */
+enum dtbind_gen dtbind_gen_choose(const char *bindings_root, enum dtbind_gen override);
+
+/* ------------------------------------------------------------------ */
 /* JSON Schema                                                          */
 
 enum dtbind_dialect {
@@ -256,6 +285,11 @@ void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on);
  * JSON Schema makes format an annotation.
  */
 void dtbind_schema_set_assert_regex_format(struct dtbind_schema_set *set, bool on);
+/*
+ * The generation of the built-in core and meta-schemas the set serves
+ * (default 2026.06; AUTO is taken as that).  Set it before the first lookup.
+ */
+void dtbind_schema_set_generation(struct dtbind_schema_set *set, enum dtbind_gen gen);
 /* The dialect of schemas whose $schema is absent (default 2019-09). */
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d);
 /* Serve URIs starting with @prefix from files under @dir (prefix "foo/" + "a.json" = dir/a.json). */

@@ -33,6 +33,7 @@ struct dtbind_dtschemas {
 	struct arena arena;
 	struct dtbind_diag *diag;
 	struct dtbind_schema_set *set;
+	enum dtbind_gen gen;		/* of the built-in schemas (never AUTO) */
 	struct dt_types *types;
 	struct binding *b;
 	size_t n, cap;

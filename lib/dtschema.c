@@ -340,7 +340,7 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	schema_cache_unmap(s);
 }
 
-static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag)
+static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
 {
 	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
 
@@ -356,6 +356,8 @@ static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag)
 		dtbind_dtschemas_free(s);
 		return NULL;
 	}
+	s->gen = gen;
+	dtbind_schema_set_generation(s->set, gen);
 	dtbind_schema_set_dt_annotations(s->set, true);
 	dtbind_schema_set_loader(s->set, schema_cache_loader, s);
 	return s;
@@ -438,13 +440,12 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 	for (size_t i = 0; i < nfiles && !ret; i++)
 		ret = load_source(s, &files[i]);
 	/* The core schemas: those a tree does not override. */
-	for (size_t i = 0; i < dtbind_embedded_count && !ret; i++) {
-		const struct embedded_file *ef = &dtbind_embedded_files[i];
+	const struct embedded_file *ef;
+
+	for (size_t i = 0; !ret && (ef = embedded_next("core/", s->gen, &i));) {
 		struct dtbind_doc *doc;
 		char name[512];
 
-		if (strncmp(ef->path, "core/", 5))
-			continue;
 		snprintf(name, sizeof(name), "<dtbind>/schemas/%s", ef->path);
 		if (dtbind_doc_load_string(name, ef->data, ef->len, s->diag, 0, &doc) == 0) {
 			ret = add_binding(s, name, dtbind_doc_root(doc));
@@ -458,13 +459,14 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out)
 {
-	return dtbind_dtschemas_load_cached(diag, bindings_root, NULL, false, out);
+	return dtbind_dtschemas_load_cached(diag, bindings_root, NULL, false, DTBIND_GEN_AUTO, out);
 }
 
 static int load_set(struct dtbind_diag *diag, const char *bindings_root, const char *cache,
-		    const char *cache_of, bool use_cache, struct dtbind_dtschemas **out)
+		    const char *cache_of, bool use_cache, enum dtbind_gen gen,
+		    struct dtbind_dtschemas **out)
 {
-	struct dtbind_dtschemas *s = dtschemas_new(diag);
+	struct dtbind_dtschemas *s = dtschemas_new(diag, gen);
 	struct source_file *files = NULL;
 	char *path = NULL;
 	size_t nfiles = 0;
@@ -479,7 +481,9 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 	if (use_cache || cache) {
 		bool whole = false;
 
+		/* A cache holds one generation's fixed-up schemas: the generation keys it. */
 		program = schema_cache_program();
+		program = hash64(program, dtbind_gen_name(gen), strlen(dtbind_gen_name(gen)));
 		path = cache ? strdup(cache)
 			     : schema_cache_default_path(cache_of ? cache_of : bindings_root, program);
 		if (path &&
@@ -510,13 +514,16 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 }
 
 int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
-				 const char *cache, bool use_cache, struct dtbind_dtschemas **out)
+				 const char *cache, bool use_cache, enum dtbind_gen gen,
+				 struct dtbind_dtschemas **out)
 {
-	return load_set(diag, bindings_root, cache, NULL, use_cache, out);
+	gen = dtbind_gen_choose(bindings_root, gen);
+	return load_set(diag, bindings_root, cache, NULL, use_cache, gen, out);
 }
 
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
-			       const char *cache_of, struct dtbind_dtschemas **out)
+			       const char *cache_of, enum dtbind_gen gen,
+			       struct dtbind_dtschemas **out)
 {
 	/*
 	 * The tree's own cache first, brought up to date (quietly: what it says
@@ -526,10 +533,17 @@ int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_ro
 	struct dtbind_diag *quiet = dtbind_diag_new(NULL, DTBIND_FORMAT_GCC);
 	struct dtbind_dtschemas *tree = NULL;
 
-	if (quiet && load_set(quiet, cache_of, NULL, NULL, true, &tree) == 0)
+	/* The tree's Makefile decides: the copy may hold only the changed files. */
+	gen = dtbind_gen_choose(cache_of, gen);
+	if (quiet && load_set(quiet, cache_of, NULL, NULL, true, gen, &tree) == 0)
 		dtbind_dtschemas_free(tree);
 	dtbind_diag_free(quiet);
-	return load_set(diag, bindings_root, NULL, cache_of, true, out);
+	return load_set(diag, bindings_root, NULL, cache_of, true, gen, out);
+}
+
+enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s)
+{
+	return s->gen;
 }
 
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s)

@@ -16,14 +16,16 @@ struct dtbind_dtschemas;
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out);
 /*
- * Same, through the compiled schema cache: @cache names the file (NULL: the
+ * Same, through the compiled schema cache (@gen: the generation, AUTO for
+ * dtbind_gen_choose() on @bindings_root; the cache is keyed on it): @cache names the file (NULL: the
  * automatic one under $XDG_CACHE_HOME/dtbind, one per tree and program, used
  * when @use_cache).  The file is mapped and each binding decoded when first
  * used.  A cache made from other content, by another program, or failing a
  * checksum is rebuilt and rewritten; one that cannot be written is skipped.
  */
 int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_root,
-				 const char *cache, bool use_cache, struct dtbind_dtschemas **out);
+				 const char *cache, bool use_cache, enum dtbind_gen gen,
+				 struct dtbind_dtschemas **out);
 /*
  * Same, reading (never writing) the automatic cache of the tree at
  * @cache_of, of which @bindings_root is a copy with some files changed
@@ -31,7 +33,10 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
  * come from the cache, the others from source.
  */
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
-			       const char *cache_of, struct dtbind_dtschemas **out);
+			       const char *cache_of, enum dtbind_gen gen,
+			       struct dtbind_dtschemas **out);
+/* The generation the set was built as (@gen of the load, chosen: never AUTO). */
+enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);
 const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s);
 size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s);

@@ -158,6 +158,10 @@ struct embedded_file {
 extern const struct embedded_file dtbind_embedded_files[];
 extern const size_t dtbind_embedded_count;
 const struct embedded_file *embedded_find(const char *path);
+/* @path ("core/x.yaml") as generation @gen has it: its overlay's file, else the base one. */
+const struct embedded_file *embedded_find_gen(const char *path, enum dtbind_gen gen);
+/* Walk the files of @gen whose generation-relative path starts with @prefix; *@i from 0. */
+const struct embedded_file *embedded_next(const char *prefix, enum dtbind_gen gen, size_t *i);
 
 /* ---- small string helpers ----------------------------------------- */
 unsigned edit_distance(const char *a, const char *b, unsigned cap);

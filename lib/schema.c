@@ -77,6 +77,7 @@ struct dtbind_schema_set {
 	struct arena arena;
 	struct dtbind_diag *diag;
 	enum dtbind_dialect default_dialect;
+	enum dtbind_gen gen;		/* of the built-in core and meta-schemas */
 	struct hmap resources;		/* uri -> struct resource */
 	struct hmap anchors;		/* "uri#name" -> struct anchor_def */
 	struct hmap roots;		/* value -> struct resource (embedded resource roots) */
@@ -192,6 +193,7 @@ struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag)
 	arena_init(&set->arena, 256 * 1024);
 	set->diag = diag;
 	set->default_dialect = DTBIND_DRAFT2019_09;
+	set->gen = DTBIND_GEN_2026_06;
 	hmap_init(&set->resources);
 	hmap_init(&set->anchors);
 	hmap_init(&set->roots);
@@ -241,6 +243,11 @@ void dtbind_schema_set_dt_annotations(struct dtbind_schema_set *set, bool on)
 void dtbind_schema_set_assert_regex_format(struct dtbind_schema_set *set, bool on)
 {
 	set->assert_regex_format = on;
+}
+
+void dtbind_schema_set_generation(struct dtbind_schema_set *set, enum dtbind_gen gen)
+{
+	set->gen = gen == DTBIND_GEN_AUTO ? DTBIND_GEN_2026_06 : gen;
 }
 
 void dtbind_schema_set_default_dialect(struct dtbind_schema_set *set, enum dtbind_dialect d)
@@ -664,12 +671,12 @@ static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resou
 		if (!strncmp(pm->dir, EMBED_SCHEME, strlen(EMBED_SCHEME))) {
 			const char *base = pm->dir + strlen(EMBED_SCHEME);
 			char *path = arena_printf(&set->arena, "%s%s%s", base, *rest ? "/" : "", rest);
-			const struct embedded_file *ef = path ? embedded_find(path) : NULL;
+			const struct embedded_file *ef = path ? embedded_find_gen(path, set->gen) : NULL;
 
 			if (!ef && path)
-				ef = embedded_find(arena_printf(&set->arena, "%s.json", path));
+				ef = embedded_find_gen(arena_printf(&set->arena, "%s.json", path), set->gen);
 			if (!ef && path)
-				ef = embedded_find(arena_printf(&set->arena, "%s.yaml", path));
+				ef = embedded_find_gen(arena_printf(&set->arena, "%s.yaml", path), set->gen);
 			if (!ef)
 				continue;
 			char *name = arena_printf(&set->arena, "<dtbind>/schemas/%s", ef->path);

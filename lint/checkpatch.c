@@ -1034,6 +1034,10 @@ static int check_bindings(struct ctx *c)
 			n++;
 	if (!n)
 		return 0;
+	/* The mirror may lack the tree's Makefile: the tree says which dt-schema it wants. */
+	if (c->tree && asprintf(&tree_root, "%s/%s", c->tree, BINDINGS_DIR) < 0)
+		tree_root = NULL;
+	lo.gen = co.gen = dtbind_gen_choose(tree_root ? tree_root : c->root, c->o->gen);
 	if ((ret = dtbind_linter_new(c->inner, &lo, &linter)))
 		goto out;
 	/* #include <dt-bindings/...>: the series' headers first, then the tree's. */
@@ -1055,8 +1059,7 @@ static int check_bindings(struct ctx *c)
 	 * The mirror differs from the tree in the series' files only: the tree's
 	 * schema cache serves the others (read, never written, from here).
 	 */
-	if (c->tree && asprintf(&tree_root, "%s/%s", c->tree, BINDINGS_DIR) >= 0)
-		co.cache_of = tree_root;
+	co.cache_of = tree_root;
 	/* lint each file, then build the schema set once (with the series' bindings) */
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1) {

@@ -35,6 +35,7 @@ void help_check(FILE *out)
 		"      --staged          check `git diff --cached` of the current repository,\n"
 		"                        findings at the staged files (what the hook runs)\n"
 		"      --schemas DIR     lint's core/ and meta/ schemas from DIR\n"
+		CLI_HELP_DTSCHEMA
 		"  -I DIR                #include directory for examples (default: the series'\n"
 		"                        include/dt-bindings, then the tree's include-prefixes)\n"
 		"      --extract DIR     also write the rebuilt binding files under DIR\n"
@@ -221,12 +222,13 @@ static int staged_diff(char **buf, size_t *len, char **top)
 
 int cmd_check(int argc, char **argv)
 {
-	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC, OPT_STAGED, OPT_EXTRACT, OPT_NOTREE };
+	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC, OPT_STAGED, OPT_EXTRACT, OPT_NOTREE, OPT_GEN };
 	static const struct option opts[] = {
 		{ "tree", required_argument, NULL, 't' },
 		{ "no-tree", no_argument, NULL, OPT_NOTREE },
 		{ "staged", no_argument, NULL, OPT_STAGED },
 		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
+		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "extract", required_argument, NULL, OPT_EXTRACT },
 		{ "format", required_argument, NULL, 'f' },
 		{ "list-rules", no_argument, NULL, OPT_LIST },
@@ -257,6 +259,11 @@ int cmd_check(int argc, char **argv)
 		case OPT_NOTREE: no_tree = true; break;
 		case OPT_STAGED: staged = true; break;
 		case OPT_SCHEMAS: so.schemas_dir = optarg; break;
+		case OPT_GEN:
+			if (cli_parse_gen("check", optarg, &so.gen))
+				break;
+			status = EXIT_USAGE;
+			goto out;
 		case OPT_EXTRACT: so.extract_dir = optarg; break;
 		case 'I': incs[so.n_include_dirs++] = optarg; break;
 		case 'W': wopts[nw++] = optarg; break;

@@ -21,6 +21,7 @@ void help_lint(FILE *out)
 		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
 		"                        directory above each file)\n"
 		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
+		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
 		"  -W RULE, -Wno-RULE    enable or silence a rule; -Werror makes warnings errors\n"
 		"      --list-rules      print the rules with their default severity\n"
@@ -30,10 +31,11 @@ void help_lint(FILE *out)
 
 int cmd_lint(int argc, char **argv)
 {
-	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC };
+	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC, OPT_GEN };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
+		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "format", required_argument, NULL, 'f' },
 		{ "list-rules", no_argument, NULL, OPT_LIST },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
@@ -53,6 +55,12 @@ int cmd_lint(int argc, char **argv)
 		switch (opt) {
 		case 'u': lo.bindings_root = optarg; break;
 		case OPT_SCHEMAS: lo.schemas_dir = optarg; break;
+		case OPT_GEN:
+			if (!cli_parse_gen("lint", optarg, &lo.gen)) {
+				free(wopts);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'W': wopts[nw++] = optarg; break;
 		case OPT_LIST: list = true; break;
 		case OPT_NOSRC: source = false; break;

@@ -100,6 +100,7 @@ struct root_set {
 	struct root_set *next;
 	char *root;			/* absolute; "" when none was found */
 	struct dtbind_schema_set *set;
+	enum dtbind_gen gen;		/* the tree's dt-schema generation */
 	struct yamllint_config *yamllint;
 	bool yamllint_loaded;
 };
@@ -179,6 +180,8 @@ static struct root_set *root_set_for(struct dtbind_linter *l, const char *root)
 		return NULL;
 	}
 	dtbind_schema_set_assert_regex_format(r->set, true);
+	r->gen = dtbind_gen_choose(root, l->opts.gen);
+	dtbind_schema_set_generation(r->set, r->gen);
 	/* Later maps are tried first: the bindings tree, then --schemas, then the embedded ones. */
 	if (l->opts.schemas_dir) {
 		char core[PATH_MAX], meta[PATH_MAX];

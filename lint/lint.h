@@ -16,6 +16,7 @@ struct dtbind_lint_opts {
 	const char *bindings_root;	/* NULL: found by walking up to devicetree/bindings */
 	const char *schemas_dir;	/* NULL: the embedded core and meta-schemas */
 	bool yamllint;			/* run the .yamllint layout rules */
+	enum dtbind_gen gen;		/* AUTO: each bindings tree's own (dtbind_gen_choose) */
 };
 
 struct dtbind_linter;

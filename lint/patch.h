@@ -149,6 +149,7 @@ struct dtbind_series_opts {
 	bool at_files;			/* --staged: findings at the files, no patch notes */
 	bool show_source; /* the sink quotes source lines (restored after toggling) */
 	const char *schemas_dir;	/* lint's --schemas, or NULL */
+	enum dtbind_gen gen;		/* --dtschema; AUTO: from the tree */
 	const char *const *include_dirs; /* exampletest's -I; NULL: the tree's */
 	size_t n_include_dirs;
 	const char *const *wopts;	/* the user's -W values (RULE, no-RULE), for inner sinks */

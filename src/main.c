@@ -55,7 +55,11 @@ int main(int argc, char **argv)
 		return EXIT_CLEAN;
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("dtbind 0.1\n");
+		printf("dtbind 0.1\n"
+		       "dt-schema generations: %s, %s (chosen per bindings tree from its\n"
+		       "DT_SCHEMA_MIN_VERSION, %s without one; --dtschema=GEN overrides)\n",
+		       dtbind_gen_name(DTBIND_GEN_2022_08), dtbind_gen_name(DTBIND_GEN_2026_06),
+		       dtbind_gen_name(DTBIND_GEN_2026_06));
 		return EXIT_CLEAN;
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {

@@ -11,11 +11,12 @@
 void help_mkschema(FILE *out)
 {
 	fprintf(out,
-		"usage: dtbind mkschema -u BINDINGS_DIR [-o FILE]\n\n"
+		"usage: dtbind mkschema -u BINDINGS_DIR [-o FILE] [--dtschema=GEN]\n\n"
 		"Process every binding under BINDINGS_DIR and the core schemas once (meta-schema\n"
 		"check, fixups for decoded data) into a compact file that validate and\n"
 		"exampletest load with -s FILE, the job of dt-mk-schema.  Without -o, the\n"
 		"automatic cache under ~/.cache/dtbind is refreshed.\n\n"
+		CLI_HELP_DTSCHEMA "\n"
 		"Exit status: 0 written, 2 usage or I/O error.\n");
 }
 
@@ -24,9 +25,11 @@ int cmd_mkschema(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "dtschema", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *root = NULL, *outfile = NULL;
+	enum dtbind_gen gen = DTBIND_GEN_AUTO;
 	int opt;
 
 	optind = 1;
@@ -34,6 +37,10 @@ int cmd_mkschema(int argc, char **argv)
 		switch (opt) {
 		case 'u': root = optarg; break;
 		case 'o': outfile = optarg; break;
+		case 'g':
+			if (cli_parse_gen("mkschema", optarg, &gen))
+				break;
+			return EXIT_USAGE;
 		default:
 			help_mkschema(stderr);
 			return EXIT_USAGE;
@@ -51,12 +58,13 @@ int cmd_mkschema(int argc, char **argv)
 	/* A named output is rewritten from the sources; the automatic one is refreshed. */
 	if (outfile)
 		remove(outfile);
-	int ret = dtbind_dtschemas_load_cached(diag, root, outfile, true, &s);
+	int ret = dtbind_dtschemas_load_cached(diag, root, outfile, true, gen, &s);
 
 	if (ret)
 		fprintf(stderr, "dtbind mkschema: %s\n", dtbind_strerror(ret));
 	else
-		printf("%zu schemas\n", dtbind_dtschemas_count(s));
+		printf("%zu schemas (dt-schema %s)\n", dtbind_dtschemas_count(s),
+		       dtbind_gen_name(dtbind_dtschemas_generation(s)));
 	dtbind_dtschemas_free(s);
 	dtbind_diag_free(diag);
 	return ret ? EXIT_USAGE : EXIT_CLEAN;

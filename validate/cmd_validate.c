@@ -30,6 +30,7 @@ void help_validate(FILE *out)
 		"                        default: an automatic cache under ~/.cache/dtbind,\n"
 		"                        keyed by the content of every schema file\n"
 		"      --no-cache        load and process every schema, no cache\n"
+		CLI_HELP_DTSCHEMA
 		"  -m, --show-unmatched  warn about compatibles no binding documents\n"
 		"  -M, --show-matched    note which schemas selected each node\n"
 		"      --undocumented    only list compatibles that no binding documents (the job\n"
@@ -142,7 +143,7 @@ static bool is_tree_name(const char *name)
 
 int cmd_validate(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE };
+	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN };
 	static const struct option opts[] = {
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
@@ -151,6 +152,7 @@ int cmd_validate(int argc, char **argv)
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ "schema-cache", required_argument, NULL, 's' },
 		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
+		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "show-unmatched", no_argument, NULL, 'm' },
 		{ "show-matched", no_argument, NULL, 'M' },
@@ -178,6 +180,10 @@ int cmd_validate(int argc, char **argv)
 		case OPT_NOSRC: source = false; break;
 		case 's': co.schema_cache = optarg; break;
 		case OPT_NOCACHE: co.use_cache = false; break;
+		case OPT_GEN:
+			if (cli_parse_gen("validate", optarg, &co.gen))
+				break;
+			goto usage;
 		case 'j':
 			jobs = atoi(optarg);
 			if (jobs < 1 || jobs > 256) {
@@ -191,6 +197,7 @@ int cmd_validate(int argc, char **argv)
 				break;
 			fprintf(stderr, "dtbind validate: unknown format '%s'\n", optarg);
 			/* fall through */
+		usage:
 		default:
 			help_validate(stderr);
 			free(incs);
