@@ -184,6 +184,10 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/yamllint/compare.sh
 	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh lint $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh examples $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh lint $(BUILD)/dtbind 6.12 \
+		$(SHARED)/reference/modern-6.12 99.8
+	$(Q)SHARED=$(SHARED) sh tests/conformance/verdicts.sh examples $(BUILD)/dtbind 6.12 \
+		$(SHARED)/reference/modern-6.12 99.8
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
 

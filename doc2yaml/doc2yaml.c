@@ -751,6 +751,38 @@ static void trim(char *s)
 	memmove(s, p, strlen(p) + 1);
 }
 
+/*
+ * dt-schema 2026.06 rejects "binding" and " schema" anywhere in a title:
+ * a phrase left inside one ("devices that have simple device tree
+ * bindings") goes with the clause that holds it.
+ */
+static void drop_binding_clause(char *s)
+{
+	static const char *const joins[] = { " that ", " which ", " with ", " using " };
+	const char *found = find_ci(s, "binding");
+
+	if (!found)
+		found = find_ci(s, " schema");
+	if (!found)
+		return;
+	char *p = s + (found - s), *cut = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(joins); i++) {
+		const char *j = find_ci(s, joins[i]);
+
+		if (j && j < p && (!cut || j > cut))
+			cut = s + (j - s);
+	}
+	if (!cut) {
+		/* no clause: the word alone, back to the space before it */
+		while (p > s && p[-1] != ' ')
+			p--;
+		cut = p > s ? p - 1 : p;
+	}
+	*cut = '\0';
+	trim(s);
+}
+
 /* The title without decoration and the words the meta-schema and reviewers reject. */
 static char *clean_title(struct conv *cv, const char *t)
 {
@@ -824,6 +856,7 @@ static char *clean_title(struct conv *cv, const char *t)
 			break;
 		trim(s);
 	}
+	drop_binding_clause(s);
 	n = strlen(s);
 	if (n > 7 && !strcasecmp(s + n - 7, " driver"))
 		s[n - 7] = '\0';

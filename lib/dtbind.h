@@ -369,6 +369,8 @@ void dtbind_validation_report(const struct dtbind_validation *result, struct dtb
 /* The schema's own URI ($id#pointer) and location. */
 const char *dtbind_schema_uri(const struct dtbind_schema *schema);
 struct dtbind_loc dtbind_schema_loc(const struct dtbind_schema *schema);
+/* The schema's source value (a map, or a boolean). */
+const struct dtbind_value *dtbind_schema_value(const struct dtbind_schema *schema);
 enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
 
 /* ------------------------------------------------------------------ */

@@ -1349,6 +1349,11 @@ const char *dtbind_schema_uri(const struct dtbind_schema *s)
 	return arena_printf(&s->set->arena, "%s#%s", s->sc.res->uri, s->sc.ptr ? s->sc.ptr : "");
 }
 
+const struct dtbind_value *dtbind_schema_value(const struct dtbind_schema *s)
+{
+	return s->v;
+}
+
 struct dtbind_loc dtbind_schema_loc(const struct dtbind_schema *s)
 {
 	return s->v->loc;

@@ -33,6 +33,8 @@ static const struct dtbind_rule lint_rules[] = {
 	  "$schema names a devicetree meta-schema (core.yaml or base.yaml)" },
 	{ "id-matches-path", DTBIND_ERROR,
 	  "$id is http://devicetree.org/schemas/ + the file's path under the bindings root" },
+	{ "node-constraint", DTBIND_ERROR,
+	  "(2026.06) a node schema below one that restricts properties restricts its own" },
 	{ "ref-resolves", DTBIND_ERROR,
 	  "every $ref names an existing schema file, and its JSON pointer exists" },
 	{ "ref-form", DTBIND_WARNING,
@@ -109,6 +111,7 @@ struct dtbind_linter {
 	struct dtbind_diag *diag;
 	struct dtbind_lint_opts opts;
 	struct root_set *roots;
+	enum dtbind_gen gen_now;	/* of the file being linted */
 };
 
 int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *opts,
@@ -263,7 +266,25 @@ static void check_id(struct dtbind_linter *l, const char *abs, const char *root,
 	if (strncmp(abs, root, rl) || abs[rl] != '/')
 		return;
 	char *expected = NULL;
+	const char *id = m->value->u.str.ptr;
 
+	/*
+	 * 2026.06 only needs the $id's path to end the file's path: it finds
+	 * the bindings root from it ("altr,pcie-root-port.yaml" in pci/).
+	 */
+	if (l->gen_now == DTBIND_GEN_2026_06 && !strncmp(id, DT_SCHEMAS, strlen(DT_SCHEMAS))) {
+		const char *rel = id + strlen(DT_SCHEMAS);
+		size_t n = strlen(rel), al = strlen(abs);
+
+		if (n && rel[n - 1] == '#')
+			n--;
+		if (n && n <= al && !strncmp(abs + al - n, rel, n))
+			return;
+		report(l, m->value->loc, "id-matches-path",
+		       "$id '%s' is not the end of the file's path: the bindings root cannot be "
+		       "found from it (expected '" DT_SCHEMAS "%s#')", id, abs + rl + 1);
+		return;
+	}
 	if (asprintf(&expected, DT_SCHEMAS "%s#", abs + rl + 1) < 0)
 		return;
 	if (strcmp(m->value->u.str.ptr, expected))
@@ -334,6 +355,142 @@ static void check_refs(struct dtbind_linter *l, struct dtbind_schema_set *set, c
 		}
 		check_refs(l, set, base, m->value, depth + 1);
 	}
+}
+
+/*
+ * 2026.06 resolves "/schemas/..." against the directory the $id implies
+ * (the file's path less the $id's): with an $id that is only a suffix of
+ * the path under the tree, that is not the tree's root.  NULL when the
+ * $id implies @root itself or implies nothing.
+ */
+static char *id_implied_root(const char *abs, const char *root, const struct dtbind_value *doc)
+{
+	const struct dtbind_member *m = dtbind_value_member(doc, "$id");
+	const char *rel;
+	size_t n, al;
+
+	if (!abs || !m || m->value->kind != DTBIND_STRING ||
+	    strncmp(m->value->u.str.ptr, DT_SCHEMAS, strlen(DT_SCHEMAS)))
+		return NULL;
+	rel = m->value->u.str.ptr + strlen(DT_SCHEMAS);
+	n = strlen(rel);
+	al = strlen(abs);
+	if (n && rel[n - 1] == '#')
+		n--;
+	if (!n || n >= al || strncmp(abs + al - n, rel, n) || abs[al - n - 1] != '/')
+		return NULL;
+	if (root && strlen(root) == al - n - 1 && !strncmp(abs, root, al - n - 1))
+		return NULL;
+	return strndup(abs, al - n - 1);
+}
+
+/*
+ * 2026.06's dt-doc-validate check in code: below a schema that restricts
+ * undocumented properties, every node schema restricts its own, itself or
+ * through its $ref; a binding that restricts nothing at its top (a common
+ * schema, meant to be $ref'd) is exempt.
+ */
+static bool is_node_schema(const struct dtbind_value *v)
+{
+	const struct dtbind_member *t;
+
+	if (!v || v->kind != DTBIND_MAP)
+		return false;
+	t = dtbind_value_member(v, "type");
+	if (t && t->value->kind == DTBIND_STRING && !strcmp(t->value->u.str.ptr, "object"))
+		return true;
+	return dtbind_value_member(v, "properties") || dtbind_value_member(v, "patternProperties") ||
+	       dtbind_value_member(v, "additionalProperties") ||
+	       dtbind_value_member(v, "unevaluatedProperties");
+}
+
+/* additionalProperties / unevaluatedProperties as false or a schema. */
+static bool restricts_props(const struct dtbind_value *v)
+{
+	static const char *const keys[] = { "additionalProperties", "unevaluatedProperties" };
+
+	if (!is_node_schema(v))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		const struct dtbind_member *m = dtbind_value_member(v, keys[i]);
+
+		if (m && (m->value->kind == DTBIND_MAP ||
+			  (m->value->kind == DTBIND_BOOL && !m->value->u.b)))
+			return true;
+	}
+	return false;
+}
+
+struct constraint_walk {
+	struct dtbind_linter *l;
+	struct dtbind_schema_set *set;
+	const char *base;
+	bool is_common;
+	bool stop;		/* a $ref did not resolve: the reference gives up too */
+};
+
+static bool constraint_skipped(const char *parent)
+{
+	static const char *const skip[] = { "if", "select", "definitions", "$defs", "then",
+					    "else", "dependencies", "dependentSchemas" };
+
+	for (size_t i = 0; parent && i < ARRAY_SIZE(skip); i++)
+		if (!strcmp(parent, skip[i]))
+			return true;
+	return false;
+}
+
+/* Does the schema $ref names restrict properties (true when it is no node schema)? */
+static bool ref_restricts(struct constraint_walk *w, const struct dtbind_value *v)
+{
+	const struct dtbind_member *r = dtbind_value_member(v, "$ref");
+	const struct dtbind_schema *s;
+	struct arena a;
+	bool ok = true;
+
+	if (!r || r->value->kind != DTBIND_STRING)
+		return true;
+	arena_init(&a, 1024);
+	char *uri = uri_resolve(&a, w->base, r->value->u.str.ptr);
+
+	if (!uri || dtbind_schema_set_get(w->set, uri, &s))
+		w->stop = true;
+	else
+		ok = restricts_props(dtbind_schema_value(s));
+	arena_release(&a);
+	return ok;
+}
+
+static void check_constraints(struct constraint_walk *w, const struct dtbind_value *v,
+			      const char *parent, bool has_constraint, unsigned depth)
+{
+	if (w->stop || depth > DTBIND_MAX_DEPTH)
+		return;
+	if (v->kind == DTBIND_SEQ) {
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			check_constraints(w, v->u.seq.items[i], parent, has_constraint, depth + 1);
+		return;
+	}
+	if (v->kind != DTBIND_MAP || constraint_skipped(parent))
+		return;
+	bool combinator = parent && (!strcmp(parent, "allOf") || !strcmp(parent, "anyOf") ||
+				     !strcmp(parent, "oneOf"));
+
+	if (is_node_schema(v) && !combinator)
+		has_constraint = restricts_props(v);
+	bool ref_ok = ref_restricts(w, v);
+
+	if (w->stop)
+		return;
+	if (!w->is_common && !ref_ok && !has_constraint &&
+	    !dtbind_value_member(v, "additionalProperties") &&
+	    !dtbind_value_member(v, "unevaluatedProperties"))
+		report(w->l, v->loc, "node-constraint",
+		       "%s: Missing additionalProperties/unevaluatedProperties constraint",
+		       parent ? parent : "(top)");
+	for (size_t i = 0; i < v->u.map.n; i++)
+		check_constraints(w, v->u.map.members[i].value, v->u.map.members[i].key,
+				  has_constraint, depth + 1);
 }
 
 /*
@@ -522,6 +679,7 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 		       dtbind_kind_name(v->kind));
 		goto out;
 	}
+	l->gen_now = rs->gen;
 	check_meta(l, rs->set, path, v);
 	check_id(l, abs, root, v);
 	check_quotes(l, v, NULL, false, 0);
@@ -539,9 +697,24 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 	base = id && id->value->kind == DTBIND_STRING ? id->value->u.str.ptr : file_uri;
 	struct dtbind_doc *copy;
 
+	char *implied = rs->gen == DTBIND_GEN_2026_06 ? id_implied_root(abs, root, v) : NULL;
+
+	if (implied) {
+		struct root_set *irs = root_set_for(l, implied);
+
+		free(implied);
+		if (irs)
+			rs = irs;
+	}
 	if (dtbind_doc_from_value(path, v, &copy) == 0 &&
-	    dtbind_schema_set_add_doc(rs->set, copy, file_uri, NULL) == 0)
+	    dtbind_schema_set_add_doc(rs->set, copy, file_uri, NULL) == 0) {
 		check_refs(l, rs->set, base, v, 0);
+		if (rs->gen == DTBIND_GEN_2026_06) {
+			struct constraint_walk w = { l, rs->set, base, !restricts_props(v), false };
+
+			check_constraints(&w, v, NULL, false, 0);
+		}
+	}
 	free(file_uri);
 out:
 	dtbind_doc_free(doc);
