@@ -26,15 +26,23 @@ int list_push(struct index_list *l, size_t i)
 	return 0;
 }
 
-/* The meta-schema check of the reference: a binding that fails it is left out. */
+/*
+ * The meta-schema check of the reference: a binding that fails it is left
+ * out.  2022.08 checks it against its devicetree meta-schema ($schema);
+ * 2026.06 only against JSON Schema 2019-09's own, so a binding that breaks
+ * a devicetree rule (lint's finding) is still used for validation.
+ */
 static bool passes_meta(struct dtbind_dtschemas *s, const struct dtbind_value *root)
 {
 	const struct dtbind_value *ms = dtbind_value_get(root, "$schema");
 	const struct dtbind_schema *meta;
+	const char *uri = ms && ms->kind == DTBIND_STRING ? ms->u.str.ptr : NULL;
 
-	if (!ms || ms->kind != DTBIND_STRING)
+	if (s->gen == DTBIND_GEN_2026_06)
+		uri = "https://json-schema.org/draft/2019-09/schema";
+	if (!uri)
 		return false;
-	if (dtbind_schema_set_get(s->set, ms->u.str.ptr, &meta))
+	if (dtbind_schema_set_get(s->set, uri, &meta))
 		return true;	/* no meta-schema to check with: keep the binding */
 	return dtbind_schema_validate(meta, root, NULL) == 1;
 }
@@ -87,7 +95,7 @@ static int add_binding(struct dtbind_dtschemas *s, const char *file, const struc
 			 "(dtbind lint tells why)");
 		return 0;
 	}
-	struct dtbind_value *fixed = fixup_schema(&s->arena, root);
+	struct dtbind_value *fixed = fixup_schema(&s->arena, root, s->gen);
 	const char *bid = arena_strdup(&s->arena, id->u.str.ptr);
 	const char *bfile = arena_strdup(&s->arena, file);
 

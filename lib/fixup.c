@@ -585,7 +585,66 @@ static void fixup_node_props(struct arena *a, struct dtbind_value *s)
 	}
 }
 
-static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop, unsigned depth)
+/*
+ * 2026.06's implied properties: for every schema that restricts extra
+ * properties (additionalProperties or unevaluatedProperties present,
+ * wherever it sits: under additionalProperties, without "properties"...),
+ * the properties a node may always have, now with the bootph-* set;
+ * assigned-clock-* next to clocks and dma-ranges next to ranges even when
+ * extra properties are allowed.
+ */
+static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
+{
+	static const char *const implied[] = {
+		"phandle", "status", "secure-status", "$nodename", "bootph-pre-sram",
+		"bootph-verify", "bootph-pre-ram", "bootph-some-ram", "bootph-all",
+	};
+	static const char *const assigned[] = {
+		"assigned-clocks", "assigned-clock-rates-u64", "assigned-clock-rates",
+		"assigned-clock-parents", "assigned-clock-sscs",
+	};
+
+	if (!dtbind_value_get(s, "additionalProperties") &&
+	    !dtbind_value_get(s, "unevaluatedProperties"))
+		return;
+	struct dtbind_value *props = vb_get(s, "properties");
+	const struct dtbind_value *lists[] = { props, dtbind_value_get(s, "patternProperties") };
+	bool has_pinctrl = false, has_clocks = false, has_assigned = false, has_ranges = false;
+
+	for (size_t l = 0; l < 2; l++) {
+		for (size_t i = 0; is_map(lists[l]) && i < lists[l]->u.map.n; i++) {
+			const char *k = lists[l]->u.map.members[i].key;
+
+			has_pinctrl |= key_matches_pinctrl(k);
+			has_clocks |= !strcmp(k, "clocks");
+			has_assigned |= !strcmp(k, "assigned-clocks");
+			has_ranges |= !strcmp(k, "ranges");
+		}
+	}
+	if (is_map(props) && has_clocks && !has_assigned)
+		for (size_t i = 0; i < ARRAY_SIZE(assigned); i++)
+			vb_set(a, props, assigned[i], vb_bool(a, true));
+	if (is_map(props) && has_ranges)
+		vb_setdefault(a, props, "dma-ranges", vb_bool(a, true));
+	if (is_true(dtbind_value_get(s, "additionalProperties")) ||
+	    is_true(dtbind_value_get(s, "unevaluatedProperties")))
+		return;
+	props = vb_setdefault(a, s, "properties", vb_map(a));
+	if (!is_map(props))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(implied); i++)
+		vb_setdefault(a, props, implied[i], vb_bool(a, true));
+	if (!has_pinctrl) {
+		vb_setdefault(a, props, "pinctrl-names", vb_bool(a, true));
+		struct dtbind_value *pp = vb_setdefault(a, s, "patternProperties", vb_map(a));
+
+		if (is_map(pp))
+			vb_set(a, pp, "^pinctrl-[0-9]+$", vb_bool(a, true));
+	}
+}
+
+static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
+			     enum dtbind_gen gen, unsigned depth)
 {
 	static const char *const single[] = { "select", "if", "then", "else",
 					      "additionalProperties", "not" };
@@ -597,7 +656,9 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 		return;
 	vb_pop(s, "description");
 	fixup_interrupts(a, s);
-	if (is_prop)
+	if (gen == DTBIND_GEN_2026_06)
+		fixup_node_props_2026(a, s);
+	else if (is_prop)
 		fixup_node_props(a, s);
 	/* additionalProperties: true defeats unevaluatedProperties: drop it. */
 	if (is_true(dtbind_value_get(s, "additionalProperties")))
@@ -607,11 +668,11 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 
 		for (size_t k = 0; k < ARRAY_SIZE(single); k++)
 			if (!strcmp(m->key, single[k]))
-				fixup_sub_schema(a, m->value, false, depth + 1);
+				fixup_sub_schema(a, m->value, false, gen, depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
 			if (!strcmp(m->key, lists[k]) && is_seq(m->value))
 				for (size_t j = 0; j < m->value->u.seq.n; j++)
-					fixup_sub_schema(a, m->value->u.seq.items[j], true, depth + 1);
+					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen, depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(maps); k++) {
 			if (strcmp(m->key, maps[k]) || !is_map(m->value))
 				continue;
@@ -619,7 +680,7 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 				struct dtbind_member *p = &m->value->u.map.members[j];
 
 				walk_properties(a, p->key, p->value, depth + 1);
-				fixup_sub_schema(a, p->value, true, depth + 1);
+				fixup_sub_schema(a, p->value, true, gen, depth + 1);
 			}
 		}
 	}
@@ -683,8 +744,28 @@ static void normalise_compatibles(struct dtbind_value *list)
 	list->u.seq.n = n;
 }
 
+/* 2026.06: generic compatibles listed next to others select nothing. */
+static void drop_generic_compatibles(struct dtbind_value *list)
+{
+	static const char *const generic[] = { "syscon", "simple-mfd", "simple-bus" };
+	size_t n = 0;
+
+	if (list->u.seq.n < 2)
+		return;
+	for (size_t i = 0; i < list->u.seq.n; i++) {
+		const struct dtbind_value *c = list->u.seq.items[i];
+		bool drop = false;
+
+		for (size_t g = 0; is_str(c) && g < ARRAY_SIZE(generic); g++)
+			drop |= !strcmp(c->u.str.ptr, generic[g]);
+		if (!drop)
+			list->u.seq.items[n++] = list->u.seq.items[i];
+	}
+	list->u.seq.n = n;
+}
+
 /* A binding without 'select' is selected by its compatibles, else by $nodename, else never. */
-static void add_select(struct arena *a, struct dtbind_value *s)
+static void add_select(struct arena *a, struct dtbind_value *s, enum dtbind_gen gen)
 {
 	struct dtbind_value *props = vb_get(s, "properties"), *compat;
 
@@ -701,6 +782,8 @@ static void add_select(struct arena *a, struct dtbind_value *s)
 			return;
 		collect_compatibles(a, compat, list, 0);
 		normalise_compatibles(list);
+		if (gen == DTBIND_GEN_2026_06)
+			drop_generic_compatibles(list);
 		if (list->u.seq.n) {
 			struct dtbind_value *sel = vb_map(a), *p = vb_map(a), *c = vb_map(a),
 					    *e = vb_map(a);
@@ -732,7 +815,8 @@ static void add_select(struct arena *a, struct dtbind_value *s)
 	vb_set(a, s, "select", vb_bool(a, false));
 }
 
-struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema)
+struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema,
+				  enum dtbind_gen gen)
 {
 	struct dtbind_value *s = vb_copy(a, schema);
 
@@ -741,8 +825,8 @@ struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *sc
 	vb_pop(s, "examples");
 	vb_pop(s, "maintainers");
 	vb_pop(s, "historical");
-	add_select(a, s);
-	fixup_sub_schema(a, s, true, 0);
+	add_select(a, s, gen);
+	fixup_sub_schema(a, s, true, gen, 0);
 	vb_set(a, s, "type", vb_str(a, "object"));
 	return s;
 }

@@ -6,7 +6,9 @@
 #include "internal.h"
 
 /* A fixed-up deep copy of @schema, allocated in @a (NULL on ENOMEM). */
-struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema);
+/* @gen: the dt-schema generation whose fixups apply (2022.08 or 2026.06). */
+struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *schema,
+				  enum dtbind_gen gen);
 /* Does @prop end in a unit suffix whose values are arrays (-ms, -microvolt, ...)? */
 bool fixup_has_unit_suffix(const char *prop);
 /* (minItems, maxItems) of an array schema as the reference computes them, 0/0 if unknown. */

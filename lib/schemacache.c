@@ -952,7 +952,7 @@ static const struct dtbind_value *binding_from_source(struct dtbind_dtschemas *s
 	}
 	if (!doc || dtbind_schema_set_keep_doc(s->set, doc))
 		return NULL;
-	return fixup_schema(&s->arena, dtbind_doc_root(doc));
+	return fixup_schema(&s->arena, dtbind_doc_root(doc), s->gen);
 }
 
 /* The fixed-up schema of a binding, decoded from the cache on first use. */

@@ -153,7 +153,11 @@ check "a moved tree reports its own paths" \
 	"cmp -s '$T/moved.out' '$T/moved_ref.out' && grep -q '$T/moved/misc/acme,gadget.yaml' '$T/moved.out'"
 
 # A binding that now fails its meta-schema, and one removed: the others from their records.
-sed 's/^title: ACME widget$/titel: ACME widget/' "$T/b/misc/acme,widget.yaml" >"$T/edit"
+# (The tree has no Makefile: 2026.06, which leaves out only what breaks JSON
+# Schema's own meta-schema, so additionalProperties becomes no schema.)
+sed -e 's/^title: ACME widget$/titel: ACME widget/' \
+	-e 's/^additionalProperties: false$/additionalProperties: nothing/' \
+	"$T/b/misc/acme,widget.yaml" >"$T/edit"
 cat "$T/edit" >"$T/b/misc/acme,widget.yaml"
 run broken
 run broken_ref --no-cache
