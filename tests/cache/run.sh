@@ -92,6 +92,16 @@ run second
 check "the second run reports the same" "same second ref"
 check "the second run reuses the cache (not rewritten)" "[ \"\$(ident '$f')\" = '$id1' ]"
 
+# The other generation: a cache of its own, the first one left alone.
+run gen_old --dtschema=2022.08
+run gen_old_ref --no-cache --dtschema=2022.08
+check "each dt-schema generation has its own cache file" \
+	"[ \$(ls '$CDIR' | wc -l) = 2 ] && same gen_old gen_old_ref"
+check "the other generation's run leaves the first cache alone" "[ \"\$(ident '$f')\" = '$id1' ]"
+run gen_old_again --dtschema=2022.08
+check "a second 2022.08 run (from its cache) reports the same" "same gen_old_again gen_old_ref"
+for g in "$CDIR"/schemas-*.bin; do [ "$g" = "$f" ] || rm -f "$g"; done
+
 # A change of content with size and mtime kept: the ctime tells, the hash decides.
 sed 's/enum: \[1, 2, 3\]/enum: [1, 2, 7]/' "$T/b/misc/acme,widget.yaml" >"$T/edit"
 touch -r "$T/b/misc/acme,widget.yaml" "$T/edit"
