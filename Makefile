@@ -167,6 +167,7 @@ fuzz:
 bench: deps $(BUILD)/dtbind
 	$(Q)st=0; \
 	SHARED=$(SHARED) sh bench/run.sh $(BUILD)/dtbind || st=1; \
+	SHARED=$(SHARED) sh bench/lint.sh $(BUILD)/dtbind || st=1; \
 	SHARED=$(SHARED) sh bench/examples.sh $(BUILD)/dtbind || st=1; \
 	SHARED=$(SHARED) sh bench/validate.sh $(BUILD)/dtbind || st=1; \
 	exit $$st

@@ -17,13 +17,18 @@
 #    at a time, 43 minutes here), not rerun: its extract, cpp, dtc and
 #    validate phases against dtbind with the cache, and the same plus
 #    mkschema against --no-cache.
-# 2. One binding side by side, live, when Debian's dt-schema, dtc and gcc are
-#    installed: dt-extract-example, gcc -E, dtc and dt-validate as kbuild of
-#    6.1 runs them (the processed schema made once by dt-mk-schema, not
-#    timed) against dtbind exampletest on the same file, process start and
-#    schema-set load included (the goal: < 50 ms).  The live/recorded
-#    factor of the reference on that binding scales the recorded total to an
-#    estimate at today's speed.
+#    The reference for 6.12 is the recorded run of dt-schema 2026.06
+#    ($SHARED/reference/modern-6.12/timings.tsv: the examples of every 5th
+#    binding, 872), compared per binding and scaled to the whole tree.
+# 2. One binding side by side, live, when the reference is installed (6.1:
+#    Debian's dt-schema 2022.08; 6.12: dt-schema 2026.06's wrappers in
+#    REFBIN, default /opt/dtschema-sid-bin; dtc and gcc): dt-extract-example,
+#    gcc -E, dtc and dt-validate as kbuild runs them (the processed schema
+#    made once by dt-mk-schema, not timed) against dtbind exampletest on the
+#    same file, process start and schema-set load included (the goals:
+#    < 50 ms on 6.1, < 20 ms on 6.12 with the 2026.06 generation).  The
+#    live/recorded factor of the 6.1 reference on that binding scales the
+#    recorded total to an estimate at today's speed.
 # Ratios are of CPU time (user + sys); best of RUNS runs after a warm-up.
 # Results go to stdout and to bench/out/examples-*.txt.
 set -u
@@ -32,6 +37,8 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init examples "$@"
 ONE=${ONE:-i2c/i2c-gpio.yaml}
+REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
+REFT612=$SHARED/reference/modern-6.12/timings.tsv
 REFT=$SHARED/reference/6.1-binding-check/timings.tsv
 REFP=$SHARED/reference/6.1-binding-check/pertime.tsv
 status=0
@@ -41,7 +48,7 @@ status=0
 	echo "1. every example, dtbind exampletest in one process (exit 1: findings; times in s)"
 	printf '%-7s %-10s %8s %8s %8s %8s %8s\n' corpus schemas bindings wall cpu ms/each "RSS MiB"
 } >"$tmp/t1"
-cpu61='' cpu61nc='' reftot=''
+cpu61='' cpu61nc='' reftot='' cpu612='' n612=''
 for v in 6.1 6.12; do
 	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
 	b=$root/Documentation/devicetree/bindings
@@ -66,6 +73,7 @@ for v in 6.1 6.12; do
 			printf "%-7s %-10s %8d %8.2f %8.2f %8.2f %8.1f\n", v, m, n, w, c, 1000 * c / n, k / 1024 }' >>"$tmp/t1"
 		[ "$v" = 6.1 ] && [ "$mode" = cached ] && cpu61=$c
 		[ "$v" = 6.1 ] && [ "$mode" = no-cache ] && cpu61nc=$c
+		[ "$v" = 6.12 ] && [ "$mode" = cached ] && cpu612=$c n612=$n
 	done
 done
 
@@ -96,57 +104,27 @@ if [ -r "$REFT" ] && [ -n "$cpu61" ] && [ -n "$cpu61nc" ]; then
 else
 	echo "reference 6.1: no recorded timings ($REFT) or no dtbind 6.1 figure: no ratio" >>"$tmp/t1"
 fi
+if [ -r "$REFT612" ] && [ -n "$cpu612" ]; then
+	{
+		echo
+		echo "reference 6.12, recorded (not rerun): dt_binding_check with dt-schema 2026.06,"
+		echo "the examples of every 5th binding, two jobs at a time ($REFT612)"
+		printf '  %-9s %8s %8s\n' phase wall cpu
+		awk -F'\t' -v ours="$cpu612" -v nall="$n612" '
+			$1 == "extract" || $1 == "cpp" || $1 == "dtc" || $1 == "validate" {
+				c = $3 + $4
+				printf "  %-9s %8.1f %8.1f\n", $1, $2, c
+				w += $2; cx += c; n = $6 }
+			END {
+				printf "  %-9s %8.1f %8.1f   for %d bindings: %.0f ms CPU each\n", "examples", w, cx, n, 1000 * cx / n
+				printf "  whole tree (%d bindings) at that rate: ~%.0f s CPU; dtbind (cached): %.2f s, ~%.0fx less\n",
+					nall, cx / n * nall, ours, cx / n * nall / ours }' "$REFT612"
+	} >>"$tmp/t1" || status=1
+else
+	echo "reference 6.12: no recorded timings ($REFT612) or no dtbind 6.12 figure: no ratio" >>"$tmp/t1"
+fi
 
-# 2. One binding, live.
-root=$(sh "$SHARED/corpus.sh" 6.1 2>/dev/null | tail -n 1)
-b=$root/Documentation/devicetree/bindings
-inc=$root/scripts/dtc/include-prefixes
-one=$b/$ONE
-{
-	echo
-	echo "2. one binding side by side, live: 6.1 $ONE (best of $RUNS; times in ms)"
-	printf '%-56s %7s %7s %8s\n' tool wall cpu "RSS MiB"
-} >"$tmp/t2"
-ocpu=
-if [ ! -r "$one" ]; then
-	echo "bench/examples.sh: $one missing" >&2
-	status=1
-elif bench "exampletest $ONE" 1 "$BIN" exampletest --no-source -u "$b" "$one"; then
-	ocpu=$(cpu "$best_line")
-	odesc="dtbind exampletest (process start, cached schema set)"
-	oline=$best_line
-else
-	status=1
-fi
-missing=
-for t in dt-extract-example dt-mk-schema dt-validate dtc gcc; do
-	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
-done
-rcpu=
-if [ -n "$missing" ]; then
-	rnote="reference skipped:$missing not installed (sh scripts/install-deps.sh --reference)"
-elif [ -r "$one" ] && ps=$(ref_schema 6.1 "$b"); then
-	# the bindings Makefile's DTC_FLAGS; kbuild's cpp and dtc command lines
-	cat >"$tmp/ref.sh" <<EOS
-dt-extract-example "$one" >"$tmp/ex.dts" &&
-gcc -E -nostdinc -I "$inc" -undef -D__DTS__ -x assembler-with-cpp -o "$tmp/ex.pp" "$tmp/ex.dts" &&
-dtc -O dtb -o "$tmp/ex.dtb" -b 0 -i "$tmp" -i "$inc" -Wno-avoid_unnecessary_addr_size \
-	-Wno-graph_child_address -Wno-interrupt_provider -Wno-unique_unit_address \
-	-Wunique_unit_address_if_enabled "$tmp/ex.pp" &&
-dt-validate -u "$b" -p "$ps" "$tmp/ex.dtb"
-EOS
-	if bench "reference pipeline" 0 sh "$tmp/ref.sh"; then
-		rcpu=$(cpu "$best_line")
-		rline=$best_line
-		rnote=
-	else
-		rnote="reference pipeline failed (see above)"
-		status=1
-	fi
-else
-	rnote="reference skipped: dt-mk-schema failed"
-	status=1
-fi
+# 2. One binding, live, per generation.
 # row2 DESC M_LINE
 row2() {
 	# shellcheck disable=SC2086 # four fields on purpose
@@ -155,28 +133,90 @@ row2() {
 		printf "%-56s %7.1f %7.1f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
 }
 {
-	[ -n "$rcpu" ] && row2 "reference: dt-extract-example | cpp | dtc | dt-validate" "$rline"
-	[ -n "$ocpu" ] && row2 "$odesc" "$oline"
-	if [ -n "$rcpu" ] && [ -n "$ocpu" ]; then
-		awk -v r="$rcpu" -v o="$ocpu" 'BEGIN {
-			printf "ratio (CPU): dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'
+	echo
+	echo "2. one binding side by side, live: $ONE (best of $RUNS; times in ms)"
+	printf '%-56s %7s %7s %8s\n' tool wall cpu "RSS MiB"
+} >"$tmp/t2"
+for v in 6.1 6.12; do
+	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
+	b=$root/Documentation/devicetree/bindings
+	inc=$root/scripts/dtc/include-prefixes
+	one=$b/$ONE
+	if [ "$v" = 6.1 ]; then
+		gen=2022.08 pfx= goal=0.05
+	else
+		gen=2026.06 pfx=$REFBIN/ goal=0.02
 	fi
-	[ -n "$rnote" ] && echo "$rnote"
-	if [ -n "$rcpu" ] && [ -r "$REFP" ] && [ -n "$cpu61" ]; then
-		awk -F'\t' -v f="Documentation/devicetree/bindings/$ONE" -v live="$rcpu" -v tot="$reftot" -v ours="$cpu61" '
-			$1 == f && ($2 == "extract" || $2 == "cpp" || $2 == "dtc" || $2 == "validate") { c += $4 + $5; n++ }
-			END {
-				if (n == 4 && c > 0 && tot > 0)
-					printf "recorded for this binding: %.0f ms CPU (live/recorded %.2f); the recorded 6.1 total at that speed\n  is ~%.0f s: ~%.0fx for dtbind (cached) on 6.1 (estimate)\n",
-						1000 * c, live / c, tot * live / c, tot * live / c / ours }' "$REFP"
+	ocpu= rcpu= rnote=
+	if [ ! -r "$one" ]; then
+		echo "bench/examples.sh: $one missing" >&2
+		status=1
+		continue
+	elif bench "exampletest $v $ONE" 1 "$BIN" exampletest --no-source -u "$b" "$one"; then
+		ocpu=$(cpu "$best_line")
+		oline=$best_line
+	else
+		status=1
 	fi
-	if [ -n "$ocpu" ]; then
-		awk -v o="$ocpu" -v w="${oline%% *}" 'BEGIN {
-			printf "goal: exampletest of one binding < 50 ms with process start: %s (%.1f ms CPU, %.1f ms wall)\n",
-				o < 0.05 ? "met" : "NOT met", 1000 * o, 1000 * w }'
+	missing=
+	for t in dt-extract-example dt-mk-schema dt-validate; do
+		if [ -n "$pfx" ]; then
+			[ -x "$pfx$t" ] || missing="$missing $pfx$t"
+		else
+			command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
+		fi
+	done
+	for t in dtc gcc; do
+		command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
+	done
+	if [ -n "$missing" ]; then
+		rnote="$v reference skipped:$missing not installed (scripts/install-deps.sh --reference; ../shared/modern-ref/setup.sh)"
+	elif ps=$(PATH=${pfx:+$REFBIN:}$PATH ref_schema "$v" "$b"); then
+		# the bindings Makefile's DTC_FLAGS; kbuild's cpp and dtc command lines
+		cat >"$tmp/ref.sh" <<EOS
+cd "$root" &&
+${pfx}dt-extract-example "$one" >"$tmp/ex.dts" &&
+gcc -E -nostdinc -I "$inc" -undef -D__DTS__ -x assembler-with-cpp -o "$tmp/ex.pp" "$tmp/ex.dts" &&
+dtc -O dtb -o "$tmp/ex.dtb" -b 0 -i "$tmp" -i "$inc" -Wno-avoid_unnecessary_addr_size \
+	-Wno-graph_child_address -Wno-interrupt_provider -Wno-unique_unit_address \
+	-Wunique_unit_address_if_enabled "$tmp/ex.pp" &&
+${pfx}dt-validate -u "$b" -p "$ps" "$tmp/ex.dtb"
+EOS
+		if bench "reference pipeline $v" 0 sh "$tmp/ref.sh"; then
+			rcpu=$(cpu "$best_line")
+			rline=$best_line
+		else
+			rnote="$v reference pipeline failed (see above)"
+			status=1
+		fi
+	else
+		rnote="$v reference skipped: dt-mk-schema failed"
+		status=1
 	fi
-	:
-} >>"$tmp/t2"
+	{
+		[ -n "$rcpu" ] && row2 "$v reference $gen: extract | cpp | dtc | dt-validate" "$rline"
+		[ -n "$ocpu" ] && row2 "$v dtbind exampletest ($gen, process start, cached)" "$oline"
+		if [ -n "$rcpu" ] && [ -n "$ocpu" ]; then
+			awk -v r="$rcpu" -v o="$ocpu" 'BEGIN {
+				printf "  ratio (CPU): dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'
+		fi
+		[ -n "$rnote" ] && echo "  $rnote"
+		if [ "$v" = 6.1 ] && [ -n "$rcpu" ] && [ -r "$REFP" ] && [ -n "$cpu61" ]; then
+			awk -F'\t' -v f="Documentation/devicetree/bindings/$ONE" -v live="$rcpu" -v tot="$reftot" -v ours="$cpu61" '
+				$1 == f && ($2 == "extract" || $2 == "cpp" || $2 == "dtc" || $2 == "validate") { c += $4 + $5; n++ }
+				END {
+					if (n == 4 && c > 0 && tot > 0)
+						printf "  recorded for this binding: %.0f ms CPU (live/recorded %.2f); the recorded 6.1 total at that speed\n    is ~%.0f s: ~%.0fx for dtbind (cached) on 6.1 (estimate)\n",
+							1000 * c, live / c, tot * live / c, tot * live / c / ours }' "$REFP"
+		fi
+		if [ -n "$ocpu" ]; then
+			awk -v o="$ocpu" -v w="${oline%% *}" -v g="$goal" -v v="$v" 'BEGIN {
+				printf "  goal on %s: exampletest of one binding < %.0f ms with process start: %s (%.1f ms CPU, %.1f ms wall)\n",
+					v, 1000 * g, o < g ? "met" : "NOT met", 1000 * o, 1000 * w }'
+		fi
+		:
+	} >>"$tmp/t2"
+done
 
 {
 	echo "dtbind exampletest bench $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -m), $(nproc 2>/dev/null || echo '?') CPUs"
