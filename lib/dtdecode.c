@@ -833,7 +833,9 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 	int ret;
 
 	*out = NULL;
-	if ((ret = fdt_check_header(fdt)) != 0)
+	/* The whole structure, not just the header: a cut or inconsistent
+	 * block would otherwise end the node walk early, silently. */
+	if (fdt_check_header(fdt) != 0 || fdt_check_full(fdt, fdt_totalsize(fdt)) != 0)
 		return -DTBIND_EPARSE;
 	hmap_init(&dc.phandles);
 	hmap_init(&dc.phandle_loc);

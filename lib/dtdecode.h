@@ -9,7 +9,8 @@
 typedef struct dtbind_loc dt_loc_fn(void *user, const char *path, const char *prop);
 
 /*
- * Decode @fdt (checked with fdt_check_header; the caller checks the size)
+ * Decode @fdt (checked with fdt_check_full over its fdt_totalsize; the caller
+ * checks that the buffer holds that many bytes)
  * into a map per node, allocated in @a.  Values their type cannot decode
  * are reported to @diag (may be NULL) and counted in *@decode_errors.  @loc_of may be NULL: values are
  * then located at @file only.  Returns 0, -DTBIND_EPARSE (not an FDT),

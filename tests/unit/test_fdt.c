@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * test_fdt.c - the FDT writer (struct dt_tree -> blob, libfdt) and the
+ * decoder (blob -> the value tree dt-schema validates), round trip, and the
+ * decoder on damaged blobs.
+ *
+ * The blob is read back with libfdt itself, not with our decoder, so a
+ * writer bug cannot hide behind a matching decoder bug.  The decoded values
+ * are compared with the shapes dt-schema gives the same types (its JSON
+ * spelling): integers as a matrix ([[7]]), strings as a list, flags as true.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <libfdt.h>
+
+#include "dts.h"
+#include "dttypes.h"
+#include "dtdecode.h"
+#include "fdtwrite.h"
+
+static const char board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"\t#address-cells = <1>;\n"
+	"\t#size-cells = <1>;\n"
+	"\tintc: interrupt-controller@1000 {\n"
+	"\t\tcompatible = \"acme,intc\";\n"
+	"\t\treg = <0x1000 0x100>;\n"
+	"\t\tinterrupt-controller;\n"
+	"\t\t#interrupt-cells = <2>;\n"
+	"\t};\n"
+	"\tdev@2000 {\n"
+	"\t\tcompatible = \"acme,dev\", \"acme,generic\";\n"
+	"\t\treg = <0x2000 0x10>;\n"
+	"\t\tinterrupts-extended = <&intc 5 4>;\n"
+	"\t\tacme,u32 = <7>;\n"
+	"\t\tacme,u8s = /bits/ 8 <1 2 0xff>;\n"
+	"\t\tacme,u64 = /bits/ 64 <0x100000000>;\n"
+	"\t\tacme,strs = \"a\", \"bc\";\n"
+	"\t\tacme,flag;\n"
+	"\t\tacme,s32 = <(-5)>;\n"
+	"\t\tacme,path = &intc;\n"
+	"\t};\n"
+	"};\n";
+
+static const char types_yaml[] =
+	"properties:\n"
+	"  acme,u32:\n"
+	"    $ref: /schemas/types.yaml#/definitions/uint32\n"
+	"  acme,u8s:\n"
+	"    $ref: /schemas/types.yaml#/definitions/uint8-array\n"
+	"  acme,u64:\n"
+	"    $ref: /schemas/types.yaml#/definitions/uint64\n"
+	"  acme,strs:\n"
+	"    $ref: /schemas/types.yaml#/definitions/string-array\n"
+	"  acme,flag:\n"
+	"    $ref: /schemas/types.yaml#/definitions/flag\n"
+	"  acme,s32:\n"
+	"    $ref: /schemas/types.yaml#/definitions/int32\n"
+	"  compatible:\n"
+	"    $ref: /schemas/types.yaml#/definitions/string-array\n"
+	"  acme,path:\n"
+	"    $ref: /schemas/types.yaml#/definitions/string\n";
+
+struct fixture {
+	FILE *out;
+	char *text;
+	size_t len;
+	struct dtbind_diag *diag;
+	struct dt_tree tree;
+	struct hmap paths;
+	struct arena arena;
+	void *blob;
+	size_t size;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (!f || !(f->out = open_memstream(&f->text, &f->len)) ||
+	    !(f->diag = dtbind_diag_new(f->out, DTBIND_FORMAT_GCC)))
+		return -1;
+	dt_tree_init(&f->tree);
+	hmap_init(&f->paths);
+	arena_init(&f->arena, 64 * 1024);
+	if (dts_parse(&f->tree, "board.dts", board, sizeof(board) - 1, NULL, f->diag) ||
+	    dt_to_fdt(&f->tree, &f->arena, &f->paths, &f->blob, &f->size))
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	free(f->blob);
+	arena_release(&f->arena);
+	hmap_free(&f->paths);
+	dt_tree_release(&f->tree);
+	dtbind_diag_free(f->diag);
+	fclose(f->out);
+	free(f->text);
+	free(f);
+	return 0;
+}
+
+static const fdt32_t *cells(const void *blob, const char *path, const char *prop, int *n)
+{
+	int off = fdt_path_offset(blob, path), len = -1;
+	const fdt32_t *p;
+
+	assert_true(off >= 0);
+	p = fdt_getprop(blob, off, prop, &len);
+	assert_non_null(p);
+	*n = len;
+	return p;
+}
+
+/* The blob is valid and holds what the source says, read with libfdt. */
+static void test_write_read_with_libfdt(void **state)
+{
+	struct fixture *f = *state;
+	const fdt32_t *c;
+	const uint8_t *b;
+	const char *s;
+	int n, intc;
+
+	assert_int_equal(fdt_check_header(f->blob), 0);
+	assert_true(fdt_totalsize(f->blob) <= f->size);
+
+	c = cells(f->blob, "/dev@2000", "reg", &n);
+	assert_int_equal(n, 8);
+	assert_int_equal(fdt32_to_cpu(c[0]), 0x2000);
+	assert_int_equal(fdt32_to_cpu(c[1]), 0x10);
+
+	/* &intc became intc's phandle, and intc got that phandle property */
+	intc = fdt_path_offset(f->blob, "/interrupt-controller@1000");
+	assert_true(intc >= 0);
+	assert_int_not_equal(fdt_get_phandle(f->blob, intc), 0);
+	c = cells(f->blob, "/dev@2000", "interrupts-extended", &n);
+	assert_int_equal(n, 12);
+	assert_int_equal(fdt32_to_cpu(c[0]), fdt_get_phandle(f->blob, intc));
+	assert_int_equal(fdt32_to_cpu(c[1]), 5);
+	assert_int_equal(fdt32_to_cpu(c[2]), 4);
+
+	/* /bits/ 8 and /bits/ 64, a negative cell, a path reference */
+	b = (const uint8_t *)cells(f->blob, "/dev@2000", "acme,u8s", &n);
+	assert_int_equal(n, 3);
+	assert_int_equal(b[2], 0xff);
+	c = cells(f->blob, "/dev@2000", "acme,u64", &n);
+	assert_int_equal(n, 8);
+	assert_int_equal(fdt32_to_cpu(c[0]), 1);
+	assert_int_equal(fdt32_to_cpu(c[1]), 0);
+	c = cells(f->blob, "/dev@2000", "acme,s32", &n);
+	assert_int_equal(fdt32_to_cpu(c[0]), 0xfffffffbu);
+	s = (const char *)cells(f->blob, "/dev@2000", "acme,path", &n);
+	assert_string_equal(s, "/interrupt-controller@1000");
+	c = cells(f->blob, "/dev@2000", "acme,flag", &n);
+	assert_int_equal(n, 0);
+	s = (const char *)cells(f->blob, "/dev@2000", "compatible", &n);
+	assert_int_equal(n, (int)sizeof("acme,dev\0acme,generic"));
+	assert_string_equal(s + strlen(s) + 1, "acme,generic");
+
+	/* every node written is mapped back to its source node */
+	assert_non_null(hmap_get_str(&f->paths, "/dev@2000", strlen("/dev@2000")));
+}
+
+static struct dtbind_loc where(void *user, const char *path, const char *prop)
+{
+	(void)user;
+	(void)prop;
+	return (struct dtbind_loc){ .file = "board.dts", .line = strcmp(path, "/") ? 11 : 2, .col = 2 };
+}
+
+/* Decoded with the types the schemas give, in dt-schema's shapes. */
+static void test_decode_typed(void **state)
+{
+	struct fixture *f = *state;
+	struct dtbind_doc *doc = NULL;
+	const struct dtbind_value *root;
+	struct dt_types *types = NULL;
+	struct dtbind_value *tree = NULL;
+	unsigned decode_errors = 0;
+	char *json;
+
+	assert_int_equal(dtbind_doc_load_string("types.yaml", types_yaml, sizeof(types_yaml) - 1,
+						f->diag, 0, &doc), 0);
+	root = dtbind_doc_root(doc);
+	assert_int_equal(dt_types_build(&types, &root, 1), 0);
+	assert_int_equal(dt_decode(&f->arena, f->blob, types, "board.dtb", where, NULL, f->diag,
+				   &decode_errors, &tree), 0);
+	assert_int_equal(decode_errors, 0);
+	json = dtbind_value_to_json_dup(dtbind_value_get(tree, "dev@2000"));
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"acme,u32\": [[7]]"));
+	assert_non_null(strstr(json, "\"acme,u8s\": [[1, 2, 255]]"));
+	assert_non_null(strstr(json, "\"acme,u64\": [[4294967296]]"));
+	assert_non_null(strstr(json, "\"acme,s32\": [[-5]]"));
+	assert_non_null(strstr(json, "\"acme,strs\": [\"a\", \"bc\"]"));
+	assert_non_null(strstr(json, "\"acme,flag\": true"));
+	/* reg and interrupts-extended are split by the cells of their providers */
+	assert_non_null(strstr(json, "\"reg\": [[8192, 16]]"));
+	assert_non_null(strstr(json, "\"interrupts-extended\": [[1, 5, 4]]"));
+	assert_non_null(strstr(json, "\"compatible\": [\"acme,dev\", \"acme,generic\"]"));
+	assert_non_null(strstr(json, "\"acme,path\": [\"/interrupt-controller@1000\"]"));
+	free(json);
+	dt_types_free(types);
+	dtbind_doc_free(doc);
+}
+
+/* A damaged blob is an error, not a crash: header, then a cut structure block. */
+static void test_decode_damaged(void **state)
+{
+	struct fixture *f = *state;
+	struct dt_types *types = NULL;
+	struct dtbind_value *tree = NULL;
+	unsigned decode_errors = 0;
+	unsigned char *bad = malloc(f->size);
+
+	assert_non_null(bad);
+	assert_int_equal(dt_types_build(&types, NULL, 0), 0);
+	memcpy(bad, f->blob, f->size);
+	bad[0] ^= 0xff;		/* the magic */
+	assert_int_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
+				   &decode_errors, &tree), -DTBIND_EPARSE);
+	memcpy(bad, f->blob, f->size);
+	fdt_set_size_dt_struct(bad, 8);	/* the structure block ends inside the root node */
+	assert_int_not_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
+				       &decode_errors, &tree), 0);
+	dt_types_free(types);
+	free(bad);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_write_read_with_libfdt, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decode_typed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decode_damaged, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
