@@ -522,52 +522,37 @@ static void add_prose_props(struct conv *cv, struct ynode *props, struct ynode *
 	}
 }
 
-void build_device(struct conv *cv, struct ynode *schema)
+/* "xxx-supply: ..." then "vin3-supply: Input supply for ldo3" lines: one property each. */
+static size_t supply_lines(struct conv *cv, struct prop *pr, struct pinfo *pis, size_t np, size_t cap)
 {
-	size_t cap = cv->props.n + 64, np = 0;
-	struct pinfo *pis = cv_alloc(cv, cap * sizeof(*pis));
-	struct ynode *props = ymap(cv, cv->compat_line);
-	struct ynode *req = yseq(cv, cv->compat_line);
-	bool refs[CS_COUNT];
-	bool cpu = cv->chains.n && cpu_binding(cv);
+	for (size_t li = 1; li < pr->nlines && np < cap; li++) {
+		const char *t = pr->lines[li]->t, *e = t;
 
-	if (!pis || !props)
-		return;
-	if (cv->root_binding) {
-		struct ynode *nn = ymap(cv, cv->compat_line);
-
-		yset(nn, "const", ystr(cv, "/", cv->compat_line));
-		yset(props, "$nodename", nn);
+		while (is_name_char((unsigned char)*e))
+			e++;
+		if (e - t < 8 || strncmp(e - 7, "-supply", 7) || *skip_blanks(e) != ':')
+			continue;
+		memset(&pis[np], 0, sizeof(pis[np]));
+		pis[np].name = cv_strndup(cv, t, (size_t)(e - t));
+		pis[np].line = pr->lines[li]->no;
+		pis[np].desc = cv_strdup(cv, skip_blanks(skip_blanks(e) + 1));
+		pis[np].pr = pr;
+		np++;
 	}
-	struct ynode *cs = compat_schema(cv);
+	return np;
+}
 
-	if (cs)
-		yset(props, "compatible", cs);
-	if (cs && !cv->root_binding)
-		ypush(req, ystr(cv, "compatible", cv->compat_line));
-	if (!cv->props.n && !cpu && cs && !cv->root_binding)
-		add_prose_props(cv, props, req);
-	/* The text's properties, in its order. */
+/* The text's properties of the device node, in its order, into @pis; returns their count. */
+static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
+{
+	size_t np = 0;
+
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
 		size_t i;
 
 		if (!pr->scope && pr->pattern && str_ends_with(pr->name, "-supply")) {
-			/* "xxx-supply: ..." then "vin3-supply: Input supply for ldo3" lines. */
-			for (size_t li = 1; li < pr->nlines && np < cap; li++) {
-				const char *t = pr->lines[li]->t, *e = t;
-
-				while (is_name_char((unsigned char)*e))
-					e++;
-				if (e - t < 8 || strncmp(e - 7, "-supply", 7) || *skip_blanks(e) != ':')
-					continue;
-				memset(&pis[np], 0, sizeof(pis[np]));
-				pis[np].name = cv_strndup(cv, t, (size_t)(e - t));
-				pis[np].line = pr->lines[li]->no;
-				pis[np].desc = cv_strdup(cv, skip_blanks(skip_blanks(e) + 1));
-				pis[np].pr = pr;
-				np++;
-			}
+			np = supply_lines(cv, pr, pis, np, cap);
 			continue;
 		}
 		if (pr->scope || pr->pattern || skip_prop(pr->name) || !valid_prop_name(pr->name))
@@ -602,19 +587,28 @@ void build_device(struct conv *cv, struct ynode *schema)
 		}
 		np++;
 	}
-	size_t ntext = np;
+	return np;
+}
 
-	/* Values from the examples; properties only the examples use. */
-	for (size_t d = 0; d < cv->devnodes.n; d++) {
-		const struct ditem *n = cv->devnodes.v[d];
+/* Is @pi (an example-only property when @example_only) left out of the schema? */
+static bool skip_device_prop(struct conv *cv, struct pinfo *pis, size_t ntext,
+			     const struct pinfo *pi, bool example_only, struct ynode *props)
+{
+	if (example_only && !strcmp(pi->name, "interrupts-extended") &&
+	    (yget(props, "interrupts") || any_prop_named(pis, ntext, "interrupts")))
+		return true;	/* implied by "interrupts" */
+	return example_only && (!strcmp(pi->name, "device_type") ||
+				((!strcmp(pi->name, "#address-cells") ||
+				  !strcmp(pi->name, "#size-cells")) && !unit_children(cv)));
+}
 
-		pinfo_add_values(pis, &np, cap, n, false, 0);
-	}
-	choose_refs(cv, pis, np, refs);
-	memcpy(cv->refs, refs, sizeof(refs));
+/* The schemas of the device's properties (@ntext from the text, the rest from examples). */
+static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
+			 const bool *refs, struct ynode *props, struct ynode *req)
+{
 	struct propctx pc = { .all = pis, .nall = np, .int_cells = example_int_cells(cv) };
 
-	memcpy(pc.refs, refs, sizeof(refs));
+	memcpy(pc.refs, refs, sizeof(pc.refs));
 	for (size_t i = 0; i < np; i++) {
 		struct pinfo *pi = &pis[i];
 		bool example_only = i >= ntext;
@@ -630,12 +624,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 				ypush(req, ystr(cv, pi->name, pi->line));
 			continue;
 		}
-		if (example_only && !strcmp(pi->name, "interrupts-extended") &&
-		    (yget(props, "interrupts") || any_prop_named(pis, ntext, "interrupts")))
-			continue;	/* implied by "interrupts" */
-		if (example_only && (!strcmp(pi->name, "device_type") ||
-				     ((!strcmp(pi->name, "#address-cells") ||
-				       !strcmp(pi->name, "#size-cells")) && !unit_children(cv))))
+		if (skip_device_prop(cv, pis, ntext, pi, example_only, props))
 			continue;
 		if (example_only && is_vendor_prop(pi->name) && pi->nvalues)
 			pi->desc = NULL;
@@ -663,20 +652,11 @@ void build_device(struct conv *cv, struct ynode *schema)
 				ypush(req, ystr(cv, pi->name, pi->line));
 		}
 	}
-	if (is_codec(cv) && !yget(props, "#sound-dai-cells")) {
-		struct ynode *c = ymap(cv, cv->compat_line);
+}
 
-		yset(c, "const", yint(cv, 0, cv->compat_line));
-		yset(props, "#sound-dai-cells", c);
-		if (root_has(cv, common_schemas[CS_DAI_COMMON]))
-			refs[CS_DAI_COMMON] = true;
-	}
-	add_dependencies(cv, props);
-	/* Child nodes: from the examples, described by the text where it can. */
-	if (cv->devnodes.n)
-		add_children(cv, schema, props, (const struct ditem *const *)cv->devnodes.v,
-			     cv->devnodes.n, 0, cv->compat_line, 0, req);
-	/* Nodes the text requires that no example shows. */
+/* Nodes the text requires that no example shows. */
+static void unshown_nodes(struct conv *cv, struct ynode *props, struct ynode *req)
+{
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
 
@@ -702,7 +682,11 @@ void build_device(struct conv *cv, struct ynode *schema)
 		if (pr->req == REQ_YES && !cv->devnodes.n)
 			ypush(req, ystr(cv, pr->name, pr->line));
 	}
-	/* Properties of other nodes the examples did not let us place. */
+}
+
+/* Properties of other nodes the examples did not let us place. */
+static void unplaced_scopes(struct conv *cv)
+{
 	for (int sc = 1; sc <= cv->nscopes; sc++) {
 		unsigned line = 0, n = 0;
 
@@ -722,15 +706,11 @@ void build_device(struct conv *cv, struct ynode *schema)
 				"%u propert%s of another node (child or sub-device) not placed: "
 				"no example shows where that node lives", n, n == 1 ? "y" : "ies");
 	}
-	if (cpu)
-		add_cpu_node_props(cv, props, req);
-	if (!yempty(props) || !yget(schema, "patternProperties"))
-		yset(schema, "properties", props);
-	if (yget(schema, "patternProperties"))
-		ymove_end(schema, "patternProperties");
-	dedupe_required(req);
-	if (!yempty(req))
-		yset(schema, "required", req);
+}
+
+/* allOf: the common schemas referenced; then what else the node may hold. */
+static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
+{
 	struct ynode *allof = yseq(cv, cv->compat_line);
 	bool any_ref = false;
 
@@ -750,7 +730,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 		ypush(allof, r);
 		any_ref = true;
 	}
-	memcpy(cv->refs, refs, sizeof(refs));
+	memcpy(cv->refs, refs, sizeof(cv->refs));
 	if (any_ref)
 		yset(schema, "allOf", allof);
 	if (cv->root_binding || !cv->chains.n)
@@ -759,4 +739,63 @@ void build_device(struct conv *cv, struct ynode *schema)
 		yset(schema, "unevaluatedProperties", yraw(cv, "false", cv->compat_line));
 	else
 		yset(schema, "additionalProperties", yraw(cv, "false", cv->compat_line));
+}
+
+void build_device(struct conv *cv, struct ynode *schema)
+{
+	size_t cap = cv->props.n + 64, np, ntext;
+	struct pinfo *pis = cv_alloc(cv, cap * sizeof(*pis));
+	struct ynode *props = ymap(cv, cv->compat_line);
+	struct ynode *req = yseq(cv, cv->compat_line);
+	bool refs[CS_COUNT];
+	bool cpu = cv->chains.n && cpu_binding(cv);
+
+	if (!pis || !props)
+		return;
+	if (cv->root_binding) {
+		struct ynode *nn = ymap(cv, cv->compat_line);
+
+		yset(nn, "const", ystr(cv, "/", cv->compat_line));
+		yset(props, "$nodename", nn);
+	}
+	struct ynode *cs = compat_schema(cv);
+
+	if (cs)
+		yset(props, "compatible", cs);
+	if (cs && !cv->root_binding)
+		ypush(req, ystr(cv, "compatible", cv->compat_line));
+	if (!cv->props.n && !cpu && cs && !cv->root_binding)
+		add_prose_props(cv, props, req);
+	np = ntext = text_props(cv, pis, cap, cpu);
+	/* Values from the examples; properties only the examples use. */
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		pinfo_add_values(pis, &np, cap, cv->devnodes.v[d], false, 0);
+	choose_refs(cv, pis, np, refs);
+	memcpy(cv->refs, refs, sizeof(refs));
+	device_props(cv, pis, np, ntext, refs, props, req);
+	if (is_codec(cv) && !yget(props, "#sound-dai-cells")) {
+		struct ynode *c = ymap(cv, cv->compat_line);
+
+		yset(c, "const", yint(cv, 0, cv->compat_line));
+		yset(props, "#sound-dai-cells", c);
+		if (root_has(cv, common_schemas[CS_DAI_COMMON]))
+			refs[CS_DAI_COMMON] = true;
+	}
+	add_dependencies(cv, props);
+	/* Child nodes: from the examples, described by the text where it can. */
+	if (cv->devnodes.n)
+		add_children(cv, schema, props, (const struct ditem *const *)cv->devnodes.v,
+			     cv->devnodes.n, 0, cv->compat_line, 0, req);
+	unshown_nodes(cv, props, req);
+	unplaced_scopes(cv);
+	if (cpu)
+		add_cpu_node_props(cv, props, req);
+	if (!yempty(props) || !yget(schema, "patternProperties"))
+		yset(schema, "properties", props);
+	if (yget(schema, "patternProperties"))
+		ymove_end(schema, "patternProperties");
+	dedupe_required(req);
+	if (!yempty(req))
+		yset(schema, "required", req);
+	add_refs(cv, schema, refs);
 }

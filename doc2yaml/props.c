@@ -640,346 +640,500 @@ static bool cells_value(const struct pinfo *pi, long long *v)
 	return have || desc_cells_value(pi->desc, v);
 }
 
-struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi,
-				 unsigned ind)
-{
-	const char *name = pi->name;
-	struct ynode *s = ymap(cv, pi->line);
-	unsigned src = pi->line;
-	const char *d = pi->desc;
-	bool deprecated = pi->pr && pi->pr->deprecated;
+/*
+ * What one property-schema builder works on.  A builder returns b->s when
+ * it is done (the schema is finished off by prop_schema: deprecated), or
+ * the node to use instead ("true", NULL).
+ */
+struct pbuild {
+	struct conv *cv;
+	struct propctx *pc;
+	struct pinfo *pi;
+	struct ynode *s;
+	const char *name;
+	const char *d;		/* the cleaned description, or NULL */
+	unsigned src;
+	unsigned ind;
+	bool deprecated;
+};
 
-	if (!s)
+/* Nothing to say beyond the general definition: "true". */
+static struct ynode *true_if_empty(struct pbuild *b)
+{
+	return yempty(b->s) ? yraw(b->cv, "true", b->src) : b->s;
+}
+
+static void set_desc(struct pbuild *b, const char *d)
+{
+	yset(b->s, "description", ydesc(b->cv, d, b->src, b->ind));
+}
+
+static void set_type_ref(struct pbuild *b, enum ptype t)
+{
+	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/types.yaml#/definitions/%s",
+						type_ref[t]), b->src));
+}
+
+/* #address-cells, #size-cells, #clock-cells...: typed by dt-schema; the value. */
+static struct ynode *ps_std_cells(struct pbuild *b)
+{
+	long long v;
+	bool have = cells_value(b->pi, &v);
+
+	if (have && v >= 0 && v < 16)
+		yset(b->s, "const", yint(b->cv, v, b->src));
+	if (!boring_std(b->name) && b->d)
+		set_desc(b, b->d);
+	return true_if_empty(b);
+}
+
+static struct ynode *ps_supply(struct pbuild *b)
+{
+	if (b->d && strlen(b->d) > 3)
+		set_desc(b, b->d);
+	if (yempty(b->s) && !b->deprecated)
+		return yraw(b->cv, "true", b->src);
+	return b->s;
+}
+
+/* A one-of-each "const" list of @n strings (minItems @min when fewer may be given). */
+static struct ynode *const_items(struct pbuild *b, const char *const *names, size_t n, size_t min)
+{
+	struct ynode *items = yseq(b->cv, b->src);
+
+	if (min && min < n)
+		yset(b->s, "minItems", yint(b->cv, (long long)min, b->src));
+	for (size_t i = 0; i < n; i++) {
+		struct ynode *c = ymap(b->cv, b->src);
+
+		yset(c, "const", ystr(b->cv, names[i], b->src));
+		ypush(items, c);
+	}
+	return items;
+}
+
+/* clock-names and the like: the names, in order. */
+static struct ynode *ps_names(struct pbuild *b)
+{
+	const char *names[32];
+	size_t min;
+	size_t n = names_list(b->cv, b->pi, names, 32, &min);
+	bool vendor = is_vendor_prop(b->name);
+
+	if (n == 1)
+		yset(b->s, "const", ystr(b->cv, names[0], b->src));
+	else if (n > 1)
+		yset(b->s, "items", const_items(b, names, n, min));
+	if (vendor || yempty(b->s)) {
+		if (b->d)
+			set_desc(b, b->d);
+		else if (vendor)
+			yset(b->s, "description", ystr(b->cv, "Names of the entries.", b->src));
+	}
+	return true_if_empty(b);
+}
+
+/* The -names property that names the entries of @name ("clocks" -> "clock-names"), or "". */
+static void names_counterpart(const char *name, char *nm, size_t size)
+{
+	if (!strcmp(name, "interrupts"))
+		snprintf(nm, size, "interrupt-names");
+	else if (!strcmp(name, "reg"))
+		snprintf(nm, size, "reg-names");
+	else if (str_ends_with(name, "s") && strcmp(name, "gpios") && !str_ends_with(name, "-gpios"))
+		snprintf(nm, size, "%.*s-names", (int)strlen(name) - 1, name);
+	else
+		nm[0] = '\0';
+	if (!strcmp(name, "power-domains"))
+		snprintf(nm, size, "power-domain-names");
+	if (!strcmp(name, "mboxes"))
+		snprintf(nm, size, "mbox-names");
+}
+
+/* The fewest and most entries of a cell array, from the examples and its -names. */
+static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
+{
+	unsigned min = UINT_MAX, max = 0;
+	const struct pinfo *names = NULL;
+	char nm[MAX_NAME + 8];
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		unsigned e = value_entries(b->name, b->pi->values[i], b->pi->nodes[i],
+					   b->pc->int_cells);
+
+		if (e < min)
+			min = e;
+		if (e > max)
+			max = e;
+	}
+	/* clocks and clock-names agree. */
+	names_counterpart(b->name, nm, sizeof(nm));
+	if (nm[0])
+		names = pinfo_find(b->pc, nm);
+	if (names) {
+		const char *l[32];
+		size_t nmin, n = names_list(b->cv, names, l, 32, &nmin);
+
+		if (n > max) {
+			max = (unsigned)n;
+			if (nmin)
+				min = (unsigned)nmin;
+			else if (min == UINT_MAX || min > max)
+				min = (unsigned)n;
+		}
+	}
+	*pmin = min;
+	*pmax = max;
+}
+
+/* reg, interrupts, clocks...: how many entries, described one by one when the text lists them. */
+static struct ynode *ps_cell_array(struct pbuild *b)
+{
+	unsigned min, max;
+	const char *sub[16];
+	size_t ns;
+
+	cell_array_count(b, &min, &max);
+	if (!strcmp(b->name, "ranges")) {
+		yset(b->s, "description", NULL);
+		if (b->d && !boring_std(b->name))
+			return ydesc(b->cv, b->d, b->src, b->ind) ? yraw(b->cv, "true", b->src) : NULL;
+		return yraw(b->cv, "true", b->src);
+	}
+	ns = desc_sublist(b->cv, b->pi->pr, sub, 16);
+	if (!max)
+		max = 1, min = 1;
+	if (min == UINT_MAX)
+		min = max;
+	if (ns >= 2 && ns >= max && ns <= 16) {
+		struct ynode *items = yseq(b->cv, b->src);
+
+		if (min < ns)
+			yset(b->s, "minItems", yint(b->cv, min, b->src));
+		for (size_t i = 0; i < ns; i++) {
+			struct ynode *c = ymap(b->cv, b->src);
+
+			yset(c, "description", ystr(b->cv, sub[i], b->src));
+			ypush(items, c);
+		}
+		yset(b->s, "items", items);
+	} else {
+		set_count(b->cv, b->s, min, max, b->src);
+	}
+	if (b->d && !boring_std(b->name) && strlen(b->d) > 3 && !yget(b->s, "items"))
+		set_desc(b, b->d);
+	return b->s;
+}
+
+/* Flags and the like the core schemas define completely: "true". */
+static struct ynode *ps_true(struct pbuild *b)
+{
+	return yraw(b->cv, "true", b->src);
+}
+
+/* clock-output-names: as many as the examples give. */
+static struct ynode *ps_output_names(struct pbuild *b)
+{
+	unsigned max = 0;
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		struct vshape sh;
+
+		value_shape(b->pi->values[i], &sh);
+		if (sh.strings > max)
+			max = sh.strings;
+	}
+	if (max)
+		set_count(b->cv, b->s, max, max, b->src);
+	return yempty(b->s) ? yraw(b->cv, "true", b->src) : b->s;
+}
+
+static bool std_typed(const char *name)
+{
+	return fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name));
+}
+
+/* Typed elsewhere (standard, or a unit suffix): a description and what the text constrains. */
+static struct ynode *ps_std_typed(struct pbuild *b)
+{
+	bool unit = fixup_has_unit_suffix(b->name);
+	long long dv, en[16], lo, hi;
+	bool range;
+
+	desc_int_enum(b->d, en, 16, &lo, &hi, &range);
+	if (b->d && !boring_std(b->name))
+		set_desc(b, b->d);
+	if (unit) {
+		if (range) {
+			yset(b->s, "minimum", yint(b->cv, lo, b->src));
+			yset(b->s, "maximum", yint(b->cv, hi, b->src));
+		}
+		if (desc_default(b->d, &dv))
+			yset(b->s, "default", yint(b->cv, dv, b->src));
+	}
+	/*
+	 * "vendor-id = /bits/ 16 <...>": the examples give a width the
+	 * general definition (if any) would not decode.
+	 */
+	for (size_t i = 0; i < b->pi->nvalues && !unit; i++) {
+		enum ptype t = type_from_value(b->pi->values[i]);
+
+		if (!b->pi->values[i] || !strstr(b->pi->values[i], "/bits/"))
+			continue;
+		if (t == T_U8 || t == T_U16 || t == T_U64 || t == T_U8A || t == T_U16A ||
+		    t == T_U64A) {
+			set_type_ref(b, t);
+			ymove_end(b->s, "description");	/* $ref first, as usual */
+			break;
+		}
+	}
+	return true_if_empty(b);
+}
+
+static struct ynode *ps_linux(struct pbuild *b)
+{
+	enum ptype t;
+
+	if (b->d)
+		set_desc(b, b->d);
+	t = b->pi->nvalues ? type_from_value(b->pi->values[0]) : T_UNKNOWN;
+	if (t == T_U32 || t == T_U32A)
+		set_type_ref(b, t);
+	return true_if_empty(b);
+}
+
+/* "#vendor,foo-cells": a vendor property, typed. */
+static struct ynode *ps_vendor_cells(struct pbuild *b)
+{
+	long long v;
+	bool have = cells_value(b->pi, &v);
+
+	yset(b->s, "$ref", ystr(b->cv, "/schemas/types.yaml#/definitions/uint32", b->src));
+	if (have && v >= 0 && v < 16)
+		yset(b->s, "const", yint(b->cv, v, b->src));
+	set_desc(b, b->d ? b->d : cv_printf(b->cv, "Number of cells in a %.*s specifier.",
+					    (int)strlen(b->name) - 7, b->name + 1));
+	return b->s;
+}
+
+static struct ynode *ps_boolean(struct pbuild *b)
+{
+	yset(b->s, "type", yraw(b->cv, "boolean", b->src));
+	if (b->d)
+		set_desc(b, b->d);
+	return b->s;
+}
+
+/* The type the examples give, the widest of their values. */
+static enum ptype example_type(const struct pinfo *pi)
+{
+	enum ptype te = T_UNKNOWN;
+
+	for (size_t i = 0; i < pi->nvalues; i++) {
+		enum ptype x = type_from_value(pi->values[i]);
+
+		if (te == T_UNKNOWN || (te == T_U32 && x == T_U32A) ||
+		    (te == T_PHANDLE && x == T_PHANDLEA) || (te == T_STR && x == T_STRA) ||
+		    ((te == T_U32 || te == T_U32A) && x == T_U32M))
+			te = x;
+	}
+	return te;
+}
+
+/* Do the examples (@te) overrule the type the text states (@t)? */
+static bool examples_overrule(enum ptype t, enum ptype te)
+{
+	bool t_int = t == T_U32 || t == T_U32A || t == T_U8 || t == T_U16 || t == T_U64;
+	bool te_str = te == T_STR || te == T_STRA;
+	bool te_ph = te == T_PHANDLE || te == T_PHANDLEA;
+
+	if (t == T_UNKNOWN || t == T_BOOL || te == T_BOOL)
+		return true;
+	return (t == T_U32 && (te == T_U32A || te == T_U32M)) || (t == T_U32A && te == T_U32M) ||
+	       (t == T_PHANDLE && te == T_PHANDLEA) || (t == T_STR && te == T_STRA) ||
+	       ((t == T_U32 || t == T_U32A) && (te == T_U8 || te == T_U16 || te == T_U64 ||
+						 te == T_U8A || te == T_U16A || te == T_U64A)) ||
+	       ((t == T_STR || t == T_STRA) && !te_str) ||
+	       ((t == T_PHANDLE || t == T_PHANDLEA) && !te_ph) ||
+	       (t_int && (te_str || te_ph));
+}
+
+/* The type of a property the core schemas do not know: the text's, then the examples'. */
+static enum ptype infer_type(struct pbuild *b)
+{
+	struct pinfo *pi = b->pi;
+	bool weak = false;
+	enum ptype tv = pi->pr ? type_from_vtype(pi->pr->vtype) : T_UNKNOWN;
+	/* The text as written: clean_desc() dropped the "<u32>" it states. */
+	enum ptype tt = type_from_text(pi->pr ? prop_text(b->cv, pi->pr, true) : b->d, &weak);
+	enum ptype te = example_type(pi);
+	enum ptype t = tv != T_UNKNOWN ? tv : (!weak ? tt : T_UNKNOWN);
+
+	if (te != T_UNKNOWN && examples_overrule(t, te))
+		t = te;
+	if (t == T_UNKNOWN && weak)
+		t = tt;
+	if (t == T_UNKNOWN) {
+		t = T_U32;
+		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
+			"the text does not say the type of '%s'; uint32 assumed", b->name);
+	}
+	return t;
+}
+
+/* A string's enum: the values the text lists, when every example uses one of them. */
+static void string_enum(struct pbuild *b)
+{
+	const char *en[32];
+	size_t n = desc_enum_strings(b->cv, b->d, en, 32);
+	bool all_in = n >= 2;
+
+	for (size_t i = 0; all_in && i < b->pi->nvalues; i++) {
+		const char *v[2];
+		bool found = false;
+
+		if (value_strings(b->cv, b->pi->values[i], v, 2) != 1)
+			all_in = false;
+		for (size_t k = 0; all_in && k < n; k++)
+			if (!strcmp(en[k], v[0]))
+				found = true;
+		all_in = all_in && found;
+	}
+	if (all_in) {
+		struct ynode *e = yseq(b->cv, b->src);
+
+		for (size_t k = 0; k < n; k++)
+			ypush(e, ystr(b->cv, en[k], b->src));
+		yset(b->s, "enum", e);
+	}
+}
+
+/* An integer's enum or range and default, from the text, when the examples agree. */
+static void int_enum(struct pbuild *b)
+{
+	long long en[16], lo, hi, dv;
+	bool range;
+	size_t n = desc_int_enum(b->d, en, 16, &lo, &hi, &range);
+	bool ok = true;
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		unsigned long long iv[2];
+
+		if (value_ints(b->pi->values[i], iv, 2) != 1) {
+			ok = false;
+			continue;
+		}
+		bool found = !n;
+
+		for (size_t k = 0; k < n; k++)
+			if ((unsigned long long)en[k] == iv[0])
+				found = true;
+		if (range && ((long long)iv[0] < lo || (long long)iv[0] > hi))
+			found = false;
+		ok = ok && found;
+	}
+	if (ok && n >= 2) {
+		struct ynode *e = yseq(b->cv, b->src);
+
+		e->flow = true;
+		for (size_t k = 0; k < n; k++)
+			ypush(e, yint(b->cv, en[k], b->src));
+		yset(b->s, "enum", e);
+	} else if (ok && range) {
+		yset(b->s, "minimum", yint(b->cv, lo, b->src));
+		yset(b->s, "maximum", yint(b->cv, hi, b->src));
+	}
+	if (desc_default(b->d, &dv) && dv >= 0)
+		yset(b->s, "default", yint(b->cv, dv, b->src));
+}
+
+/* Vendor and other properties: a type from the text and the examples. */
+static struct ynode *ps_typed(struct pbuild *b)
+{
+	enum ptype t = infer_type(b);
+
+	if (t == T_BOOL)
+		yset(b->s, "type", yraw(b->cv, "boolean", b->src));
+	else
+		set_type_ref(b, t);
+	set_desc(b, b->d ? b->d : cv_printf(b->cv, "The %s property.", b->name));
+	if (t == T_STR)
+		string_enum(b);
+	if (t == T_U32 || t == T_U8 || t == T_U16)
+		int_enum(b);
+	return b->s;
+}
+
+static bool not_vendor(const char *name)
+{
+	return !is_vendor_prop(name);
+}
+
+/*
+ * The property families, first match wins.  @pattern is a name, or a prefix
+ * and/or suffix around one '*'; @test (when set) must hold too; a row with
+ * neither takes every name.
+ */
+static const struct prop_family {
+	const char *pattern;
+	bool (*test)(const char *name);
+	struct ynode *(*build)(struct pbuild *b);
+} prop_families[] = {
+	{ "#*-cells", not_vendor, ps_std_cells },
+	{ "*-supply", NULL, ps_supply },
+	{ NULL, names_prop, ps_names },
+	{ NULL, cell_array_prop, ps_cell_array },
+	{ "interrupt-controller", NULL, ps_true },
+	{ "gpio-controller", NULL, ps_true },
+	{ "wakeup-source", NULL, ps_true },
+	{ "dma-coherent", NULL, ps_true },
+	{ "msi-controller", NULL, ps_true },
+	{ "label", NULL, ps_true },
+	{ "clock-output-names", NULL, ps_output_names },
+	{ NULL, std_typed, ps_std_typed },
+	{ "linux,*", NULL, ps_linux },
+	{ "#*-cells", NULL, ps_vendor_cells },
+	{ "big-endian", NULL, ps_boolean },
+	{ "little-endian", NULL, ps_boolean },
+	{ "native-endian", NULL, ps_boolean },
+	{ NULL, NULL, ps_typed },
+};
+
+/* @name against a family's pattern: "name", "prefix*", "*suffix" or "prefix*suffix". */
+static bool family_matches(const struct prop_family *f, const char *name)
+{
+	const char *star = f->pattern ? strchr(f->pattern, '*') : NULL;
+
+	if (f->pattern && !star && strcmp(f->pattern, name))
+		return false;
+	if (star) {
+		size_t np = (size_t)(star - f->pattern), ns = strlen(star + 1), n = strlen(name);
+
+		if (n < np + ns || strncmp(name, f->pattern, np) || strcmp(name + n - ns, star + 1))
+			return false;
+	}
+	return !f->test || f->test(name);
+}
+
+/* The schema of one property: its family's builder, then what every property gets. */
+struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi, unsigned ind)
+{
+	struct pbuild b = {
+		.cv = cv, .pc = pc, .pi = pi, .s = ymap(cv, pi->line), .name = pi->name,
+		.d = pi->desc, .src = pi->line, .ind = ind,
+		.deprecated = pi->pr && pi->pr->deprecated,
+	};
+	struct ynode *r = NULL;
+
+	if (!b.s)
 		return NULL;
 	/* Child nodes named in the text (is_node) are placed with the children. */
-	if (!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
-	    (name[0] == '#' && str_ends_with(name, "-cells") && !is_vendor_prop(name))) {
-		long long v;
-		bool have = cells_value(pi, &v);
-
-		if (have && v >= 0 && v < 16)
-			yset(s, "const", yint(cv, v, src));
-		if (!boring_std(name) && d)
-			yset(s, "description", ydesc(cv, d, src, ind));
-		if (yempty(s))
-			return yraw(cv, "true", src);
-		goto out;
-	}
-	if (str_ends_with(name, "-supply")) {
-		if (d && strlen(d) > 3)
-			yset(s, "description", ydesc(cv, d, src, ind));
-		if (yempty(s) && !deprecated)
-			return yraw(cv, "true", src);
-		goto out;
-	}
-	if (names_prop(name)) {
-		const char *names[32];
-		size_t min;
-		size_t n = names_list(cv, pi, names, 32, &min);
-		bool vendor = is_vendor_prop(name);
-
-		if (n == 1) {
-			yset(s, "const", ystr(cv, names[0], src));
-		} else if (n > 1) {
-			struct ynode *items = yseq(cv, src);
-
-			if (min && min < n)
-				yset(s, "minItems", yint(cv, (long long)min, src));
-			for (size_t i = 0; i < n; i++) {
-				struct ynode *c = ymap(cv, src);
-
-				yset(c, "const", ystr(cv, names[i], src));
-				ypush(items, c);
-			}
-			yset(s, "items", items);
+	for (size_t i = 0; i < ARRAY_SIZE(prop_families); i++)
+		if (family_matches(&prop_families[i], b.name)) {
+			r = prop_families[i].build(&b);
+			break;
 		}
-		if (vendor || yempty(s)) {
-			if (d)
-				yset(s, "description", ydesc(cv, d, src, ind));
-			else if (vendor)
-				yset(s, "description", ystr(cv, "Names of the entries.", src));
-		}
-		if (yempty(s))
-			return yraw(cv, "true", src);
-		goto out;
-	}
-	if (cell_array_prop(name)) {
-		unsigned min = UINT_MAX, max = 0;
-		const struct pinfo *names = NULL;
-		char nm[MAX_NAME + 8];
-
-		for (size_t i = 0; i < pi->nvalues; i++) {
-			unsigned e = value_entries(name, pi->values[i], pi->nodes[i], pc->int_cells);
-
-			if (e < min)
-				min = e;
-			if (e > max)
-				max = e;
-		}
-		/* clocks and clock-names agree. */
-		if (!strcmp(name, "interrupts"))
-			snprintf(nm, sizeof(nm), "interrupt-names");
-		else if (!strcmp(name, "reg"))
-			snprintf(nm, sizeof(nm), "reg-names");
-		else if (str_ends_with(name, "s") && strcmp(name, "gpios") && !str_ends_with(name, "-gpios"))
-			snprintf(nm, sizeof(nm), "%.*s-names", (int)strlen(name) - 1, name);
-		else
-			nm[0] = '\0';
-		if (!strcmp(name, "power-domains"))
-			snprintf(nm, sizeof(nm), "power-domain-names");
-		if (!strcmp(name, "mboxes"))
-			snprintf(nm, sizeof(nm), "mbox-names");
-		if (nm[0])
-			names = pinfo_find(pc, nm);
-		if (names) {
-			const char *l[32];
-			size_t nmin, n = names_list(cv, names, l, 32, &nmin);
-
-			if (n > max) {
-				max = (unsigned)n;
-				if (nmin)
-					min = (unsigned)nmin;
-				else if (min == UINT_MAX || min > max)
-					min = (unsigned)n;
-			}
-		}
-		if (!strcmp(name, "ranges")) {
-			yset(s, "description", NULL);
-			if (d && !boring_std(name))
-				return ydesc(cv, d, src, ind) ? yraw(cv, "true", src) : NULL;
-			return yraw(cv, "true", src);
-		}
-		const char *sub[16];
-		size_t ns = desc_sublist(cv, pi->pr, sub, 16);
-
-		if (!max)
-			max = 1, min = 1;
-		if (min == UINT_MAX)
-			min = max;
-		if (ns >= 2 && ns >= max && ns <= 16) {
-			struct ynode *items = yseq(cv, src);
-
-			if (min < ns)
-				yset(s, "minItems", yint(cv, min, src));
-			for (size_t i = 0; i < ns; i++) {
-				struct ynode *c = ymap(cv, src);
-
-				yset(c, "description", ystr(cv, sub[i], src));
-				ypush(items, c);
-			}
-			yset(s, "items", items);
-		} else {
-			set_count(cv, s, min, max, src);
-		}
-		if (d && !boring_std(name) && strlen(d) > 3 && !yget(s, "items"))
-			yset(s, "description", ydesc(cv, d, src, ind));
-		goto out;
-	}
-	if (!strcmp(name, "interrupt-controller") || !strcmp(name, "gpio-controller") ||
-	    !strcmp(name, "wakeup-source") || !strcmp(name, "dma-coherent") ||
-	    !strcmp(name, "msi-controller") || !strcmp(name, "clock-output-names") ||
-	    !strcmp(name, "label") || !strcmp(name, "#iommu-cells")) {
-		if (!strcmp(name, "clock-output-names")) {
-			unsigned max = 0;
-
-			for (size_t i = 0; i < pi->nvalues; i++) {
-				struct vshape sh;
-
-				value_shape(pi->values[i], &sh);
-				if (sh.strings > max)
-					max = sh.strings;
-			}
-			if (max)
-				set_count(cv, s, max, max, src);
-			if (!yempty(s))
-				goto out;
-		}
-		return yraw(cv, "true", src);
-	}
-	if (fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name))) {
-		/* Typed elsewhere: a description and what the text constrains. */
-		long long dv, en[16], lo, hi;
-		bool range;
-		size_t ne = desc_int_enum(d, en, 16, &lo, &hi, &range);
-
-		if (d && !boring_std(name))
-			yset(s, "description", ydesc(cv, d, src, ind));
-		if (fixup_has_unit_suffix(name)) {
-			if (range) {
-				yset(s, "minimum", yint(cv, lo, src));
-				yset(s, "maximum", yint(cv, hi, src));
-			}
-			if (desc_default(d, &dv))
-				yset(s, "default", yint(cv, dv, src));
-		}
-		(void)ne;
-		/*
-		 * "vendor-id = /bits/ 16 <...>": the examples give a width the
-		 * general definition (if any) would not decode.
-		 */
-		for (size_t i = 0; i < pi->nvalues && !fixup_has_unit_suffix(name); i++) {
-			enum ptype t = type_from_value(pi->values[i]);
-
-			if (!pi->values[i] || !strstr(pi->values[i], "/bits/"))
-				continue;
-			if (t == T_U8 || t == T_U16 || t == T_U64 || t == T_U8A || t == T_U16A ||
-			    t == T_U64A) {
-				yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/types.yaml#/"
-								  "definitions/%s", type_ref[t]),
-						     src));
-				ymove_end(s, "description");	/* $ref first, as usual */
-				break;
-			}
-		}
-		if (yempty(s))
-			return yraw(cv, "true", src);
-		goto out;
-	}
-	if (starts_with(name, "linux,")) {
-		if (d)
-			yset(s, "description", ydesc(cv, d, src, ind));
-		enum ptype t = pi->nvalues ? type_from_value(pi->values[0]) : T_UNKNOWN;
-
-		if (t == T_U32 || t == T_U32A)
-			yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/types.yaml#/definitions/%s",
-							  type_ref[t]), src));
-		if (yempty(s))
-			return yraw(cv, "true", src);
-		goto out;
-	}
-	if (name[0] == '#' && str_ends_with(name, "-cells")) {
-		/* "#vendor,foo-cells": a vendor property, typed. */
-		long long v;
-		bool have = cells_value(pi, &v);
-
-		yset(s, "$ref", ystr(cv, "/schemas/types.yaml#/definitions/uint32", src));
-		if (have && v >= 0 && v < 16)
-			yset(s, "const", yint(cv, v, src));
-		yset(s, "description", ydesc(cv, d ? d : cv_printf(cv, "Number of cells in a %.*s "
-								 "specifier.", (int)strlen(name) - 7,
-								 name + 1), src, ind));
-		goto out;
-	}
-	if (!strcmp(name, "big-endian") || !strcmp(name, "little-endian") ||
-	    !strcmp(name, "native-endian")) {
-		yset(s, "type", yraw(cv, "boolean", src));
-		if (d)
-			yset(s, "description", ydesc(cv, d, src, ind));
-		goto out;
-	}
-	/* Vendor and other properties: a type from the text and the examples. */
-	{
-		bool weak = false;
-		enum ptype tv = pi->pr ? type_from_vtype(pi->pr->vtype) : T_UNKNOWN;
-		/* The text as written: clean_desc() dropped the "<u32>" it states. */
-		enum ptype tt = type_from_text(pi->pr ? prop_text(cv, pi->pr, true) : d, &weak);
-		enum ptype te = T_UNKNOWN;
-		enum ptype t;
-
-		for (size_t i = 0; i < pi->nvalues; i++) {
-			enum ptype x = type_from_value(pi->values[i]);
-
-			if (te == T_UNKNOWN || (te == T_U32 && x == T_U32A) ||
-			    (te == T_PHANDLE && x == T_PHANDLEA) || (te == T_STR && x == T_STRA) ||
-			    ((te == T_U32 || te == T_U32A) && x == T_U32M))
-				te = x;
-		}
-		t = tv != T_UNKNOWN ? tv : (!weak ? tt : T_UNKNOWN);
-		if (te != T_UNKNOWN) {
-			if (t == T_UNKNOWN || t == T_BOOL || te == T_BOOL)
-				t = te;
-			else if ((t == T_U32 && (te == T_U32A || te == T_U32M)) ||
-				 (t == T_U32A && te == T_U32M) ||
-				 (t == T_PHANDLE && te == T_PHANDLEA) ||
-				 (t == T_STR && te == T_STRA) ||
-				 ((t == T_U32 || t == T_U32A) && (te == T_U8 || te == T_U16 ||
-								   te == T_U64 || te == T_U8A ||
-								   te == T_U16A || te == T_U64A)) ||
-				 ((t == T_STR || t == T_STRA) && te != T_STR && te != T_STRA) ||
-				 ((t == T_PHANDLE || t == T_PHANDLEA) && te != T_PHANDLE &&
-				  te != T_PHANDLEA) ||
-				 ((t == T_U32 || t == T_U32A || t == T_U8 || t == T_U16 || t == T_U64) &&
-				  (te == T_STR || te == T_STRA || te == T_PHANDLE || te == T_PHANDLEA)))
-				t = te;
-		}
-		if (t == T_UNKNOWN && weak)
-			t = tt;
-		if (t == T_UNKNOWN) {
-			t = T_U32;
-			finding(cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
-				"the text does not say the type of '%s'; uint32 assumed", name);
-		}
-		if (t == T_BOOL) {
-			yset(s, "type", yraw(cv, "boolean", src));
-		} else {
-			yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/types.yaml#/definitions/%s",
-							  type_ref[t]), src));
-		}
-		yset(s, "description", ydesc(cv, d ? d : cv_printf(cv, "The %s property.", name),
-					     src, ind));
-		if (t == T_STR) {
-			const char *en[32];
-			size_t n = desc_enum_strings(cv, d, en, 32);
-			bool all_in = n >= 2;
-
-			for (size_t i = 0; all_in && i < pi->nvalues; i++) {
-				const char *v[2];
-				bool found = false;
-
-				if (value_strings(cv, pi->values[i], v, 2) != 1)
-					all_in = false;
-				for (size_t k = 0; all_in && k < n; k++)
-					if (!strcmp(en[k], v[0]))
-						found = true;
-				all_in = all_in && found;
-			}
-			if (all_in) {
-				struct ynode *e = yseq(cv, src);
-
-				for (size_t k = 0; k < n; k++)
-					ypush(e, ystr(cv, en[k], src));
-				yset(s, "enum", e);
-			}
-		}
-		if (t == T_U32 || t == T_U8 || t == T_U16) {
-			long long en[16], lo, hi, dv;
-			bool range;
-			size_t n = desc_int_enum(d, en, 16, &lo, &hi, &range);
-			bool ok = true;
-
-			for (size_t i = 0; i < pi->nvalues; i++) {
-				unsigned long long iv[2];
-
-				if (value_ints(pi->values[i], iv, 2) != 1) {
-					ok = false;
-					continue;
-				}
-				bool found = !n;
-
-				for (size_t k = 0; k < n; k++)
-					if ((unsigned long long)en[k] == iv[0])
-						found = true;
-				if (range && ((long long)iv[0] < lo || (long long)iv[0] > hi))
-					found = false;
-				ok = ok && found;
-			}
-			if (ok && n >= 2) {
-				struct ynode *e = yseq(cv, src);
-
-				e->flow = true;
-				for (size_t k = 0; k < n; k++)
-					ypush(e, yint(cv, en[k], src));
-				yset(s, "enum", e);
-			} else if (ok && range) {
-				yset(s, "minimum", yint(cv, lo, src));
-				yset(s, "maximum", yint(cv, hi, src));
-			}
-			if (desc_default(d, &dv) && dv >= 0)
-				yset(s, "default", yint(cv, dv, src));
-		}
-	}
-out:
-	if (deprecated)
-		yset(s, "deprecated", yraw(cv, "true", src));
-	return s;
+	if (r == b.s && b.deprecated)
+		yset(b.s, "deprecated", yraw(cv, "true", b.src));
+	return r;
 }
