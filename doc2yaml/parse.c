@@ -376,6 +376,127 @@ static bool fix_cells(struct strbuf *out, const char *p, const char *end)
 	return true;
 }
 
+/* The end of the <cells> that start at @p ('<'), or NULL: parentheses and comments may hold '>'. */
+static const char *cells_end(const char *p)
+{
+	const char *q = p + 1;
+	int depth = 0;
+
+	for (; *q && !(*q == '>' && !depth); q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && depth)
+			depth--;
+		else if (q[0] == '/' && q[1] == '*') {
+			const char *e = strstr(q + 2, "*/");
+
+			if (!e)
+				break;
+			q = e + 1;
+		}
+	}
+	return *q == '>' ? q : NULL;
+}
+
+/* The end of the &label or &{/path} at @p, or NULL. */
+static const char *ref_end(const char *p)
+{
+	const char *q = p + 1;
+
+	if (*q == '{') {
+		q = strchr(q, '}');
+		if (!q)
+			return NULL;
+		q++;
+	} else {
+		while (is_label_char((unsigned char)*q))
+			q++;
+	}
+	return q == p + 1 ? NULL : q;
+}
+
+/*
+ * One item of a value at @p (a string, /bits/ n, <cells>, [bytes], a
+ * reference or bare cells) into @sb; returns what follows it.  *@ok is
+ * cleared when it is not one; *@need_item when an item was taken.
+ */
+static const char *norm_item(struct strbuf *sb, const char *p, bool *ok, bool *need_item)
+{
+	const char *q;
+
+	if (*p == '"') {
+		for (q = p + 1; *q && *q != '"'; q++)
+			if (*q == '\\' && q[1])
+				q++;
+		if (!*q) {
+			*ok = false;
+			return p;
+		}
+		sb_putn(sb, p, (size_t)(q + 1 - p));
+		*need_item = false;
+		return q + 1;
+	}
+	if (starts_with(p, "/bits/")) {
+		q = p + 6;
+		while (isspace((unsigned char)*q))
+			q++;
+		while (isdigit((unsigned char)*q))
+			q++;
+		sb_putn(sb, p, (size_t)(q - p));
+		return q;
+	}
+	if (*p == '<') {
+		q = cells_end(p);
+		if (!q) {
+			*ok = false;
+			return p;
+		}
+		sb_putc(sb, '<');
+		*ok = fix_cells(sb, p + 1, q);
+		sb_putc(sb, '>');
+		*need_item = false;
+		return q + 1;
+	}
+	if (*p == '[') {
+		q = strchr(p, ']');
+		if (!q) {
+			*ok = false;
+			return p;
+		}
+		for (const char *b = p + 1; b < q; b++)
+			if (!isxdigit((unsigned char)*b) && !isspace((unsigned char)*b))
+				*ok = false;
+		sb_putn(sb, p, (size_t)(q + 1 - p));
+		*need_item = false;
+		return q + 1;
+	}
+	if (*p == '&') {
+		q = ref_end(p);
+		if (!q) {
+			*ok = false;
+			return p;
+		}
+		sb_putn(sb, p, (size_t)(q - p));
+		*need_item = false;
+		return q;
+	}
+	if (isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '(') {
+		/* Bare cells: "3072000", "1 2", "GPIO_ACTIVE_LOW". */
+		q = p;
+		while (*q && *q != ',' && *q != '"' && *q != '<' && !(q[0] == '/' && q[1] == '*'))
+			q++;
+		while (q > p && isspace((unsigned char)q[-1]))
+			q--;
+		sb_putc(sb, '<');
+		*ok = fix_cells(sb, p, q);
+		sb_putc(sb, '>');
+		*need_item = false;
+		return q;
+	}
+	*ok = false;
+	return p;
+}
+
 /*
  * A property value as dtc accepts it, or NULL: "= 3072000;" gets its <>,
  * a trailing comma goes, cells are checked.
@@ -425,116 +546,7 @@ static const char *normalize_value(struct conv *cv, const char *v)
 			ok = false;
 			break;
 		}
-		if (*p == '"') {
-			const char *q = p + 1;
-
-			while (*q && *q != '"') {
-				if (*q == '\\' && q[1])
-					q++;
-				q++;
-			}
-			if (!*q) {
-				ok = false;
-				break;
-			}
-			sb_putn(&sb, p, (size_t)(q + 1 - p));
-			p = q + 1;
-			need_item = false;
-			continue;
-		}
-		if (starts_with(p, "/bits/")) {
-			const char *q = p + 6;
-
-			while (isspace((unsigned char)*q))
-				q++;
-			while (isdigit((unsigned char)*q))
-				q++;
-			sb_putn(&sb, p, (size_t)(q - p));
-			p = q;
-			continue;
-		}
-		if (*p == '<') {
-			const char *q = p + 1;
-			int depth = 0;
-
-			for (; *q && !(*q == '>' && !depth); q++) {
-				if (*q == '(')
-					depth++;
-				else if (*q == ')' && depth)
-					depth--;
-				else if (q[0] == '/' && q[1] == '*') {
-					const char *e = strstr(q + 2, "*/");
-
-					if (!e)
-						break;
-					q = e + 1;
-				}
-			}
-			if (*q != '>') {
-				ok = false;
-				break;
-			}
-			sb_putc(&sb, '<');
-			ok = fix_cells(&sb, p + 1, q);
-			sb_putc(&sb, '>');
-			p = q + 1;
-			need_item = false;
-			continue;
-		}
-		if (*p == '[') {
-			const char *q = strchr(p, ']');
-
-			if (!q) {
-				ok = false;
-				break;
-			}
-			for (const char *b = p + 1; b < q; b++)
-				if (!isxdigit((unsigned char)*b) && !isspace((unsigned char)*b))
-					ok = false;
-			sb_putn(&sb, p, (size_t)(q + 1 - p));
-			p = q + 1;
-			need_item = false;
-			continue;
-		}
-		if (*p == '&') {
-			const char *q = p + 1;
-
-			if (*q == '{') {
-				q = strchr(q, '}');
-				if (!q) {
-					ok = false;
-					break;
-				}
-				q++;
-			} else {
-				while (is_label_char((unsigned char)*q))
-					q++;
-			}
-			if (q == p + 1) {
-				ok = false;
-				break;
-			}
-			sb_putn(&sb, p, (size_t)(q - p));
-			p = q;
-			need_item = false;
-			continue;
-		}
-		if (isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '(') {
-			/* Bare cells: "3072000", "1 2", "GPIO_ACTIVE_LOW". */
-			const char *q = p;
-
-			while (*q && *q != ',' && *q != '"' && *q != '<' && !(q[0] == '/' && q[1] == '*'))
-				q++;
-			while (q > p && isspace((unsigned char)q[-1]))
-				q--;
-			sb_putc(&sb, '<');
-			ok = fix_cells(&sb, p, q);
-			sb_putc(&sb, '>');
-			p = q;
-			need_item = false;
-			continue;
-		}
-		ok = false;
+		p = norm_item(&sb, p, &ok, &need_item);
 	}
 	if (ok && need_item) {
 		/* Nothing, or a trailing comma only. */
@@ -603,6 +615,104 @@ static bool is_directive(const struct dts_cur *c)
 	return false;
 }
 
+/* The labels ("a: b:") before a statement into @labels (up to @max); returns their count. */
+static size_t read_labels(struct dts_cur *c, const char **labels, size_t max)
+{
+	size_t nlabels = 0;
+
+	for (;;) {
+		size_t n = 0;
+
+		while (c->pos + n < c->len && is_label_char((unsigned char)c->s[c->pos + n]))
+			n++;
+		if (!n || isdigit((unsigned char)c->s[c->pos]))
+			break;
+		size_t p = c->pos + n;
+
+		while (p < c->len && (c->s[p] == ' ' || c->s[p] == '\t'))
+			p++;
+		if (p < c->len && c->s[p] == ':' && (p + 1 >= c->len || c->s[p + 1] != ':')) {
+			if (nlabels < max)
+				labels[nlabels++] = cv_strndup(c->cv, c->s + c->pos, n);
+			adv(c, p + 1 - c->pos);
+			while (strchr(" \t\n", peek(c, 0)) && peek(c, 0))
+				adv(c, 1);
+			continue;
+		}
+		break;
+	}
+	return nlabels;
+}
+
+/* "/dts-v1/;", "/delete-node/ x;"...: skipped to the end of the statement; false when not one. */
+static bool skip_keyword(struct dts_cur *c)
+{
+	static const char *const skip[] = {
+		"/dts-v1/", "/plugin/", "/memreserve/", "/delete-node/", "/delete-property/",
+		"/include/", "/omit-if-no-ref/",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(skip); i++) {
+		if (!strncmp(c->s + c->pos, skip[i], strlen(skip[i]))) {
+			while (peek(c, 0) && peek(c, 0) != ';' && peek(c, 0) != '\n')
+				adv(c, 1);
+			if (peek(c, 0) == ';')
+				adv(c, 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A node "name {", its '{' read: the node and its body; false when out of memory. */
+static bool parse_node(struct dts_cur *c, struct ditem *parent, struct ditem **head,
+		       const char *name, unsigned line, const char *const *labels, size_t nlabels,
+		       unsigned depth)
+{
+	struct ditem *it = new_item(c, DI_NODE, name, line);
+
+	if (!it)
+		return false;
+	it->parent = parent;
+	memcpy(it->labels, labels, nlabels * sizeof(labels[0]));
+	it->nlabels = nlabels;
+	c->last = NULL;
+	parse_body(c, it, &it->children, NULL, depth + 1);
+	if (c->lead.len)
+		it->tail = take_lead(c);
+	c->last = it;
+	c->last_li = c->li;
+	append_item(head, it);
+	return true;
+}
+
+/* The value after "name =", as dtc accepts it; NULL (counted as dropped) when it cannot be. */
+static const char *statement_value(struct dts_cur *c, const char *name, unsigned line)
+{
+	bool bad;
+	const char *v = read_value(c, &bad);
+
+	if (v && !bad)
+		v = normalize_value(c->cv, v);
+	if (bad || !v) {
+		if (!c->dropped++)
+			c->dropped_line = line;
+		return NULL;
+	}
+	if (!strcmp(name, "compatible") && strchr(v, '<') && strchr(v, '"')) {
+		/* "<vendor,panel>": a placeholder, written as a plain string. */
+		char *w = cv_strdup(c->cv, v), *q = w;
+
+		for (const char *r = v; w && *r; r++)
+			if (*r != '<' && *r != '>')
+				*q++ = *r;
+		if (w) {
+			*q = '\0';
+			v = w;
+		}
+	}
+	return v;
+}
+
 /* One statement; returns false at the end of the block. */
 static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct ditem **head,
 			    struct strbuf *directives, unsigned depth)
@@ -642,28 +752,7 @@ static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct dite
 		drop_line(c, start);
 		return true;
 	}
-	/* Labels. */
-	for (;;) {
-		size_t n = 0;
-
-		while (c->pos + n < c->len && is_label_char((unsigned char)c->s[c->pos + n]))
-			n++;
-		if (!n || isdigit((unsigned char)c->s[c->pos]))
-			break;
-		size_t p = c->pos + n;
-
-		while (p < c->len && (c->s[p] == ' ' || c->s[p] == '\t'))
-			p++;
-		if (p < c->len && c->s[p] == ':' && (p + 1 >= c->len || c->s[p + 1] != ':')) {
-			if (nlabels < ARRAY_SIZE(labels))
-				labels[nlabels++] = cv_strndup(c->cv, c->s + c->pos, n);
-			adv(c, p + 1 - c->pos);
-			while (strchr(" \t\n", peek(c, 0)) && peek(c, 0))
-				adv(c, 1);
-			continue;
-		}
-		break;
-	}
+	nlabels = read_labels(c, labels, ARRAY_SIZE(labels));
 	const char *name = NULL;
 	bool is_ref = false;
 
@@ -682,19 +771,8 @@ static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct dite
 		name = cv_strndup(c->cv, c->s + s0, c->pos - s0);
 		is_ref = true;
 	} else if (peek(c, 0) == '/') {
-		static const char *const skip[] = {
-			"/dts-v1/", "/plugin/", "/memreserve/", "/delete-node/", "/delete-property/",
-			"/include/", "/omit-if-no-ref/",
-		};
-		for (size_t i = 0; i < ARRAY_SIZE(skip); i++) {
-			if (!strncmp(c->s + c->pos, skip[i], strlen(skip[i]))) {
-				while (peek(c, 0) && peek(c, 0) != ';' && peek(c, 0) != '\n')
-					adv(c, 1);
-				if (peek(c, 0) == ';')
-					adv(c, 1);
-				return true;
-			}
-		}
+		if (skip_keyword(c))
+			return true;
 		adv(c, 1);
 		name = "/";
 	} else {
@@ -729,53 +807,21 @@ static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct dite
 			drop_line(c, start);
 			return true;
 		}
-		it = new_item(c, DI_NODE, name, line);
-		if (!it)
-			return false;
-		it->parent = parent;
-		memcpy(it->labels, labels, nlabels * sizeof(labels[0]));
-		it->nlabels = nlabels;
-		c->last = NULL;
-		parse_body(c, it, &it->children, NULL, depth + 1);
-		if (c->lead.len)
-			it->tail = take_lead(c);
-		c->last = it;
-		c->last_li = c->li;
-		append_item(head, it);
-		return true;
+		return parse_node(c, parent, head, name, line, labels, nlabels, depth);
 	}
 	if (is_ref || !strcmp(name, "/")) {
 		drop_line(c, start);
 		return true;
 	}
 	if (ch == '=') {
-		bool bad;
-
 		adv(c, 1);
-		const char *v = read_value(c, &bad);
+		const char *v = statement_value(c, name, line);
 
-		if (v && !bad)
-			v = normalize_value(c->cv, v);
-		if (bad || !v) {
-			if (!c->dropped++)
-				c->dropped_line = line;
+		if (!v)
 			return true;
-		}
 		it = new_item(c, DI_PROP, name, line);
 		if (!it)
 			return false;
-		if (!strcmp(name, "compatible") && strchr(v, '<') && strchr(v, '"')) {
-			/* "<vendor,panel>": a placeholder, written as a plain string. */
-			char *w = cv_strdup(c->cv, v), *q = w;
-
-			for (const char *r = v; w && *r; r++)
-				if (*r != '<' && *r != '>')
-					*q++ = *r;
-			if (w) {
-				*q = '\0';
-				v = w;
-			}
-		}
 		it->value = v;
 	} else if (ch == ';' || ((ch == '\n' || ch == '}' || !ch) && depth &&
 				 (strchr(name, '-') || strchr(name, ',') || is_std_prop(name)))) {
