@@ -514,179 +514,220 @@ static bool in_lists(const struct vec *lists, const char *s)
 /* Where a placeholder's expansions go in a group (compared by address). */
 static const char placeholder_slot[] = "<placeholder>";
 
+/*
+ * The strings that form one group with q[i] ("a", "b" or "a" followed by
+ * "b") into @grp; returns the index of its last string.  *@sure is set when
+ * the text says they form a fallback chain.
+ */
+static size_t read_group(const char *text, const struct qstr *q, size_t n, size_t i,
+			 const char **grp, size_t max, size_t *pg, bool *sure)
+{
+	size_t g = 0, j = i;
+
+	grp[g++] = q[i].s;
+	while (j + 1 < n && g < max) {
+		const char *sep = text + q[j].end;
+		size_t sl = q[j + 1].at - q[j].end;
+		char buf[128];
+
+		if (sl >= sizeof(buf))
+			break;
+		memcpy(buf, sep, sl);
+		buf[sl] = '\0';
+		bool only_comma = true;
+
+		for (size_t k = 0; k < sl; k++)
+			if (!strchr(" \t,", buf[k]))
+				only_comma = false;
+		if (find_ci(buf, "followed by") || find_ci(buf, "fallback")) {
+			*sure = true;
+		} else if (!(only_comma && strchr(buf, ','))) {
+			if (!(find_word(buf, "and") && !strchr(buf, '\n') && sl < 8))
+				break;
+		}
+		grp[g++] = q[j + 1].s;
+		j++;
+	}
+	*pg = g;
+	return j;
+}
+
+/* A placeholder @pat no text expands: the concrete strings of the examples it matches. */
+static void placeholder_from_examples(struct conv *cv, const char *pat, const struct vec *ex_lists,
+				      unsigned line)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		struct chain *ch = ex_lists->v[e];
+
+		for (size_t m = 0; m < ch->n; m++) {
+			if (placeholder_match(pat, ch->s[m])) {
+				const char *one[1] = { ch->s[m] };
+
+				add_chain(cv, one, 1, line, false);
+			}
+		}
+	}
+}
+
+/*
+ * Placeholders of the group grp[0..g) (q[i..]).  One written with other
+ * strings ("nvidia,<chip>-spi", "nvidia,tegra114-spi" where <chip> is ...)
+ * keeps its place as placeholder_slot: its expansions go to @slot_alts and
+ * each heads the chain; their count is returned.  Others become chains of
+ * their own and leave the group (NULL).
+ */
+static size_t group_placeholders(struct conv *cv, const char *text, const struct qstr *q, size_t n,
+				 size_t i, const char **grp, size_t g, unsigned line,
+				 const struct vec *ex_lists, const char **slot_alts)
+{
+	size_t nslot = 0;
+
+	for (size_t k = 0; k < g; k++) {
+		if (!strpbrk(grp[k], "<>*"))
+			continue;
+		const char *alts[16];
+		size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
+
+		if (na && g >= 2 && !nslot) {
+			for (size_t a = 0; a < na; a++)
+				if (alts[a] && valid_compatible(alts[a]))
+					slot_alts[nslot++] = alts[a];
+			if (nslot) {
+				grp[k] = placeholder_slot;
+				continue;
+			}
+		}
+		for (size_t a = 0; a < na; a++) {
+			const char *one[1] = { alts[a] };
+
+			if (alts[a] && valid_compatible(alts[a]))
+				add_chain(cv, one, 1, line, false);
+		}
+		grp[k] = NULL;
+		/* Concrete strings elsewhere or in the examples resolve it too. */
+		if (!na) {
+			bool concrete = false;
+
+			for (size_t m = 0; m < n; m++)
+				if (!strpbrk(q[m].s, "<>*") && placeholder_match(q[i + k].s, q[m].s))
+					concrete = true;
+			if (!concrete)
+				placeholder_from_examples(cv, q[i + k].s, ex_lists, line);
+		}
+	}
+	return nslot;
+}
+
+/* The group's strings that are compatibles, typos corrected by the examples; returns the count. */
+static size_t keep_compatibles(const char **grp, size_t g, const struct vec *ex_lists,
+			       bool any_comma)
+{
+	size_t w = 0;
+
+	for (size_t k = 0; k < g; k++) {
+		if (!grp[k])
+			continue;
+		if (grp[k] == placeholder_slot) {
+			grp[w++] = grp[k];
+			continue;
+		}
+		/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
+		if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
+			char fix[128];
+
+			snprintf(fix, sizeof(fix), "%s", grp[k]);
+			*strchr(fix, '.') = ',';
+			for (size_t e = 0; e < ex_lists->n; e++) {
+				struct chain *ch = ex_lists->v[e];
+
+				for (size_t m = 0; m < ch->n; m++)
+					if (!strcmp(ch->s[m], fix))
+						grp[k] = ch->s[m];
+			}
+		}
+		/* "string" in `compatible - "string" - One of:` is no compatible. */
+		if (!strchr(grp[k], ',') && any_comma && !in_lists(ex_lists, grp[k]))
+			continue;
+		if (valid_compatible(grp[k]))
+			grp[w++] = grp[k];
+	}
+	return w;
+}
+
+/* Does the line(s) of text[at..end) say "deprecated"? */
+static bool line_deprecated(const char *text, size_t at, size_t end)
+{
+	const char *ls = text + at, *le = text + end;
+	char lbuf[512];
+
+	while (ls > text && ls[-1] != '\n')
+		ls--;
+	le = strchr(le, '\n');
+	if (!le)
+		le = text + strlen(text);
+	snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
+	return find_ci(lbuf, "deprecated") != NULL;
+}
+
+/* The group as one chain, or as chains of one when it is a list of alternatives. */
+static void add_group(struct conv *cv, const char **grp, size_t g, bool sure, unsigned line,
+		      bool dep, const struct vec *ex_lists)
+{
+	if (g >= 2 && !group_is_chain(grp, g, sure)) {
+		/* A chain if an example uses it so. */
+		bool used = false;
+
+		for (size_t e = 0; e < ex_lists->n && !used; e++) {
+			struct chain *ch = ex_lists->v[e];
+
+			used = seq_contains(ch->s, ch->n, grp, g);
+			if (used && strcmp(ch->s[ch->n - 1], grp[g - 1]))
+				used = false;
+		}
+		if (!used) {
+			for (size_t k = 0; k < g; k++)
+				add_chain(cv, &grp[k], 1, line, dep);
+			return;
+		}
+	}
+	add_chain(cv, grp, g, line, dep);
+}
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
 	struct qstr q[256];
 	size_t n;
+	bool any_comma = false;
 
 	if (!text)
 		return;
 	n = find_compat_strings(cv, text, q, ARRAY_SIZE(q));
 	if (!cv->compat_line)
 		cv->compat_line = pr->line;
-	bool any_comma = false;
-
 	for (size_t k = 0; k < n; k++)
 		if (strchr(q[k].s, ','))
 			any_comma = true;
-	size_t i = 0;
-
-	while (i < n) {
-		const char *grp[32];
-		size_t g = 0;
+	for (size_t i = 0, j; i < n; i = j + 1) {
+		const char *grp[32], *slot_alts[16];
+		size_t g, nslot;
 		bool sure = false;
 		unsigned line = prop_text_line(pr, text, q[i].at);
-		size_t j = i;
 
-		grp[g++] = q[i].s;
-		while (j + 1 < n && g < ARRAY_SIZE(grp)) {
-			const char *sep = text + q[j].end;
-			size_t sl = q[j + 1].at - q[j].end;
-			char buf[128];
+		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
+		g = keep_compatibles(grp, g, ex_lists, any_comma);
+		bool dep = line_deprecated(text, q[i].at, q[j].end);
 
-			if (sl >= sizeof(buf))
-				break;
-			memcpy(buf, sep, sl);
-			buf[sl] = '\0';
-			bool only_comma = true;
+		for (size_t a = 0; a < nslot; a++) {
+			const char *one[32];
 
-			for (size_t k = 0; k < sl; k++)
-				if (!strchr(" \t,", buf[k]))
-					only_comma = false;
-			if (find_ci(buf, "followed by") || find_ci(buf, "fallback")) {
-				sure = true;
-			} else if (!(only_comma && strchr(buf, ','))) {
-				if (!(find_word(buf, "and") && !strchr(buf, '\n') && sl < 8))
-					break;
-			}
-			grp[g++] = q[j + 1].s;
-			j++;
+			for (size_t k = 0; k < g; k++)
+				one[k] = grp[k] == placeholder_slot ? slot_alts[a] : grp[k];
+			add_chain(cv, one, g, line, dep);
 		}
-		/*
-		 * Placeholders.  One written with other strings ("nvidia,<chip>-spi",
-		 * "nvidia,tegra114-spi" where <chip> is ...) keeps its place: each
-		 * expansion heads the chain.
-		 */
-		const char *slot_alts[16];
-		size_t nslot = 0;
-
-		for (size_t k = 0; k < g; k++) {
-			if (!strpbrk(grp[k], "<>*"))
-				continue;
-			const char *alts[16];
-			size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
-
-			if (na && g >= 2 && !nslot) {
-				for (size_t a = 0; a < na; a++)
-					if (alts[a] && valid_compatible(alts[a]))
-						slot_alts[nslot++] = alts[a];
-				if (nslot) {
-					grp[k] = placeholder_slot;
-					continue;
-				}
-			}
-			for (size_t a = 0; a < na; a++) {
-				const char *one[1] = { alts[a] };
-
-				if (alts[a] && valid_compatible(alts[a]))
-					add_chain(cv, one, 1, line, false);
-			}
-			grp[k] = NULL;
-			/* Concrete strings elsewhere or in the examples resolve it too. */
-			if (!na) {
-				bool concrete = false;
-
-				for (size_t m = 0; m < n; m++)
-					if (!strpbrk(q[m].s, "<>*") && placeholder_match(q[i + k].s, q[m].s))
-						concrete = true;
-				for (size_t e = 0; !concrete && e < ex_lists->n; e++) {
-					struct chain *ch = ex_lists->v[e];
-
-					for (size_t m = 0; m < ch->n; m++) {
-						if (placeholder_match(q[i + k].s, ch->s[m])) {
-							const char *one[1] = { ch->s[m] };
-
-							add_chain(cv, one, 1, line, false);
-						}
-					}
-				}
-			}
-		}
-		size_t w = 0;
-
-		for (size_t k = 0; k < g; k++) {
-			if (!grp[k])
-				continue;
-			if (grp[k] == placeholder_slot) {
-				grp[w++] = grp[k];
-				continue;
-			}
-			/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
-			if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
-				char fix[128];
-
-				snprintf(fix, sizeof(fix), "%s", grp[k]);
-				*strchr(fix, '.') = ',';
-				for (size_t e = 0; e < ex_lists->n; e++) {
-					struct chain *ch = ex_lists->v[e];
-
-					for (size_t m = 0; m < ch->n; m++)
-						if (!strcmp(ch->s[m], fix))
-							grp[k] = ch->s[m];
-				}
-			}
-			/* "string" in `compatible - "string" - One of:` is no compatible. */
-			if (!strchr(grp[k], ',') && any_comma && !in_lists(ex_lists, grp[k]))
-				continue;
-			if (valid_compatible(grp[k]))
-				grp[w++] = grp[k];
-		}
-		g = w;
-		/* Deprecated when its line says so. */
-		const char *ls = text + q[i].at, *le = text + q[j].end;
-
-		while (ls > text && ls[-1] != '\n')
-			ls--;
-		le = strchr(le, '\n');
-		if (!le)
-			le = text + strlen(text);
-		char lbuf[512];
-
-		snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
-		bool dep = find_ci(lbuf, "deprecated") != NULL;
-
-		if (nslot) {
-			for (size_t a = 0; a < nslot; a++) {
-				const char *one[32];
-
-				for (size_t k = 0; k < g; k++)
-					one[k] = grp[k] == placeholder_slot ? slot_alts[a] : grp[k];
-				add_chain(cv, one, g, line, dep);
-			}
-			i = j + 1;
-			continue;
-		}
-		if (g >= 2 && !group_is_chain(grp, g, sure)) {
-			/* A chain if an example uses it so. */
-			bool used = false;
-
-			for (size_t e = 0; e < ex_lists->n && !used; e++) {
-				struct chain *ch = ex_lists->v[e];
-
-				used = seq_contains(ch->s, ch->n, grp, g);
-				if (used && strcmp(ch->s[ch->n - 1], grp[g - 1]))
-					used = false;
-			}
-			if (!used) {
-				for (size_t k = 0; k < g; k++)
-					add_chain(cv, &grp[k], 1, line, dep);
-				i = j + 1;
-				continue;
-			}
-		}
-		add_chain(cv, grp, g, line, dep);
-		i = j + 1;
+		if (!nslot)
+			add_group(cv, grp, g, sure, line, dep, ex_lists);
 	}
 }
 
