@@ -841,6 +841,142 @@ static void props_prose(struct conv *cv, struct parse_state *ps, const struct li
 	(void)cv;
 }
 
+/* The brace depth after example line @t (strings and comments skipped). */
+static int example_depth(const char *t, int depth)
+{
+	for (const char *p = t; *p; p++) {
+		if (*p == '"') {
+			p++;
+			while (*p && *p != '"')
+				p++;
+			if (!*p)
+				break;
+		} else if (*p == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			p = e + 1;
+		} else if (*p == '/' && p[1] == '/') {
+			break;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}') {
+			depth = depth > 0 ? depth - 1 : 0;
+		}
+	}
+	return depth;
+}
+
+/* Line @i outside examples: an item, an item's text, or the description. */
+static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
+{
+	bool props = ps->kind == SEC_PROPS || ps->kind == SEC_NODES;
+	struct prop *pr = NULL;
+
+	if (props || ps->have_items) {
+		if (!(ps->cur && l->ind > ps->cur_ind + (ps->blank_before ? 0 : 0) &&
+		      !(ps->blank_before && l->ind <= ps->item_ind))) {
+			pr = try_item(cv, ps, l, false);
+		} else {
+			const char *after;
+
+			/*
+			 * A bullet at the items' own indentation starts a new
+			 * item; so does "name:" one column off it (" - mdio:"
+			 * under "- clocks:"), a sub-list being indented more.
+			 */
+			if (bullet_at(l->t, &after) &&
+			    (l->ind <= ps->item_ind ||
+			     (l->ind == ps->item_ind + 1 && names_a_property(after))))
+				pr = try_item(cv, ps, l, false);
+		}
+	} else {
+		/*
+		 * Outside property sections: ePAPR items ("- reg:" followed by
+		 * "Usage:") and "- compatible: ..." lists after prose.
+		 */
+		const char *after;
+		const struct line *nx = next_line(cv, i);
+
+		if (bullet_at(l->t, &after) &&
+		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible"))) {
+			struct heading g = { .kind = SEC_PROPS };
+
+			start_section(cv, ps, i, &g);
+			ps->scope = ps->ctx_sub ? ++cv->nscopes : 0;
+			pr = try_item(cv, ps, l, false);
+		}
+	}
+	if (pr) {
+		ps->blank_before = false;
+		return;
+	}
+	if (ps->cur && (l->ind > ps->cur_ind ||
+		       (!ps->blank_before && l->ind >= ps->cur_ind && *l->t != '-' &&
+			*l->t != '*'))) {
+		add_prop_line(cv, ps->cur, l);
+		ps->blank_before = false;
+		return;
+	}
+	if (props && ps->have_items && l->ind <= ps->item_ind)
+		ps->cur = NULL;
+	if (props) {
+		if (ps->cur == NULL && ps->have_items) {
+			props_prose(cv, ps, l);
+			if (!ps->scope)
+				add_desc_line(cv, l);
+		}
+		if (!ps->have_items && cv->props.n == 0)
+			add_desc_line(cv, l);
+		else if (!ps->have_items && ps->kind == SEC_PROPS)
+			add_desc_line(cv, l);
+	} else {
+		ps->cur = NULL;
+		if (ps->have_items && ps->kind == SEC_NONE)
+			;	/* prose after items without a heading */
+		else if (cv->props.n == 0 || ps->kind == SEC_OTHER)
+			add_desc_line(cv, l);
+	}
+	if (!l->used && ps->kind != SEC_OTHER && cv->props.n == 0)
+		l->used = true;
+	ps->blank_before = false;
+}
+
+/* The properties once the whole text is read. */
+static void finish_props(struct conv *cv)
+{
+	/* Everything about "other" nodes: the first of them is the device after all. */
+	bool main_props = false;
+	int lowest = 0;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope)
+			main_props = true;
+		else if (!lowest || pr->scope < lowest)
+			lowest = pr->scope;
+	}
+	if (!main_props && lowest)
+		for (size_t k = 0; k < cv->props.n; k++) {
+			struct prop *pr = cv->props.v[k];
+
+			if (pr->scope == lowest)
+				pr->scope = 0;
+		}
+	/* Names that share a text ("clocks, clock-names: ...") take their first's lines. */
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->share) {
+			pr->lines = pr->share->lines;
+			pr->nlines = pr->share->nlines;
+			pr->first = pr->share->first;
+		}
+	}
+}
+
 void parse_structure(struct conv *cv, size_t first)
 {
 	struct parse_state ps = { .kind = SEC_NONE };
@@ -872,141 +1008,16 @@ void parse_structure(struct conv *cv, size_t first)
 			ps.blank_before = false;
 			continue;
 		}
-		switch (ps.kind) {
-		case SEC_EXAMPLE: {
+		if (ps.kind == SEC_EXAMPLE) {
 			/* Mark lines; examples are cut out later from marked lines. */
 			l->used = true;
 			l->exsec = ps.exsec;
-			for (const char *p = l->t; *p; p++) {
-				if (*p == '"') {
-					p++;
-					while (*p && *p != '"')
-						p++;
-					if (!*p)
-						break;
-				} else if (*p == '/' && p[1] == '*') {
-					const char *e = strstr(p + 2, "*/");
-
-					if (!e)
-						break;
-					p = e + 1;
-				} else if (*p == '/' && p[1] == '/') {
-					break;
-				} else if (*p == '{') {
-					depth++;
-				} else if (*p == '}') {
-					depth = depth > 0 ? depth - 1 : 0;
-				}
-			}
-			break;
-		}
-		case SEC_PROPS:
-		case SEC_NODES:
-		case SEC_NONE:
-		case SEC_OTHER: {
-			bool props = ps.kind == SEC_PROPS || ps.kind == SEC_NODES;
-			struct prop *pr = NULL;
-
-			if (props || ps.have_items) {
-				if (!(ps.cur && l->ind > ps.cur_ind + (ps.blank_before ? 0 : 0) &&
-				      !(ps.blank_before && l->ind <= ps.item_ind))) {
-					pr = try_item(cv, &ps, l, false);
-				} else {
-					const char *after;
-
-					/*
-					 * A bullet at the items' own indentation starts a new
-					 * item; so does "name:" one column off it (" - mdio:"
-					 * under "- clocks:"), a sub-list being indented more.
-					 */
-					if (bullet_at(l->t, &after) &&
-					    (l->ind <= ps.item_ind ||
-					     (l->ind == ps.item_ind + 1 && names_a_property(after))))
-						pr = try_item(cv, &ps, l, false);
-				}
-			} else {
-				/*
-				 * Outside property sections: ePAPR items ("- reg:" followed by
-				 * "Usage:") and "- compatible: ..." lists after prose.
-				 */
-				const char *after;
-				const struct line *nx = next_line(cv, i);
-
-				if (bullet_at(l->t, &after) &&
-				    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible"))) {
-					struct heading g = { .kind = SEC_PROPS };
-
-					start_section(cv, &ps, i, &g);
-					ps.scope = ps.ctx_sub ? ++cv->nscopes : 0;
-					pr = try_item(cv, &ps, l, false);
-				}
-			}
-			if (pr) {
-				ps.blank_before = false;
-				break;
-			}
-			if (ps.cur && (l->ind > ps.cur_ind ||
-				       (!ps.blank_before && l->ind >= ps.cur_ind && *l->t != '-' &&
-					*l->t != '*'))) {
-				add_prop_line(cv, ps.cur, l);
-				ps.blank_before = false;
-				break;
-			}
-			if (props && ps.have_items && l->ind <= ps.item_ind)
-				ps.cur = NULL;
-			if (props) {
-				if (ps.cur == NULL && ps.have_items) {
-					props_prose(cv, &ps, l);
-					if (!ps.scope)
-						add_desc_line(cv, l);
-				}
-				if (!ps.have_items && cv->props.n == 0)
-					add_desc_line(cv, l);
-				else if (!ps.have_items && ps.kind == SEC_PROPS)
-					add_desc_line(cv, l);
-			} else {
-				ps.cur = NULL;
-				if (ps.have_items && ps.kind == SEC_NONE)
-					;	/* prose after items without a heading */
-				else if (cv->props.n == 0 || ps.kind == SEC_OTHER)
-					add_desc_line(cv, l);
-			}
-			if (!l->used && ps.kind != SEC_OTHER && cv->props.n == 0)
-				l->used = true;
-			ps.blank_before = false;
-			break;
-		}
+			depth = example_depth(l->t, depth);
+		} else {
+			section_line(cv, &ps, i, l);
 		}
 		if (ps.kind == SEC_EXAMPLE)
 			ps.blank_before = false;
 	}
-	/* Everything about "other" nodes: the first of them is the device after all. */
-	bool main_props = false;
-	int lowest = 0;
-
-	for (size_t k = 0; k < cv->props.n; k++) {
-		struct prop *pr = cv->props.v[k];
-
-		if (!pr->scope)
-			main_props = true;
-		else if (!lowest || pr->scope < lowest)
-			lowest = pr->scope;
-	}
-	if (!main_props && lowest)
-		for (size_t k = 0; k < cv->props.n; k++) {
-			struct prop *pr = cv->props.v[k];
-
-			if (pr->scope == lowest)
-				pr->scope = 0;
-		}
-	/* Names that share a text ("clocks, clock-names: ...") take their first's lines. */
-	for (size_t k = 0; k < cv->props.n; k++) {
-		struct prop *pr = cv->props.v[k];
-
-		if (pr->share) {
-			pr->lines = pr->share->lines;
-			pr->nlines = pr->share->nlines;
-			pr->first = pr->share->first;
-		}
-	}
+	finish_props(cv);
 }
