@@ -129,15 +129,15 @@ static void fix_misspelt_props(struct conv *cv)
 	}
 }
 
-static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
-		   char **yaml, size_t *yaml_len)
+/*
+ * The title: the first line that is not a rule, or the first sentence of a
+ * paragraph, or the file's name.  Returns the line the structure starts at
+ * (the title's line is one of it when it may be a heading).
+ */
+static size_t find_title(struct conv *cv)
 {
 	size_t first = 0;
 
-	split_lines(cv, text, len);
-	if (cv->oom)
-		return -DTBIND_ENOMEM;
-	/* Title: the first line that is not a rule; maybe a heading we also need. */
 	while (first < cv->nlines && (cv->lines[first].blank || is_rule_line(&cv->lines[first])))
 		first++;
 	if (first < cv->nlines) {
@@ -183,40 +183,12 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 			first++;
 		}
 	}
-	if (!cv->title || !*cv->title)
-		cv->title = title_from_path(cv, cv->file);
-	compat_table(cv);
-	parse_structure(cv, first);
-	cv->is_i2c = text_mentions(cv, "i2c");
-	cv->is_spi = text_mentions(cv, "spi");
-	collect_examples(cv);
-	extract_compatibles(cv);
-	if (!cv->chains.n && !cv->root_binding)
-		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
-			"doc2yaml-compatible", "no compatible string found; the schema has none");
-	process_examples(cv);
-	fix_misspelt_props(cv);
-	if (!cv->props.n && !cv->chains.n)
-		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
-			"no property list found (no \"Required properties:\" or ePAPR items)");
-	if (cv->oom)
-		return -DTBIND_ENOMEM;
+	return first;
+}
 
-	/* The schema. */
-	struct ynode *schema = ymap(cv, 1);
-	const char *rel = relative_id_path(cv, cv->file, out_path);
-
-	if (!schema || !rel)
-		return -DTBIND_ENOMEM;
-	{
-		const char *slash = strchr(rel, '/');
-
-		cv->dir_hint = slash ? cv_strndup(cv, rel, (size_t)(slash - rel)) : NULL;
-		cv->dir_is_top = slash && !strchr(slash + 1, '/');
-	}
-	yset(schema, "$id", ystr(cv, cv_printf(cv, DT_SCHEMAS "%s#", rel), 1));
-	yset(schema, "$schema", ystr(cv, "http://devicetree.org/meta-schemas/core.yaml#", 1));
-	yset(schema, "title", ystr(cv, cv->title, cv->title_line));
+/* The maintainers: --maintainer, else MAINTAINERS, else a placeholder. */
+static void add_maintainers(struct conv *cv, struct ynode *schema, const char *rel)
+{
 	struct ynode *maint = yseq(cv, cv->title_line);
 	const struct dtbind_doc2yaml_opts *o = &cv->c->opts;
 
@@ -241,13 +213,11 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 			"a placeholder is written");
 	}
 	yset(schema, "maintainers", maint);
-	const char *desc = top_description(cv);
+}
 
-	if (desc)
-		yset(schema, "description", yn(cv, Y_TEXT, desc, cv->desc_line));
-	build_device(cv, schema);
-	complete_examples(cv, schema);
-	print_examples(cv);
+/* The examples as YAML block texts, each with its map to .txt lines. */
+static struct ynode *examples_node(struct conv *cv)
+{
 	struct ynode *exs = yseq(cv, 1);
 
 	for (size_t e = 0; e < cv->examples.n; e++) {
@@ -283,6 +253,62 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		ypush(exs, t);
 		sb_free(&sb);
 	}
+	return exs;
+}
+
+static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
+		   char **yaml, size_t *yaml_len)
+{
+	size_t first;
+
+	split_lines(cv, text, len);
+	if (cv->oom)
+		return -DTBIND_ENOMEM;
+	first = find_title(cv);
+	if (!cv->title || !*cv->title)
+		cv->title = title_from_path(cv, cv->file);
+	compat_table(cv);
+	parse_structure(cv, first);
+	cv->is_i2c = text_mentions(cv, "i2c");
+	cv->is_spi = text_mentions(cv, "spi");
+	collect_examples(cv);
+	extract_compatibles(cv);
+	if (!cv->chains.n && !cv->root_binding)
+		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
+			"doc2yaml-compatible", "no compatible string found; the schema has none");
+	process_examples(cv);
+	fix_misspelt_props(cv);
+	if (!cv->props.n && !cv->chains.n)
+		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
+			"no property list found (no \"Required properties:\" or ePAPR items)");
+	if (cv->oom)
+		return -DTBIND_ENOMEM;
+
+	/* The schema. */
+	struct ynode *schema = ymap(cv, 1);
+	const char *rel = relative_id_path(cv, cv->file, out_path);
+
+	if (!schema || !rel)
+		return -DTBIND_ENOMEM;
+	{
+		const char *slash = strchr(rel, '/');
+
+		cv->dir_hint = slash ? cv_strndup(cv, rel, (size_t)(slash - rel)) : NULL;
+		cv->dir_is_top = slash && !strchr(slash + 1, '/');
+	}
+	yset(schema, "$id", ystr(cv, cv_printf(cv, DT_SCHEMAS "%s#", rel), 1));
+	yset(schema, "$schema", ystr(cv, "http://devicetree.org/meta-schemas/core.yaml#", 1));
+	yset(schema, "title", ystr(cv, cv->title, cv->title_line));
+	add_maintainers(cv, schema, rel);
+	const char *desc = top_description(cv);
+
+	if (desc)
+		yset(schema, "description", yn(cv, Y_TEXT, desc, cv->desc_line));
+	build_device(cv, schema);
+	complete_examples(cv, schema);
+	print_examples(cv);
+	struct ynode *exs = examples_node(cv);
+
 	if (!yempty(exs))
 		yset(schema, "examples", exs);
 	if (cv->oom)
@@ -296,7 +322,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		free(em.map);
 		return -DTBIND_ENOMEM;
 	}
-	if (!o->no_self_check)
+	if (!cv->c->opts.no_self_check)
 		self_check(cv, schema, rel, &em);
 	*yaml = em.sb.buf;
 	*yaml_len = em.sb.len;
