@@ -323,9 +323,8 @@ static bool meta_typed(const char *name)
 		"iommus", "mboxes", "nvmem-cells", "phys", "power-domains", "pwms", "resets",
 		"memory-region", "clock-frequency", "bus-frequency", "dma-ranges",
 	};
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(name, names[i]))
-			return true;
+	if (str_in(name, names, ARRAY_SIZE(names)))
+		return true;
 	return name[0] == '#' || is_vendor_prop(name) || fixup_has_unit_suffix(name) ||
 	       str_ends_with(name, "-names") || str_ends_with(name, "-supply") ||
 	       str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");

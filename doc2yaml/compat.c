@@ -181,10 +181,7 @@ static bool generic_compatible(const char *s)
 		"arm,primecell", "arm,pl330", "snps,dwmac", "snps,dw-pcie", "cdns,macb",
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
-		if (!strcmp(s, generic[i]))
-			return true;
-	return false;
+	return str_in(s, generic, ARRAY_SIZE(generic));
 }
 
 /* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */

@@ -258,18 +258,15 @@ static bool covered_by_refs(const bool *refs, const char *name)
 		if (starts_with(name, "cap-") || starts_with(name, "mmc-") ||
 		    starts_with(name, "sd-uhs-"))
 			return true;
-		for (size_t i = 0; i < ARRAY_SIZE(mmc); i++)
-			if (!strcmp(name, mmc[i]))
-				return true;
+		if (str_in(name, mmc, ARRAY_SIZE(mmc)))
+			return true;
 	}
 	if (refs[CS_ETHERNET])
-		for (size_t i = 0; i < ARRAY_SIZE(eth); i++)
-			if (!strcmp(name, eth[i]))
-				return true;
+		if (str_in(name, eth, ARRAY_SIZE(eth)))
+			return true;
 	if (refs[CS_SERIAL])
-		for (size_t i = 0; i < ARRAY_SIZE(serial); i++)
-			if (!strcmp(name, serial[i]))
-				return true;
+		if (str_in(name, serial, ARRAY_SIZE(serial)))
+			return true;
 	if (refs[CS_QCOM_TLMM] && (!strcmp(name, "interrupt-controller") ||
 				   !strcmp(name, "#interrupt-cells") || !strcmp(name, "gpio-controller") ||
 				   !strcmp(name, "#gpio-cells") || !strcmp(name, "gpio-ranges") ||

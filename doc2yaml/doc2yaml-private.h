@@ -345,6 +345,7 @@ const char *find_ci(const char *hay, const char *needle);
 const char *find_word(const char *s, const char *word);
 int cmp_strp(const void *a, const void *b);
 bool is_std_prop(const char *name);
+bool str_in(const char *s, const char *const *list, size_t n);
 bool only_chars(const char *s, int (*is_class)(int), const char *extra);
 bool valid_prop_name(const char *s);
 bool valid_compatible(const char *s);

@@ -27,10 +27,7 @@ bool skip_prop(const char *name)
 {
 	if (starts_with(name, "pinctrl-"))
 		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(skip_props); i++)
-		if (!strcmp(name, skip_props[i]))
-			return true;
-	return false;
+	return str_in(name, skip_props, ARRAY_SIZE(skip_props));
 }
 
 /* Cell-array properties whose entries start with a phandle. */
@@ -43,9 +40,8 @@ bool phandle_list_prop(const char *name)
 		"remote-endpoint", "operating-points-v2", "cooling-device", "msi-parent",
 		"mux-controls", "leds", "backlight", "power-supplies",
 	};
-	for (size_t i = 0; i < ARRAY_SIZE(lists); i++)
-		if (!strcmp(name, lists[i]))
-			return true;
+	if (str_in(name, lists, ARRAY_SIZE(lists)))
+		return true;
 	return str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");
 }
 
@@ -489,10 +485,7 @@ static bool boring_std(const char *name)
 		"#io-channel-cells", "iommus", "mboxes", "mbox-names", "wakeup-source",
 		"#cooling-cells", "dma-coherent",
 	};
-	for (size_t i = 0; i < ARRAY_SIZE(b); i++)
-		if (!strcmp(name, b[i]))
-			return true;
-	return false;
+	return str_in(name, b, ARRAY_SIZE(b));
 }
 
 /* Sub-list entries of an item ("- common controller registers") for items: descriptions. */

@@ -174,6 +174,15 @@ bool is_std_prop(const char *name)
 	return bsearch(&name, std_props, ARRAY_SIZE(std_props), sizeof(std_props[0]), cmp_strp);
 }
 
+/* Is @s one of list[0..n)? */
+bool str_in(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, list[i]))
+			return true;
+	return false;
+}
+
 /* Is every character of @s in the class @is_class or one of @extra? */
 bool only_chars(const char *s, int (*is_class)(int), const char *extra)
 {
@@ -200,10 +209,7 @@ bool valid_prop_name(const char *s)
 		"patternProperties", "properties", "required", "then", "typeSize",
 		"unevaluatedProperties", "uniqueItems",
 	};
-	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (!strcmp(s, kw[i]))
-			return false;
-	return true;
+	return !str_in(s, kw, ARRAY_SIZE(kw));
 }
 
 /* A compatible string as the meta-schema's string pattern accepts it. */

@@ -142,9 +142,8 @@ bool plain_ok(const char *s)
 		return false;
 	if (strchr("-?:,[]{}#&*!|>'\"%@`", s[0]))
 		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(special); i++)
-		if (!strcmp(s, special[i]))
-			return false;
+	if (str_in(s, special, ARRAY_SIZE(special)))
+		return false;
 	if (looks_like_number(s))
 		return false;
 	for (const char *p = s; *p; p++) {
