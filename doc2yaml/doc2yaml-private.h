@@ -3,6 +3,13 @@
  * doc2yaml-private.h - what the modules of doc2yaml share: the converter,
  * one conversion, the parsed .txt and examples, the YAML tree; not part of
  * doc2yaml.h's API.
+ *
+ * The modules, in the order a conversion runs them (doc2yaml.c drives it):
+ * text.c cuts the .txt into sections and items, compat.c finds the
+ * compatibles, parse.c reads the example code, example.c, macros.c and
+ * print.c clean and print it; props.c, children.c and device.c build the
+ * schema, complete.c completes the examples from it, header.c writes $id
+ * and maintainers, yaml.c emits it and selfcheck.c lints the result.
  */
 #ifndef DTBIND_DOC2YAML_PRIVATE_H
 #define DTBIND_DOC2YAML_PRIVATE_H
@@ -39,9 +46,6 @@ enum common_schema {
 	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_COUNT
 };
 
-/* ------------------------------------------------------------------ */
-/* Small helpers                                                       */
-
 struct vec {
 	void **v;
 	size_t n, cap;
@@ -49,9 +53,7 @@ struct vec {
 
 struct conv;
 
-
-/* ------------------------------------------------------------------ */
-/* The converter and one conversion                                    */
+/* ---- the converter and one conversion ------------------------------- */
 
 struct dtbind_doc2yaml {
 	struct dtbind_diag *diag;
@@ -211,9 +213,6 @@ struct conv {
 };
 
 
-/* ------------------------------------------------------------------ */
-/* Sections and items                                                  */
-
 enum sec_kind { SEC_NONE, SEC_PROPS, SEC_NODES, SEC_EXAMPLE, SEC_OTHER };
 
 struct heading {
@@ -288,8 +287,7 @@ struct emitter {
 };
 
 
-/* ------------------------------------------------------------------ */
-/* A small YAML tree for the schema                                    */
+/* ---- a small YAML tree for the schema -------------------------------- */
 
 enum ykind { Y_MAP, Y_SEQ, Y_STR, Y_RAW, Y_TEXT };
 
@@ -305,8 +303,7 @@ struct ynode {
 	const char *comment;	/* "# ..." line printed before a sequence item */
 };
 
-/* ------------------------------------------------------------------ */
-/* Schema: properties                                                  */
+/* ---- schema: properties --------------------------------------------- */
 
 /* A property of the device as the schema will describe it. */
 struct pinfo {
@@ -319,8 +316,6 @@ struct pinfo {
 	unsigned line;
 };
 
-
-/* ---- one property's schema --------------------------------------------- */
 
 struct propctx {
 	bool refs[CS_COUNT];	/* common schemas referenced */
