@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Schema: child nodes                                                 */
-
 /* "eth0@c4000" -> "eth"; "port@1" -> "port"; "LDO2" -> "LDO". */
 static char *node_base(struct conv *cv, const char *name)
 {

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Item text                                                           */
-
 /*
  * The text of an item: the rest of its first line, then the following
  * lines dedented by their common indentation.  With @epapr_only, the

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Examples completed from the schema                                  */
-
 static long long schema_int(const struct ynode *ps, long long dflt)
 {
 	const struct ynode *v;

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Examples: device nodes, clean-ups, printing                         */
-
 static bool node_is_ours(struct conv *cv, const struct ditem *n)
 {
 	const struct ditem *p = node_prop(n, "compatible");

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Examples: code blocks and a tolerant DTS parser                     */
-
 /* Does @t look like DTS rather than prose (for lines outside braces)? */
 static bool dts_like(const char *t)
 {

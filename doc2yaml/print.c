@@ -5,8 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ---- printing --------------------------------------------------------- */
-
 void put_indent(struct strbuf *sb, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Lines                                                               */
-
 /* Copy @text into lines: NUL bytes and controls become spaces, bad UTF-8 becomes '?'. */
 void split_lines(struct conv *cv, const char *text, size_t len)
 {

@@ -5,9 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Tables                                                              */
-
 /*
  * Properties that common schemas (dt-schema core and the bindings' common
  * schemas) define with their type: never given a types.yaml $ref here.
