@@ -137,6 +137,91 @@ static int collect(struct jobs *j, const char *dir, const char *rel, const char 
 	return 0;
 }
 
+/*
+ * The jobs for the inputs argv[first..argc): each input and where its YAML
+ * goes (@out, a directory when *@out_dir).  Returns 0, or -1 (said on stderr).
+ */
+static int plan_jobs(struct jobs *jobs, char **argv, int first, int argc, const char *out,
+		     bool *out_dir)
+{
+	bool multi = argc - first > 1;
+
+	for (int a = first; a < argc; a++)
+		if (is_dir(argv[a]))
+			multi = true;
+	if (multi && !out) {
+		fprintf(stderr, "dtbind doc2yaml: several inputs need -o DIR\n");
+		return -1;
+	}
+	*out_dir = out && (multi || is_dir(out) || str_ends_with(out, "/"));
+	if (*out_dir && mkdir_p(out, 0777)) {
+		fprintf(stderr, "dtbind doc2yaml: cannot create '%s': %s\n", out, strerror(errno));
+		return -1;
+	}
+	for (int a = first; a < argc; a++) {
+		if (is_dir(argv[a])) {
+			size_t before = jobs->n;
+
+			if (collect(jobs, argv[a], "", out, 0)) {
+				fprintf(stderr, "dtbind doc2yaml: cannot read directory '%s'\n", argv[a]);
+				return -1;
+			}
+			qsort(jobs->v + before, jobs->n - before, sizeof(*jobs->v), cmp_job);
+			continue;
+		}
+		char *o2 = NULL;
+
+		if (*out_dir) {
+			const char *b = strrchr(argv[a], '/');
+			char *y = yaml_name(b ? b + 1 : argv[a]);
+
+			if (!y || asprintf(&o2, "%s/%s", out, y) < 0)
+				o2 = NULL;
+			free(y);
+			if (!o2)
+				return -1;
+		} else if (out) {
+			o2 = strdup(out);
+			if (!o2)
+				return -1;
+		}
+		if (add_job(jobs, argv[a], o2))
+			return -1;
+	}
+	return 0;
+}
+
+/* Every job in turn; the exit status so far (EXIT_CLEAN or EXIT_USAGE). */
+static int run_jobs(struct dtbind_doc2yaml *c, const struct jobs *jobs, bool out_dir, bool force)
+{
+	int status = EXIT_CLEAN;
+
+	dtbind_doc2yaml_set_defer(c, jobs->n > 1);
+	for (size_t i = 0; i < jobs->n; i++) {
+		const char *o3 = jobs->v[i].out;
+		int ret;
+
+		if (o3 && out_dir) {
+			char *dir = strdup(o3), *slash = dir ? strrchr(dir, '/') : NULL;
+
+			if (slash) {
+				*slash = '\0';
+				mkdir_p(dir, 0777);
+			}
+			free(dir);
+		}
+		ret = dtbind_doc2yaml_file(c, jobs->v[i].in, o3, stdout, force);
+		if (ret == -DTBIND_ENOMEM) {
+			fprintf(stderr, "dtbind doc2yaml: out of memory\n");
+			status = EXIT_USAGE;
+			break;
+		}
+		if (ret)
+			status = EXIT_USAGE;
+	}
+	return status;
+}
+
 int cmd_doc2yaml(int argc, char **argv)
 {
 	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN };
@@ -157,7 +242,7 @@ int cmd_doc2yaml(int argc, char **argv)
 	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
 	size_t nm = 0, ni = 0, nw = 0;
 	const char *out = NULL;
-	bool force = false, list = false;
+	bool force = false, list = false, out_dir = false;
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	int opt, status = EXIT_USAGE;
 	struct jobs jobs = { 0 };
@@ -222,52 +307,8 @@ int cmd_doc2yaml(int argc, char **argv)
 		goto out;
 	}
 	/* Inputs and where each goes. */
-	int ninputs = argc - optind;
-	bool multi = ninputs > 1;
-
-	for (int a = optind; a < argc; a++)
-		if (is_dir(argv[a]))
-			multi = true;
-	if (multi && !out) {
-		fprintf(stderr, "dtbind doc2yaml: several inputs need -o DIR\n");
+	if (plan_jobs(&jobs, argv, optind, argc, out, &out_dir))
 		goto out;
-	}
-	bool out_dir = out && (multi || is_dir(out) || str_ends_with(out, "/"));
-
-	if (out_dir && mkdir_p(out, 0777)) {
-		fprintf(stderr, "dtbind doc2yaml: cannot create '%s': %s\n", out, strerror(errno));
-		goto out;
-	}
-	for (int a = optind; a < argc; a++) {
-		if (is_dir(argv[a])) {
-			size_t before = jobs.n;
-
-			if (collect(&jobs, argv[a], "", out, 0)) {
-				fprintf(stderr, "dtbind doc2yaml: cannot read directory '%s'\n", argv[a]);
-				goto out;
-			}
-			qsort(jobs.v + before, jobs.n - before, sizeof(*jobs.v), cmp_job);
-			continue;
-		}
-		char *o2 = NULL;
-
-		if (out_dir) {
-			const char *b = strrchr(argv[a], '/');
-			char *y = yaml_name(b ? b + 1 : argv[a]);
-
-			if (!y || asprintf(&o2, "%s/%s", out, y) < 0)
-				o2 = NULL;
-			free(y);
-			if (!o2)
-				goto out;
-		} else if (out) {
-			o2 = strdup(out);
-			if (!o2)
-				goto out;
-		}
-		if (add_job(&jobs, argv[a], o2))
-			goto out;
-	}
 	diag = dtbind_diag_new(stderr, format);
 	if (!diag)
 		goto out;
@@ -283,30 +324,7 @@ int cmd_doc2yaml(int argc, char **argv)
 	}
 	if (dtbind_doc2yaml_new(diag, &o, &c))
 		goto out;
-	status = EXIT_CLEAN;
-	dtbind_doc2yaml_set_defer(c, jobs.n > 1);
-	for (size_t i = 0; i < jobs.n; i++) {
-		const char *o3 = jobs.v[i].out;
-		int ret;
-
-		if (o3 && out_dir) {
-			char *dir = strdup(o3), *slash = dir ? strrchr(dir, '/') : NULL;
-
-			if (slash) {
-				*slash = '\0';
-				mkdir_p(dir, 0777);
-			}
-			free(dir);
-		}
-		ret = dtbind_doc2yaml_file(c, jobs.v[i].in, o3, stdout, force);
-		if (ret == -DTBIND_ENOMEM) {
-			fprintf(stderr, "dtbind doc2yaml: out of memory\n");
-			status = EXIT_USAGE;
-			break;
-		}
-		if (ret)
-			status = EXIT_USAGE;
-	}
+	status = run_jobs(c, &jobs, out_dir, force);
 	dtbind_doc2yaml_flush(c);
 	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
 		status = EXIT_FINDINGS;

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * children.c - child node schemas: grouping, name patterns, ports.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/* "eth0@c4000" -> "eth"; "port@1" -> "port"; "LDO2" -> "LDO". */
+static char *node_base(struct conv *cv, const char *name)
+{
+	const char *at = strchr(name, '@');
+	size_t n = at ? (size_t)(at - name) : strlen(name);
+
+	while (n > 1 && isdigit((unsigned char)name[n - 1]))
+		n--;
+	return cv_strndup(cv, name, n);
+}
+
+static bool name_has_digits(const char *name)
+{
+	const char *at = strchr(name, '@');
+	size_t n = at ? (size_t)(at - name) : strlen(name);
+
+	return n > 1 && isdigit((unsigned char)name[n - 1]);
+}
+
+struct child_group {
+	const char *base;
+	const struct ditem *inst[64];
+	size_t n;
+	bool units, nounits, digits, same_name;
+	const char *name;	/* the name when all instances share it */
+	const char *pattern;	/* arbitrary names ("uart2_default"): their pattern */
+	bool gone;		/* merged into another group */
+};
+
+/* Sorted property names of a node, as one string (to compare node shapes). */
+static const char *node_signature(struct conv *cv, const struct ditem *n)
+{
+	const char *names[64];
+	size_t k = 0;
+	struct strbuf sb;
+
+	for (const struct ditem *c = n->children; c && k < 64; c = c->next)
+		if (!c->dead)
+			names[k++] = c->kind == DI_NODE ? "{node}" : c->name;
+	qsort(names, k, sizeof(names[0]), cmp_strp);
+	sb_init(&sb);
+	for (size_t i = 0; i < k; i++) {
+		sb_puts(&sb, names[i]);
+		sb_putc(&sb, ' ');
+	}
+	const char *r = cv_strdup(cv, sb_cstr(&sb));
+
+	sb_free(&sb);
+	return r;
+}
+
+static bool special_child(const char *name)
+{
+	return !strcmp(name, "ports") || !strcmp(name, "port") || !strcmp(name, "mdio") ||
+	       !strcmp(name, "regulators");
+}
+
+/* "uart2_default" -> "[-_]default$" */
+static const char *suffix_pattern(struct conv *cv, const char *name)
+{
+	const char *s = name + strlen(name);
+
+	while (s > name && s[-1] != '-' && s[-1] != '_')
+		s--;
+	if (s == name || !*s)
+		return NULL;	/* a fixed name: a property, not a pattern */
+	return cv_printf(cv, "[-_]%s$", s);
+}
+
+/*
+ * Children named freely rather than by function (pin states, LEDs):
+ * several siblings of one shape, or names with '_', become one pattern.
+ */
+static void arbitrary_names(struct conv *cv, struct child_group *g, size_t ng)
+{
+	bool pinctrl = cv->dir_hint && !strcmp(cv->dir_hint, "pinctrl");
+
+	for (size_t k = 0; k < ng; k++) {
+		if (g[k].gone || !g[k].same_name || g[k].units || g[k].digits ||
+		    special_child(g[k].name))
+			continue;
+		const char *sig = node_signature(cv, g[k].inst[0]);
+		struct strbuf alt;
+		size_t members = 1;
+
+		sb_init(&alt);
+		sb_puts(&alt, "^(");
+		sb_puts(&alt, g[k].name);
+		for (size_t j = k + 1; j < ng; j++) {
+			if (g[j].gone || !g[j].same_name || g[j].units || g[j].digits ||
+			    special_child(g[j].name) || strcmp(sig, node_signature(cv, g[j].inst[0])))
+				continue;
+			for (size_t i = 0; i < g[j].n && g[k].n < ARRAY_SIZE(g[k].inst); i++)
+				g[k].inst[g[k].n++] = g[j].inst[i];
+			g[j].gone = true;
+			sb_putc(&alt, '|');
+			sb_puts(&alt, g[j].name);
+			members++;
+		}
+		sb_puts(&alt, ")$");
+		if (members > 1)
+			g[k].pattern = cv_strdup(cv, sb_cstr(&alt));
+		else if (strchr(g[k].name, '_') || pinctrl)
+			g[k].pattern = suffix_pattern(cv, g[k].name);
+		sb_free(&alt);
+	}
+}
+
+static void group_children(struct conv *cv, const struct ditem *const *parents, size_t np,
+			   struct child_group *g, size_t *ng, size_t max)
+{
+	*ng = 0;
+	for (size_t p = 0; p < np; p++) {
+		for (const struct ditem *c = parents[p]->children; c; c = c->next) {
+			if (c->dead || c->kind != DI_NODE)
+				continue;
+			char *base = node_base(cv, c->name);
+			size_t k;
+
+			if (!base)
+				return;
+			for (k = 0; k < *ng; k++)
+				if (!strcmp(g[k].base, base))
+					break;
+			if (k == *ng) {
+				if (*ng == max)
+					continue;
+				memset(&g[k], 0, sizeof(g[k]));
+				g[k].base = base;
+				g[k].name = c->name;
+				g[k].same_name = true;
+				(*ng)++;
+			}
+			if (g[k].n < ARRAY_SIZE(g[k].inst))
+				g[k].inst[g[k].n++] = c;
+			if (strchr(c->name, '@'))
+				g[k].units = true;
+			else
+				g[k].nounits = true;
+			if (name_has_digits(c->name))
+				g[k].digits = true;
+			if (strcmp(g[k].name, c->name))
+				g[k].same_name = false;
+		}
+	}
+}
+
+static const char *group_pattern(struct conv *cv, const struct child_group *g)
+{
+	const char *unit = "";
+	bool hexunit = true;
+
+	for (size_t i = 0; i < g->n; i++) {
+		const char *at = strchr(g->inst[i]->name, '@');
+
+		if (at)
+			for (const char *q = at + 1; *q; q++)
+				if (!isxdigit((unsigned char)*q))
+					hexunit = false;
+	}
+	if (g->units && !g->nounits)
+		unit = hexunit ? "@[0-9a-f]+" : "@.*";
+	else if (g->units)
+		unit = hexunit ? "(@[0-9a-f]+)?" : "(@.*)?";
+	return cv_printf(cv, "^%s%s%s$", g->base, g->digits ? "[0-9]+" : "", unit);
+}
+
+static bool only_props(const struct ditem *n, const char *const *allowed, size_t na)
+{
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		bool ok = false;
+
+		if (c->dead)
+			continue;
+		if (c->kind == DI_NODE)
+			return false;
+		for (size_t i = 0; i < na; i++)
+			if (!strcmp(c->name, allowed[i]))
+				ok = true;
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+				 int scope, unsigned src, unsigned depth, const char *desc);
+
+/* A port: graph.yaml, or video-interfaces for endpoints with bus properties. */
+static struct ynode *port_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+				 unsigned src, const char *desc, unsigned depth)
+{
+	static const char *const plain_ep[] = { "remote-endpoint", "reg" };
+	bool simple = true;
+	struct ynode *s = ymap(cv, src);
+
+	for (size_t i = 0; i < n; i++) {
+		for (const struct ditem *c = inst[i]->children; c; c = c->next) {
+			if (c->dead)
+				continue;
+			if (c->kind == DI_PROP && strcmp(c->name, "reg") &&
+			    strcmp(c->name, "#address-cells") && strcmp(c->name, "#size-cells"))
+				simple = false;
+			if (c->kind == DI_NODE && !only_props(c, plain_ep, ARRAY_SIZE(plain_ep)))
+				simple = false;
+		}
+	}
+	if (simple) {
+		yset(s, "$ref", ystr(cv, "/schemas/graph.yaml#/properties/port", src));
+		if (desc)
+			yset(s, "description", ydesc(cv, desc, src, 4));
+		return s;
+	}
+	yset(s, "$ref", ystr(cv, "/schemas/graph.yaml#/$defs/port-base", src));
+	yset(s, "unevaluatedProperties", yraw(cv, "false", src));
+	if (desc)
+		yset(s, "description", ydesc(cv, desc, src, 4));
+	/* Endpoints. */
+	const struct ditem *eps[64];
+	size_t ne = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (const struct ditem *c = inst[i]->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && ne < ARRAY_SIZE(eps))
+				eps[ne++] = c;
+	if (ne && depth < 8) {
+		struct ynode *ep = ymap(cv, src);
+		struct ynode *props = ymap(cv, src);
+		bool units = false;
+
+		yset(ep, "$ref", ystr(cv, "/schemas/media/video-interfaces.yaml#", src));
+		yset(ep, "unevaluatedProperties", yraw(cv, "false", src));
+		for (size_t i = 0; i < ne; i++) {
+			if (strchr(eps[i]->name, '@'))
+				units = true;
+			for (const struct ditem *c = eps[i]->children; c; c = c->next) {
+				if (c->dead || c->kind != DI_PROP || yget(props, c->name) ||
+				    !is_vendor_prop(c->name))
+					continue;
+				struct pinfo pi = { .name = c->name, .line = src };
+				struct propctx pc = { 0 };
+
+				for (size_t k = 0; k < cv->props.n; k++) {
+					struct prop *pr = cv->props.v[k];
+
+					if (!strcmp(pr->name, c->name)) {
+						pi.pr = pr;
+						pi.desc = clean_desc(cv, pr);
+						pi.line = pr->line;
+					}
+				}
+				pi.values[0] = c->value;
+				pi.nodes[0] = eps[i];
+				pi.nvalues = 1;
+				yset(props, c->name, prop_schema(cv, &pc, &pi, 10));
+			}
+		}
+		if (!yempty(props))
+			yset(ep, "properties", props);
+		struct ynode *pp = ymap(cv, src);
+
+		if (units)
+			yset(pp, "^endpoint(@[0-9a-f]+)?$", ep);
+		else
+			yset(pp, "endpoint", ep);
+		yset(s, units ? "patternProperties" : "properties", pp);
+	}
+	return s;
+}
+
+static struct ynode *ports_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+				  unsigned src, const char *desc, unsigned depth)
+{
+	struct ynode *s = ymap(cv, src), *props = ymap(cv, src);
+	struct child_group g[8];
+	size_t ng;
+
+	yset(s, "$ref", ystr(cv, "/schemas/graph.yaml#/properties/ports", src));
+	if (desc)
+		yset(s, "description", ydesc(cv, desc, src, 4));
+	group_children(cv, inst, n, g, &ng, ARRAY_SIZE(g));
+	for (size_t k = 0; k < ng; k++) {
+		if (strcmp(g[k].base, "port"))
+			continue;
+		/* One entry per port@N. */
+		for (size_t i = 0; i < g[k].n; i++) {
+			const char *nm = g[k].inst[i]->name;
+
+			if (yget(props, nm))
+				continue;
+			const struct ditem *same[16];
+			size_t ns = 0;
+
+			for (size_t j = 0; j < g[k].n && ns < ARRAY_SIZE(same); j++)
+				if (!strcmp(g[k].inst[j]->name, nm))
+					same[ns++] = g[k].inst[j];
+			yset(props, nm, port_schema(cv, same, ns, src, NULL, depth + 1));
+		}
+	}
+	if (!yempty(props))
+		yset(s, "properties", props);
+	return s;
+}
+
+/* Names the meta-schemas give a property's shape: a node cannot take them. */
+static bool meta_typed(const char *name)
+{
+	static const char *const names[] = {
+		"reg", "ranges", "compatible", "clocks", "clock-ranges", "clock-indices",
+		"assigned-clocks", "assigned-clock-parents", "assigned-clock-rates", "interrupts",
+		"interrupt-controller", "interrupts-extended", "interrupt-map", "interrupt-map-mask",
+		"gpio-controller", "gpio-line-names", "ngpios", "gpio-ranges", "gpios", "dmas",
+		"iommus", "mboxes", "nvmem-cells", "phys", "power-domains", "pwms", "resets",
+		"memory-region", "clock-frequency", "bus-frequency", "dma-ranges",
+	};
+	if (str_in(name, names, ARRAY_SIZE(names)))
+		return true;
+	return name[0] == '#' || is_vendor_prop(name) || fixup_has_unit_suffix(name) ||
+	       str_ends_with(name, "-names") || str_ends_with(name, "-supply") ||
+	       str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");
+}
+
+/* OF graph ports have endpoints; "ports" of switches (DSA) carry ethernet properties. */
+static bool graph_ports(const struct child_group *g)
+{
+	bool endpoints = false, other = false;
+
+	for (size_t i = 0; i < g->n; i++) {
+		const struct ditem *list = g->inst[i]->children;
+		bool is_ports = !strcmp(g->base, "ports");
+
+		for (const struct ditem *c = list; c; c = c->next) {
+			if (c->dead)
+				continue;
+			const struct ditem *sub = is_ports && c->kind == DI_NODE ? c->children : c;
+
+			for (const struct ditem *x = sub; x; x = is_ports ? x->next : NULL) {
+				if (x->dead)
+					continue;
+				if (x->kind == DI_NODE && !strncmp(x->name, "endpoint", 8))
+					endpoints = true;
+				else if (x->kind == DI_PROP && strcmp(x->name, "reg") &&
+					 strcmp(x->name, "#address-cells") && strcmp(x->name, "#size-cells"))
+					other = true;
+				if (!is_ports)
+					break;
+			}
+		}
+	}
+	return endpoints || !other;
+}
+
+/* Place child nodes of @inst under @schema (properties / patternProperties). */
+void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
+			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
+			 unsigned depth, struct ynode *req)
+{
+	struct child_group g[24];
+	size_t ng;
+	struct ynode *pat = yget(schema, "patternProperties");
+
+	if (depth > 6)
+		return;
+	group_children(cv, inst, n, g, &ng, ARRAY_SIZE(g));
+	arbitrary_names(cv, g, ng);
+	for (size_t k = 0; k < ng; k++) {
+		const char *desc = NULL;
+		unsigned line = src;
+		struct ynode *cs;
+
+		if (g[k].gone)
+			continue;
+
+		/* A "Required nodes" item of that name describes it. */
+		bool required = false;
+
+		for (size_t p = 0; p < cv->props.n; p++) {
+			struct prop *pr = cv->props.v[p];
+
+			if (!strcmp(pr->name, g[k].same_name ? g[k].name : g[k].base) && depth == 0 &&
+			    !pr->scope) {
+				desc = clean_desc(cv, pr);
+				line = pr->line;
+				if (pr->req == REQ_YES)
+					required = true;
+			}
+		}
+		/* A port every example has is part of the device. */
+		if (g[k].same_name && !strcmp(g[k].name, "port") && g[k].n == n)
+			required = true;
+		if (req && required && g[k].same_name && !strchr(g[k].name, '@'))
+			ypush(req, ystr(cv, g[k].name, line));
+		bool graph = graph_ports(&g[k]);
+
+		if (!strcmp(g[k].base, "ports") && g[k].same_name && graph) {
+			cs = ports_schema(cv, g[k].inst, g[k].n, line, desc, depth);
+		} else if ((!strcmp(g[k].base, "port") || !strcmp(g[k].base, "port@")) && graph) {
+			cs = port_schema(cv, g[k].inst, g[k].n, line, desc, depth);
+		} else if (!strcmp(g[k].base, "mdio") && g[k].same_name) {
+			cs = ymap(cv, line);
+			yset(cs, "$ref", ystr(cv, "/schemas/net/mdio.yaml#", line));
+			yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
+			if (desc)
+				yset(cs, "description", ydesc(cv, desc, line, 4));
+		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name) {
+			struct child_group rg[16];
+			size_t nrg;
+			struct ynode *rp = ymap(cv, line);
+			struct strbuf alt;
+
+			cs = ymap(cv, line);
+			yset(cs, "type", yraw(cv, "object", line));
+			if (desc)
+				yset(cs, "description", ydesc(cv, desc, line, 4));
+			group_children(cv, g[k].inst, g[k].n, rg, &nrg, ARRAY_SIZE(rg));
+			sb_init(&alt);
+			for (size_t r = 0; r < nrg; r++) {
+				sb_puts(&alt, alt.len ? "|" : "^(");
+				sb_puts(&alt, rg[r].base);
+				if (rg[r].digits)
+					sb_puts(&alt, "[0-9]+");
+			}
+			if (alt.len) {
+				struct ynode *reg = ymap(cv, line);
+
+				sb_puts(&alt, ")$");
+				yset(reg, "type", yraw(cv, "object", line));
+				yset(reg, "$ref", ystr(cv, "/schemas/regulator/regulator.yaml#", line));
+				yset(reg, "unevaluatedProperties", yraw(cv, "false", line));
+				yset(rp, cv_strdup(cv, sb_cstr(&alt)), reg);
+				yset(cs, "patternProperties", rp);
+			}
+			sb_free(&alt);
+			yset(cs, "additionalProperties", yraw(cv, "false", line));
+		} else {
+			cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
+		}
+		if (!cs)
+			continue;
+		if (g[k].same_name && !strchr(g[k].name, '@') && !g[k].pattern &&
+		    (!valid_prop_name(g[k].name) || meta_typed(g[k].name)) &&
+		    strcmp(g[k].name, "ports") && strcmp(g[k].name, "port") &&
+		    strcmp(g[k].name, "mdio") && strcmp(g[k].name, "regulators")) {
+			/* A node named like a property ("gpio-controller {"): left open. */
+			continue;
+		}
+		if (g[k].same_name && !strchr(g[k].name, '@') && valid_prop_name(g[k].name) &&
+		    !g[k].pattern) {
+			yset(props, g[k].name, cs);
+		} else {
+			if (!pat) {
+				pat = ymap(cv, line);
+				/* After "properties". */
+				yset(schema, "patternProperties", pat);
+			}
+			yset(pat, g[k].pattern ? g[k].pattern : group_pattern(cv, &g[k]), cs);
+		}
+	}
+}
+
+/* A generic child node: the properties its instances use, typed; text of scope @scope. */
+static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+				 int scope, unsigned src, unsigned depth, const char *desc)
+{
+	struct ynode *s = ymap(cv, src), *props = ymap(cv, src), *req = yseq(cv, src);
+	struct pinfo *pis = cv_alloc(cv, 64 * sizeof(*pis));
+	size_t np = 0;
+
+	if (!s || !pis)
+		return NULL;
+	yset(s, "type", yraw(cv, "object", src));
+	if (desc)
+		yset(s, "description", ydesc(cv, desc, src, 4));
+	for (size_t i = 0; i < n; i++)
+		pinfo_add_values(pis, &np, 64, inst[i], true, src);
+	/* Descriptions from the text's other scopes. */
+	for (size_t k = 0; k < np; k++) {
+		for (size_t p = 0; p < cv->props.n; p++) {
+			struct prop *pr = cv->props.v[p];
+
+			if (pr->scope && !strcmp(pr->name, pis[k].name)) {
+				pis[k].pr = pr;
+				pis[k].desc = clean_desc(cv, pr);
+				pis[k].line = pr->line;
+				if (pr->req == REQ_YES && pis[k].nvalues == n)
+					ypush(req, ystr(cv, pr->name, pr->line));
+			}
+		}
+	}
+	struct propctx pc = { .all = pis, .nall = np, .int_cells = example_int_cells(cv) };
+
+	for (size_t k = 0; k < np; k++) {
+		if (!strcmp(pis[k].name, "compatible")) {
+			const char *v[8];
+			size_t nv = value_strings(cv, pis[k].values[0], v, 8);
+
+			for (size_t j = 0; j < nv; j++)
+				if (!v[j] || !valid_compatible(v[j]))
+					nv = 0;
+
+			if (nv == 1) {
+				struct ynode *c = ymap(cv, src);
+
+				yset(c, "const", ystr(cv, v[0], src));
+				yset(props, "compatible", c);
+			} else if (nv > 1) {
+				struct ynode *c = ymap(cv, src), *items = yseq(cv, src);
+
+				for (size_t j = 0; j < nv; j++) {
+					struct ynode *e = ymap(cv, src);
+
+					yset(e, "const", ystr(cv, v[j], src));
+					ypush(items, e);
+				}
+				yset(c, "items", items);
+				yset(props, "compatible", c);
+			}
+			continue;
+		}
+		yset(props, pis[k].name, prop_schema(cv, &pc, &pis[k], 6 + 2 * depth));
+	}
+	add_dependencies(cv, props);
+	add_children(cv, s, props, inst, n, scope, src, depth, NULL);
+	if (!yempty(props))
+		yset(s, "properties", props);
+	dedupe_required(req);
+	if (yget(s, "patternProperties"))
+		ymove_end(s, "patternProperties");
+	if (!yempty(req))
+		yset(s, "required", req);
+	yset(s, "additionalProperties", yraw(cv, "false", src));
+	return s;
+}

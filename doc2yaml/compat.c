@@ -1,0 +1,1067 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * compat.c - compatible strings from the items, tables and examples.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/*
+ * The text of an item: the rest of its first line, then the following
+ * lines dedented by their common indentation.  With @epapr_only, the
+ * Usage:/Value type: lines are dropped and "Definition:" is unwrapped.
+ */
+const char *prop_text(struct conv *cv, const struct prop *pr, bool clean)
+{
+	struct strbuf sb;
+	unsigned min = UINT_MAX, def_col = 0;
+
+	sb_init(&sb);
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const struct line *l = pr->lines[k];
+
+		if (!l->blank && l->ind < min)
+			min = l->ind;
+	}
+	const char *first = pr->first ? pr->first : "";
+
+	if (clean) {
+		while (*first == ':' || *first == '-' || *first == ' ')
+			first++;
+	}
+	sb_puts(&sb, first);
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const struct line *l = pr->lines[k];
+		const char *t = l->t;
+
+		if (clean && (starts_with_ci(t, "usage:") || starts_with_ci(t, "value type:")))
+			continue;
+		if (clean && starts_with_ci(t, "definition:")) {
+			t = skip_blanks(t + 11);
+			if (sb.len)
+				sb_putc(&sb, '\n');
+			sb_puts(&sb, t);
+			/* Its continuation lines line up with the text after "Definition:". */
+			def_col = vcol(l->s, t);
+			continue;
+		}
+		if (sb.len)
+			sb_putc(&sb, '\n');
+		/* Keep indentation beyond the common one (lists, tables). */
+		unsigned extra = l->ind > min ? l->ind - min : 0;
+
+		if (def_col && l->ind >= def_col)
+			extra = l->ind - def_col;
+
+		if (extra > 24)
+			extra = 24;
+		for (unsigned e = 0; e < extra; e++)
+			sb_putc(&sb, ' ');
+		for (const char *p = t; *p; p++)
+			sb_putc(&sb, *p == '\t' ? ' ' : *p);
+	}
+	const char *r = cv_strndup(cv, sb.buf ? sb.buf : "", sb.len);
+
+	sb_free(&sb);
+	return r;
+}
+
+/* "Usage:" and "Value type:" of an ePAPR item. */
+void epapr_fields(struct conv *cv, struct prop *pr)
+{
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const char *t = pr->lines[k]->t;
+
+		if (starts_with_ci(t, "usage:")) {
+			const char *u = skip_blanks(t + 6);
+
+			/* "required" alone; "required for systems that ..." is a condition. */
+			if (starts_with_ci(u, "required") && !*skip_blanks(u + 8 + strspn(u + 8, ".,;")))
+				pr->req = REQ_YES;
+			else if (starts_with_ci(u, "optional") || starts_with_ci(u, "required") ||
+				 find_ci(u, "when"))
+				pr->req = REQ_NO;
+		} else if (starts_with_ci(t, "value type:")) {
+			pr->vtype = cv_strdup(cv, skip_blanks(t + 11));
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Compatibles                                                         */
+
+static bool chain_has(const struct chain *ch, const char *s)
+{
+	for (size_t i = 0; i < ch->n; i++)
+		if (!strcmp(ch->s[i], s))
+			return true;
+	return false;
+}
+
+bool our_compatible(const struct conv *cv, const char *s)
+{
+	for (size_t i = 0; i < cv->chains.n; i++)
+		if (chain_has(cv->chains.v[i], s))
+			return true;
+	return false;
+}
+
+static struct chain *new_chain(struct conv *cv, const char **s, size_t n, unsigned line)
+{
+	struct chain *ch = cv_alloc(cv, sizeof(*ch));
+
+	if (!ch)
+		return NULL;
+	ch->s = cv_alloc(cv, (n ? n : 1) * sizeof(*ch->s));
+	if (!ch->s)
+		return NULL;
+	memcpy(ch->s, s, n * sizeof(*s));
+	ch->n = n;
+	ch->line = line;
+	return ch;
+}
+
+static bool chain_equal(const struct chain *a, const char *const *s, size_t n)
+{
+	if (a->n != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(a->s[i], s[i]))
+			return false;
+	return true;
+}
+
+static void add_chain(struct conv *cv, const char **s, size_t n, unsigned line, bool deprecated)
+{
+	if (!n)
+		return;
+	for (size_t i = 0; i < cv->chains.n; i++)
+		if (chain_equal(cv->chains.v[i], s, n))
+			return;
+	struct chain *ch = new_chain(cv, s, n, line);
+
+	if (ch) {
+		ch->deprecated = deprecated;
+		vec_push(cv, &cv->chains, ch);
+	}
+}
+
+/* "vendor,device-123" -> shape "vendor,device-#" (digits collapsed). */
+static void compat_shape(const char *s, char *out, size_t max)
+{
+	size_t n = 0;
+
+	for (; *s && n + 1 < max; s++) {
+		if (isdigit((unsigned char)*s)) {
+			if (!n || out[n - 1] != '#')
+				out[n++] = '#';
+		} else {
+			out[n++] = *s;
+		}
+	}
+	out[n] = '\0';
+}
+
+const char *compat_device(const char *s)
+{
+	const char *c = strchr(s, ',');
+
+	return c ? c + 1 : s;
+}
+
+/* A compatible many devices share as their fallback ("syscon", "simple-mfd"). */
+static bool generic_compatible(const char *s)
+{
+	static const char *const generic[] = {
+		"syscon", "simple-mfd", "simple-bus", "simple-pm-bus", "cfi-flash", "jedec,spi-nor",
+		"ns16550a", "ns16550", "ns8250", "snps,dw-apb-uart", "generic-ehci", "generic-ohci",
+		"usb-ehci", "usb-ohci", "mmio-sram", "regulator-fixed", "gpio-leds", "pwm-backlight",
+		"arm,primecell", "arm,pl330", "snps,dwmac", "snps,dw-pcie", "cdns,macb",
+	};
+
+	return str_in(s, generic, ARRAY_SIZE(generic));
+}
+
+/* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
+static bool generic_fallback(const char *first, const char *last)
+{
+	const char *fv = strchr(first, ','), *lv = strchr(last, ',');
+	const char *fd = compat_device(first), *ld = compat_device(last);
+
+	if (generic_compatible(last))
+		return true;
+	if ((fv ? (size_t)(fv - first) : 0) != (lv ? (size_t)(lv - last) : 0) ||
+	    (fv && lv && strncmp(first, last, (size_t)(fv - first))))
+		return true;	/* another vendor */
+	if (strstr(fd, ld) && strcmp(fd, ld))
+		return true;	/* "kpss-gcc-ipq8064" then "kpss-gcc" */
+	return strpbrk(fd, "0123456789") && !strpbrk(ld, "0123456789");
+}
+
+/* Is @group (as written "a", "b") a fallback chain rather than a list of alternatives? */
+static bool group_is_chain(const char **s, size_t n, bool sure)
+{
+	if (n < 2)
+		return false;
+	if (sure)
+		return true;
+	char a[128], b[128];
+	bool siblings = true;
+
+	compat_shape(s[0], a, sizeof(a));
+	for (size_t i = 1; i < n; i++) {
+		compat_shape(s[i], b, sizeof(b));
+		if (strcmp(a, b))
+			siblings = false;
+	}
+	if (siblings)
+		return false;
+	return generic_fallback(s[0], s[n - 1]);
+}
+
+/* Every compatible list used by the examples (nodes at any depth) into @out. */
+static void example_compat_lists(struct conv *cv, const struct ditem *it, struct vec *out,
+				 unsigned depth)
+{
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead)
+			continue;
+		if (it->kind == DI_NODE) {
+			const struct ditem *p = node_prop(it, "compatible");
+
+			if (p && p->value) {
+				const char *s[16];
+				size_t n = value_strings(cv, p->value, s, 16);
+				struct chain *ch = n ? new_chain(cv, s, n, it->line) : NULL;
+
+				if (ch) {
+					ch->node = it;
+					vec_push(cv, out, (void *)ch);
+				}
+			}
+			example_compat_lists(cv, it->children, out, depth + 1);
+		}
+	}
+}
+
+static bool seq_contains(const char *const *hay, size_t nh, const char *const *s, size_t n)
+{
+	for (size_t i = 0; i + n <= nh; i++) {
+		size_t k = 0;
+
+		while (k < n && !strcmp(hay[i + k], s[k]))
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/* Glob match for placeholders: <...> and * match [a-z0-9_-]+. */
+static bool placeholder_match(const char *pat, const char *s)
+{
+	if (!*pat)
+		return !*s;
+	if (*pat == '<' || *pat == '*') {
+		const char *rest = pat + 1;
+
+		if (*pat == '<') {
+			rest = strchr(pat, '>');
+			rest = rest ? rest + 1 : pat + strlen(pat);
+		}
+		for (const char *q = s; ; q++) {
+			if (q > s && placeholder_match(rest, q))
+				return true;
+			if (!*q || !(isalnum((unsigned char)*q) || *q == '_' || *q == '-'))
+				return false;
+		}
+	}
+	return *pat == *s && placeholder_match(pat + 1, s + 1);
+}
+
+/* A chip name as tables list them: lower-case letters and digits, with a digit ("ls1021a"). */
+static bool chip_token(const char *s, size_t n)
+{
+	bool digit = false;
+
+	if (!n || n > 32 || !islower((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			digit = true;
+		else if (!islower((unsigned char)s[i]))
+			return false;
+	}
+	return digit;
+}
+
+/*
+ * The values of the table column headed by @word ("Chips" for <chip>): a
+ * header line with the word, a rule line under it, then rows up to a blank
+ * line; the row text at or right of the header's column, split at commas
+ * and blanks, keeping chip names.  Returns how many went into @out.
+ */
+static size_t table_column(struct conv *cv, const char *word, size_t wl, const char **out,
+			   size_t max)
+{
+	for (size_t i = 0; i + 2 < cv->nlines; i++) {
+		const struct line *h = &cv->lines[i];
+		const char *at = NULL;
+
+		for (const char *p = h->s; *p && !at; p++) {
+			const char *e = p + wl;
+
+			if (strncasecmp(p, word, wl) || (p > h->s && isalnum((unsigned char)p[-1])))
+				continue;
+			if (*e == 's' || *e == 'S')
+				e++;
+			if (!isalnum((unsigned char)*e))
+				at = p;
+		}
+		if (!at || !is_rule_line(&cv->lines[i + 1]))
+			continue;
+		/* The column starts where its header's words do ("Example Chips"). */
+		while (at - 2 >= h->s && at[-1] == ' ' && !isspace((unsigned char)at[-2])) {
+			at--;
+			while (at > h->s && !isspace((unsigned char)at[-1]))
+				at--;
+		}
+		unsigned col = vcol(h->s, at), col_end = UINT_MAX;
+		/* It ends where the next header starts, after a tab or two blanks. */
+		const char *q = at;
+
+		for (; *q; q++)
+			if (*q == '\t' || (q[0] == ' ' && q[1] == ' '))
+				break;
+		q = skip_blanks(q);
+		if (*q)
+			col_end = vcol(h->s, q);
+		size_t n = 0;
+
+		for (size_t k = i + 2; k < cv->nlines && !cv->lines[k].blank && n < max; k++) {
+			const char *r = cv->lines[k].s;
+
+			for (const char *p = r; *p && n < max;) {
+				while (*p && (isspace((unsigned char)*p) || *p == ','))
+					p++;
+				const char *b = p;
+
+				while (*p && !isspace((unsigned char)*p) && *p != ',')
+					p++;
+				if (p > b && vcol(r, b) + 4 >= col && vcol(r, b) < col_end &&
+				    chip_token(b, (size_t)(p - b)))
+					out[n++] = cv_strndup(cv, b, (size_t)(p - b));
+			}
+		}
+		return n;
+	}
+	return 0;
+}
+
+/*
+ * Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5, or
+ * from a table whose column is headed "Chips".
+ */
+static size_t expand_placeholder(struct conv *cv, const char *pat, const char *text,
+				 const char **out, size_t max)
+{
+	const char *lt = strchr(pat, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	size_t n = 0;
+
+	if (!lt || !gt)
+		return 0;
+	char ph[64];
+
+	snprintf(ph, sizeof(ph), "%.*s", (int)(gt - lt + 1), lt);
+	const char *w = strstr(text, ph);
+
+	/* The placeholder mentioned again after the string, followed by "is"/"can be". */
+	while (w && (w = strstr(w + 1, ph)) != NULL) {
+		const char *p = skip_blanks(w + strlen(ph));
+
+		if (starts_with(p, "is ") || starts_with(p, "are ") || starts_with(p, "can be ") ||
+		    starts_with(p, "is one of") || starts_with(p, "="))
+			break;
+	}
+	if (!w) {
+		const char *names[64];
+		size_t wl = 0;
+
+		while (isalpha((unsigned char)lt[1 + wl]))
+			wl++;
+		if (wl < 3)
+			return 0;
+		size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
+
+		for (size_t k = 0; k < nn && n < max; k++)
+			if (names[k])
+				out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k],
+						     gt + 1);
+		return n;
+	}
+	const char *p = w + strlen(ph);
+
+	while (*p && n < max) {
+		while (*p && !isalnum((unsigned char)*p) && *p != '.' && *p != '\n')
+			p++;
+		if (!*p || *p == '.' || *p == '\n')
+			break;
+		const char *s = p;
+
+		while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
+			p++;
+		size_t len = (size_t)(p - s);
+
+		if ((len == 2 && !strncmp(s, "is", 2)) || (len == 2 && !strncmp(s, "or", 2)) ||
+		    (len == 3 && !strncmp(s, "and", 3)) || (len == 3 && !strncmp(s, "one", 3)) ||
+		    (len == 2 && !strncmp(s, "of", 2)) || (len == 3 && !strncmp(s, "are", 3)) ||
+		    (len == 3 && !strncmp(s, "can", 3)) || (len == 2 && !strncmp(s, "be", 2)) ||
+		    (len == 3 && !strncmp(s, "the", 3)))
+			continue;
+		if (!strpbrk(s, "0123456789") || p - s > 32)
+			break;
+		out[n++] = cv_printf(cv, "%.*s%.*s%s", (int)(lt - pat), pat, (int)len, s, gt + 1);
+	}
+	return n;
+}
+
+/* Quoted strings of a compatible item's text; unquoted vendor,device words when none are. */
+size_t find_compat_strings(struct conv *cv, const char *text, struct qstr *out, size_t max)
+{
+	size_t n = 0;
+
+	for (const char *p = text; *p && n < max; p++) {
+		/*
+		 * 'vendor,dev' is a string too, but not '"a", "b"': single
+		 * quotes around double-quoted strings only group them.
+		 */
+		if (*p == '\'' && p[1] && strchr(p + 1, '\'')) {
+			size_t sl = (size_t)(strchr(p + 1, '\'') - p - 1);
+
+			if (!memchr(p + 1, ',', sl) || memchr(p + 1, '"', sl))
+				continue;
+		} else if (*p != '"') {
+			continue;
+		}
+		char q = *p;
+		const char *s = ++p;
+
+		while (*p && *p != q && *p != '\n')
+			p++;
+		if (*p != q)
+			break;
+		char *str = cv_strndup(cv, s, (size_t)(p - s));
+
+		if (!str)
+			return n;
+		trim(str);
+		out[n].s = str;
+		out[n].at = (size_t)(s - 1 - text);
+		out[n].end = (size_t)(p + 1 - text);
+		n++;
+	}
+	if (n)
+		return n;
+	/* "compatible: brcm,bcm21664-resetmgr" */
+	for (const char *p = text; *p && n < max;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *s = p;
+
+		while (*p && (isalnum((unsigned char)*p) || strchr(",.-_+<>", *p)))
+			p++;
+		size_t len = (size_t)(p - s);
+
+		while (len && strchr(".,", s[len - 1]))
+			len--;
+		const char *comma = memchr(s, ',', len);
+
+		if (comma && comma > s && (size_t)(comma - s) + 1 < len &&
+		    islower((unsigned char)s[0]) && !memchr(s, ' ', len)) {
+			out[n].s = cv_strndup(cv, s, len);
+			out[n].at = (size_t)(s - text);
+			out[n].end = (size_t)(s - text) + len;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The .txt line of offset @off in an item's text. */
+static unsigned prop_text_line(const struct prop *pr, const char *text, size_t off)
+{
+	unsigned k = 0;
+
+	for (size_t i = 0; i < off && text[i]; i++)
+		if (text[i] == '\n')
+			k++;
+	return k < pr->nlines ? pr->lines[k]->no : pr->line;
+}
+
+static bool in_lists(const struct vec *lists, const char *s)
+{
+	for (size_t e = 0; e < lists->n; e++)
+		if (chain_has(lists->v[e], s))
+			return true;
+	return false;
+}
+
+/* Where a placeholder's expansions go in a group (compared by address). */
+static const char placeholder_slot[] = "<placeholder>";
+
+/*
+ * The strings that form one group with q[i] ("a", "b" or "a" followed by
+ * "b") into @grp; returns the index of its last string.  *@sure is set when
+ * the text says they form a fallback chain.
+ */
+static size_t read_group(const char *text, const struct qstr *q, size_t n, size_t i,
+			 const char **grp, size_t max, size_t *pg, bool *sure)
+{
+	size_t g = 0, j = i;
+
+	grp[g++] = q[i].s;
+	while (j + 1 < n && g < max) {
+		const char *sep = text + q[j].end;
+		size_t sl = q[j + 1].at - q[j].end;
+		char buf[128];
+
+		if (sl >= sizeof(buf))
+			break;
+		memcpy(buf, sep, sl);
+		buf[sl] = '\0';
+		bool only_comma = true;
+
+		for (size_t k = 0; k < sl; k++)
+			if (!strchr(" \t,", buf[k]))
+				only_comma = false;
+		if (find_ci(buf, "followed by") || find_ci(buf, "fallback")) {
+			*sure = true;
+		} else if (!(only_comma && strchr(buf, ','))) {
+			if (!(find_word(buf, "and") && !strchr(buf, '\n') && sl < 8))
+				break;
+		}
+		grp[g++] = q[j + 1].s;
+		j++;
+	}
+	*pg = g;
+	return j;
+}
+
+/* A placeholder @pat no text expands: the concrete strings of the examples it matches. */
+static void placeholder_from_examples(struct conv *cv, const char *pat, const struct vec *ex_lists,
+				      unsigned line)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		struct chain *ch = ex_lists->v[e];
+
+		for (size_t m = 0; m < ch->n; m++) {
+			if (placeholder_match(pat, ch->s[m])) {
+				const char *one[1] = { ch->s[m] };
+
+				add_chain(cv, one, 1, line, false);
+			}
+		}
+	}
+}
+
+/*
+ * Placeholders of the group grp[0..g) (q[i..]).  One written with other
+ * strings ("nvidia,<chip>-spi", "nvidia,tegra114-spi" where <chip> is ...)
+ * keeps its place as placeholder_slot: its expansions go to @slot_alts and
+ * each heads the chain; their count is returned.  Others become chains of
+ * their own and leave the group (NULL).
+ */
+static size_t group_placeholders(struct conv *cv, const char *text, const struct qstr *q, size_t n,
+				 size_t i, const char **grp, size_t g, unsigned line,
+				 const struct vec *ex_lists, const char **slot_alts)
+{
+	size_t nslot = 0;
+
+	for (size_t k = 0; k < g; k++) {
+		if (!strpbrk(grp[k], "<>*"))
+			continue;
+		const char *alts[16];
+		size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
+
+		if (na && g >= 2 && !nslot) {
+			for (size_t a = 0; a < na; a++)
+				if (alts[a] && valid_compatible(alts[a]))
+					slot_alts[nslot++] = alts[a];
+			if (nslot) {
+				grp[k] = placeholder_slot;
+				continue;
+			}
+		}
+		for (size_t a = 0; a < na; a++) {
+			const char *one[1] = { alts[a] };
+
+			if (alts[a] && valid_compatible(alts[a]))
+				add_chain(cv, one, 1, line, false);
+		}
+		grp[k] = NULL;
+		/* Concrete strings elsewhere or in the examples resolve it too. */
+		if (!na) {
+			bool concrete = false;
+
+			for (size_t m = 0; m < n; m++)
+				if (!strpbrk(q[m].s, "<>*") && placeholder_match(q[i + k].s, q[m].s))
+					concrete = true;
+			if (!concrete)
+				placeholder_from_examples(cv, q[i + k].s, ex_lists, line);
+		}
+	}
+	return nslot;
+}
+
+/* The group's strings that are compatibles, typos corrected by the examples; returns the count. */
+static size_t keep_compatibles(const char **grp, size_t g, const struct vec *ex_lists,
+			       bool any_comma)
+{
+	size_t w = 0;
+
+	for (size_t k = 0; k < g; k++) {
+		if (!grp[k])
+			continue;
+		if (grp[k] == placeholder_slot) {
+			grp[w++] = grp[k];
+			continue;
+		}
+		/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
+		if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
+			char fix[128];
+
+			snprintf(fix, sizeof(fix), "%s", grp[k]);
+			*strchr(fix, '.') = ',';
+			for (size_t e = 0; e < ex_lists->n; e++) {
+				struct chain *ch = ex_lists->v[e];
+
+				for (size_t m = 0; m < ch->n; m++)
+					if (!strcmp(ch->s[m], fix))
+						grp[k] = ch->s[m];
+			}
+		}
+		/* "string" in `compatible - "string" - One of:` is no compatible. */
+		if (!strchr(grp[k], ',') && any_comma && !in_lists(ex_lists, grp[k]))
+			continue;
+		if (valid_compatible(grp[k]))
+			grp[w++] = grp[k];
+	}
+	return w;
+}
+
+/* Does the line(s) of text[at..end) say "deprecated"? */
+static bool line_deprecated(const char *text, size_t at, size_t end)
+{
+	const char *ls = text + at, *le = text + end;
+	char lbuf[512];
+
+	while (ls > text && ls[-1] != '\n')
+		ls--;
+	le = strchr(le, '\n');
+	if (!le)
+		le = text + strlen(text);
+	snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
+	return find_ci(lbuf, "deprecated") != NULL;
+}
+
+/* The group as one chain, or as chains of one when it is a list of alternatives. */
+static void add_group(struct conv *cv, const char **grp, size_t g, bool sure, unsigned line,
+		      bool dep, const struct vec *ex_lists)
+{
+	if (g >= 2 && !group_is_chain(grp, g, sure)) {
+		/* A chain if an example uses it so. */
+		bool used = false;
+
+		for (size_t e = 0; e < ex_lists->n && !used; e++) {
+			struct chain *ch = ex_lists->v[e];
+
+			used = seq_contains(ch->s, ch->n, grp, g);
+			if (used && strcmp(ch->s[ch->n - 1], grp[g - 1]))
+				used = false;
+		}
+		if (!used) {
+			for (size_t k = 0; k < g; k++)
+				add_chain(cv, &grp[k], 1, line, dep);
+			return;
+		}
+	}
+	add_chain(cv, grp, g, line, dep);
+}
+
+static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
+{
+	const char *text = prop_text(cv, pr, false);
+	struct qstr q[256];
+	size_t n;
+	bool any_comma = false;
+
+	if (!text)
+		return;
+	n = find_compat_strings(cv, text, q, ARRAY_SIZE(q));
+	if (!cv->compat_line)
+		cv->compat_line = pr->line;
+	for (size_t k = 0; k < n; k++)
+		if (strchr(q[k].s, ','))
+			any_comma = true;
+	for (size_t i = 0, j; i < n; i = j + 1) {
+		const char *grp[32], *slot_alts[16];
+		size_t g, nslot;
+		bool sure = false;
+		unsigned line = prop_text_line(pr, text, q[i].at);
+
+		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
+		g = keep_compatibles(grp, g, ex_lists, any_comma);
+		bool dep = line_deprecated(text, q[i].at, q[j].end);
+
+		for (size_t a = 0; a < nslot; a++) {
+			const char *one[32];
+
+			for (size_t k = 0; k < g; k++)
+				one[k] = grp[k] == placeholder_slot ? slot_alts[a] : grp[k];
+			add_chain(cv, one, g, line, dep);
+		}
+		if (!nslot)
+			add_group(cv, grp, g, sure, line, dep, ex_lists);
+	}
+}
+
+/*
+ * A table of compatibles (trivial-devices.txt):
+ *	Compatible		Vendor / Chip
+ *	==========		=============
+ *	abracon,abb5zes3	AB-RTCMC-32.768kHz-B5ZE-S3: Real Time Clock...
+ */
+void compat_table(struct conv *cv)
+{
+	for (size_t i = 0; i + 2 < cv->nlines; i++) {
+		const struct line *h = &cv->lines[i], *r = &cv->lines[i + 1];
+
+		if (!starts_with_ci(h->t, "compatible") || isalnum((unsigned char)h->t[10]) ||
+		    *skip_blanks(h->t + 10) == ':' || !is_rule_line(r))
+			continue;
+		cv->lines[i].used = true;
+		cv->lines[i + 1].used = true;
+		for (size_t k = i + 2; k < cv->nlines; k++) {
+			struct line *l = &cv->lines[k];
+			const char *e = l->t;
+
+			if (l->blank)
+				continue;
+			while (*e && !isspace((unsigned char)*e))
+				e++;
+			char *c = cv_strndup(cv, l->t, (size_t)(e - l->t));
+
+			if (!c || !strchr(c, ',') || !valid_compatible(c)) {
+				if (c && valid_compatible(c) && *skip_blanks(e))
+					goto row;	/* "adt7461  description": no vendor, still a row */
+				break;
+			}
+row:
+			{
+				const char *one[1] = { c };
+				size_t before = cv->chains.n;
+
+				add_chain(cv, one, 1, l->no, false);
+				if (cv->chains.n > before)
+					((struct chain *)cv->chains.v[before])->desc =
+						cv_strdup(cv, skip_blanks(e));
+				if (!cv->compat_line)
+					cv->compat_line = l->no;
+				l->used = true;
+			}
+		}
+		return;
+	}
+}
+
+/* The node name without unit address and trailing digits ("tsensor@f7030700" -> "tsensor"). */
+static size_t node_base_len(const char *name)
+{
+	size_t n = strcspn(name, "@");
+
+	while (n > 1 && isdigit((unsigned char)name[n - 1]))
+		n--;
+	return n;
+}
+
+/* The last '-' word of a compatible's device part ("hi3660-tsensor" -> "tsensor"). */
+static const char *compat_last_word(const char *s)
+{
+	const char *d = compat_device(s), *dash = strrchr(d, '-');
+
+	return dash ? dash + 1 : d;
+}
+
+/*
+ * Another variant of the device that only an example shows: a node named
+ * like one of ours ("tsensor@fff30000" beside "tsensor@f7030700") whose
+ * compatible is the same vendor's and ends in the same word
+ * ("hisilicon,hi3660-tsensor" beside "hisilicon,tsensor").
+ */
+static void example_variants(struct conv *cv, const struct vec *ex_lists)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *ch = ex_lists->v[e];
+		bool any_ours = false;
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (our_compatible(cv, ch->s[m]) || !valid_compatible(ch->s[m]))
+				any_ours = true;
+		if (any_ours || !ch->node || !strchr(ch->s[0], ','))
+			continue;
+		for (size_t o = 0; o < ex_lists->n; o++) {
+			const struct chain *mine = ex_lists->v[o];
+			const char *a = ch->s[0], *b = mine->s[0];
+			size_t an = node_base_len(ch->node->name);
+
+			if (!mine->node || !our_compatible(cv, b) || mine->node == ch->node ||
+			    an != node_base_len(mine->node->name) ||
+			    strncmp(ch->node->name, mine->node->name, an) ||
+			    compat_device(a) - a != compat_device(b) - b ||
+			    strncmp(a, b, (size_t)(compat_device(a) - a)) ||
+			    strcmp(compat_last_word(a), compat_last_word(b)) ||
+			    strlen(compat_last_word(a)) < 3)
+				continue;
+			add_chain(cv, ch->s, ch->n, ch->line, false);
+			break;
+		}
+	}
+}
+
+/*
+ * Is @node inside an example node that is one of our devices: its most
+ * specific compatible ours, not @self, and not a generic one ("syscon")?
+ */
+static bool inside_our_node(struct conv *cv, const struct ditem *node, const char *self)
+{
+	unsigned depth = 0;
+
+	for (const struct ditem *a = node->parent; a && depth < MAX_NESTING; a = a->parent, depth++) {
+		const struct ditem *p = node_prop(a, "compatible");
+		const char *s[1];
+
+		if (p && p->value && value_strings(cv, p->value, s, 1) && s[0] &&
+		    strcmp(s[0], self) && !generic_compatible(s[0]) && our_compatible(cv, s[0]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does the file's name name the device of @ch ("oxnas,stdclk.txt" for
+ * "oxsemi,ox810se-stdclk")?  Then it is what the file is about, nested in
+ * the examples or not.
+ */
+static bool names_the_file(const struct conv *cv, const struct chain *ch)
+{
+	const char *b = strrchr(cv->file, '/');
+
+	b = b ? b + 1 : cv->file;
+	const char *comma = strchr(b, ',');
+
+	if (comma)
+		b = comma + 1;
+	for (size_t i = 0; i < ch->n; i++) {
+		const char *w = compat_last_word(ch->s[i]);
+		size_t wl = strlen(w);
+
+		for (const char *p = b; (p = strstr(p, w)) != NULL; p++)
+			if ((p == b || strchr("-_.", p[-1])) && strchr("-_.", p[wl]) && p[wl])
+				return true;
+	}
+	return false;
+}
+
+/* The main-scope compatible item the chain was read from, if any. */
+static struct prop *chain_item(const struct conv *cv, const struct chain *ch)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		unsigned last = pr->nlines ? pr->lines[pr->nlines - 1]->no : pr->line;
+
+		if (!pr->scope && !strcmp(pr->name, "compatible") && pr->line <= ch->line &&
+		    ch->line <= last)
+			return pr;
+	}
+	return NULL;
+}
+
+/*
+ * The properties of a sub-device's part of the text ("GPIO sub-device",
+ * then its property lists) are the child's: they go to a scope of their
+ * own, unless that part also has a compatible the device keeps.
+ */
+static void child_block_props(struct conv *cv, const struct chain *ch)
+{
+	const struct prop *item = chain_item(cv, ch);
+
+	if (!item || !item->block)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *o = cv->chains.v[c];
+		const struct prop *oi = o == ch ? NULL : chain_item(cv, o);
+
+		if (oi && oi->block == item->block && our_compatible(cv, o->s[0]) &&
+		    strcmp(o->s[0], ch->s[0]))
+			return;
+	}
+	int scope = ++cv->nscopes;
+	unsigned block = item->block;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope && pr->block == block)
+			pr->scope = scope;
+	}
+}
+
+/*
+ * A file that also describes its sub-devices ("2. Clock Provider",
+ * "Required properties for the ECC nodes") lists their compatibles too.
+ * A chain the examples only ever show inside a node of another of ours is
+ * a child's: its node schema (from the examples) has it, the device's
+ * compatible does not.  Chains no example shows stay.
+ */
+static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
+{
+	bool *child = cv_alloc(cv, (cv->chains.n + 1) * sizeof(*child));
+	size_t nchild = 0;
+
+	if (!child)
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *ch = cv->chains.v[c];
+		bool seen = false, nested = true;
+
+		for (size_t e = 0; e < ex_lists->n && nested; e++) {
+			const struct chain *x = ex_lists->v[e];
+
+			if (!x->node || strcmp(x->s[0], ch->s[0]))
+				continue;
+			seen = true;
+			nested = inside_our_node(cv, x->node, ch->s[0]);
+		}
+		child[c] = seen && nested && !names_the_file(cv, ch);
+		nchild += child[c];
+	}
+	if (!nchild || nchild == cv->chains.n)
+		return;
+	size_t w = 0;
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		if (child[c])
+			child_block_props(cv, cv->chains.v[c]);
+		else
+			cv->chains.v[w++] = cv->chains.v[c];
+	}
+	cv->chains.n = w;
+}
+
+void extract_compatibles(struct conv *cv)
+{
+	struct vec ex_lists = { 0 };
+
+	for (size_t e = 0; e < cv->examples.n; e++) {
+		struct example *ex = cv->examples.v[e];
+
+		example_compat_lists(cv, ex->top, &ex_lists, 0);
+	}
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (strcmp(pr->name, "compatible") || pr->share)
+			continue;
+		if (pr->scope) {
+			const char *text = prop_text(cv, pr, false);
+			struct qstr q[64];
+			size_t n = text ? find_compat_strings(cv, text, q, ARRAY_SIZE(q)) : 0;
+
+			for (size_t i = 0; i < n; i++)
+				vec_push(cv, &cv->sub_compat, (void *)q[i].s);
+			continue;
+		}
+		compat_from_item(cv, pr, &ex_lists);
+	}
+	/* A text without a compatible item: the examples' nodes named like the file. */
+	if (!cv->chains.n && !cv->root_binding) {
+		const char *b = strrchr(cv->file, '/');
+		char base[128];
+
+		snprintf(base, sizeof(base), "%s", b ? b + 1 : cv->file);
+		if (str_ends_with(base, ".txt"))
+			base[strlen(base) - 4] = '\0';
+		for (size_t e = 0; e < ex_lists.n; e++) {
+			struct chain *ch = ex_lists.v[e];
+			const char *dev = compat_device(ch->s[0]);
+
+			if (!strcmp(dev, base) || !strcmp(ch->s[0], base) ||
+			    (strlen(dev) > 6 && strstr(base, dev))) {
+				add_chain(cv, ch->s, ch->n, ch->line, false);
+				if (!cv->compat_line)
+					cv->compat_line = ch->line;
+			}
+		}
+	}
+	if (!cv->chains.n)
+		return;
+	/* Chains the examples use with one of our strings first, not in the text yet. */
+	size_t ntext = cv->chains.n;
+
+	for (size_t e = 0; e < ex_lists.n; e++) {
+		struct chain *ch = ex_lists.v[e];
+		bool ours = false, known = false, valid = true;
+
+		for (size_t m = 0; m < ch->n; m++) {
+			if (!valid_compatible(ch->s[m]))
+				valid = false;
+		}
+		for (size_t c = 0; c < ntext; c++) {
+			struct chain *t = cv->chains.v[c];
+
+			if (chain_equal(t, ch->s, ch->n))
+				known = true;
+			if (chain_has(t, ch->s[ch->n - 1]) || chain_has(t, ch->s[0]))
+				ours = true;
+		}
+		if (!valid || known || !ours || ch->n < 2)
+			continue;
+		/* Only fallbacks we know: the first is new (a SoC) and the rest are ours. */
+		bool rest_ours = true;
+
+		for (size_t m = 1; m < ch->n; m++)
+			if (!our_compatible(cv, ch->s[m]) && !generic_fallback(ch->s[0], ch->s[m]))
+				rest_ours = false;
+		if (!rest_ours)
+			continue;
+		add_chain(cv, ch->s, ch->n, cv->compat_line, false);
+	}
+	example_variants(cv, &ex_lists);
+	drop_child_compatibles(cv, &ex_lists);
+	/* A lone string that is the fallback of a chain: not used alone. */
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		struct chain *one = cv->chains.v[i];
+		bool fallback = false, alone = false;
+
+		if (one->n != 1)
+			continue;
+		for (size_t j = 0; j < cv->chains.n; j++) {
+			struct chain *ch = cv->chains.v[j];
+
+			if (ch->n > 1 && !strcmp(ch->s[ch->n - 1], one->s[0]))
+				fallback = true;
+		}
+		for (size_t e = 0; e < ex_lists.n; e++) {
+			struct chain *ch = ex_lists.v[e];
+
+			if (ch->n == 1 && !strcmp(ch->s[0], one->s[0]))
+				alone = true;
+		}
+		if (fallback && !alone) {
+			memmove(&cv->chains.v[i], &cv->chains.v[i + 1],
+				(cv->chains.n - i - 1) * sizeof(void *));
+			cv->chains.n--;
+			i--;
+		}
+	}
+}

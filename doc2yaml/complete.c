@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * complete.c - examples completed from the schema (required properties the example lacks).
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+static long long schema_int(const struct ynode *ps, long long dflt)
+{
+	const struct ynode *v;
+
+	if (!ps || ps->kind != Y_MAP)
+		return dflt;
+	if ((v = yget(ps, "const")) && v->kind == Y_RAW)
+		return strtoll(v->s, NULL, 0);
+	if ((v = yget(ps, "default")) && v->kind == Y_RAW)
+		return strtoll(v->s, NULL, 0);
+	if ((v = yget(ps, "enum")) && v->first && v->first->kind == Y_RAW)
+		return strtoll(v->first->s, NULL, 0);
+	if ((v = yget(ps, "minimum")) && v->kind == Y_RAW)
+		return strtoll(v->s, NULL, 0);
+	return dflt;
+}
+
+static unsigned schema_count(const struct ynode *ps)
+{
+	const struct ynode *v;
+
+	if (!ps || ps->kind != Y_MAP)
+		return 1;
+	if ((v = yget(ps, "minItems")) && v->kind == Y_RAW)
+		return (unsigned)strtoul(v->s, NULL, 10);
+	if ((v = yget(ps, "items")) && v->kind == Y_SEQ) {
+		unsigned n = 0;
+
+		for (const struct ynode *i = v->first; i; i = i->next)
+			n++;
+		return n ? n : 1;
+	}
+	if ((v = yget(ps, "maxItems")) && v->kind == Y_RAW)
+		return (unsigned)strtoul(v->s, NULL, 10);	/* maxItems alone: as many */
+	return 1;
+}
+
+/* "uint32" of "$ref: /schemas/types.yaml#/definitions/uint32". */
+static const char *schema_type(const struct ynode *ps)
+{
+	const struct ynode *r = ps && ps->kind == Y_MAP ? yget(ps, "$ref") : NULL;
+	const struct ynode *t = ps && ps->kind == Y_MAP ? yget(ps, "type") : NULL;
+
+	if (t && t->kind == Y_RAW && !strcmp(t->s, "boolean"))
+		return "flag";
+	if (r && r->kind == Y_STR && strstr(r->s, "types.yaml#/definitions/"))
+		return strstr(r->s, "definitions/") + 12;
+	return NULL;
+}
+
+static const char *label_for(struct conv *cv, const char *prop)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const char *p = prop; *p; p++)
+		sb_putc(&sb, is_label_char((unsigned char)*p) ? *p : '_');
+	const char *r = cv_strdup(cv, sb_cstr(&sb));
+
+	sb_free(&sb);
+	return r;
+}
+
+/* A value of the right shape for @name under schema @ps, or NULL. */
+static const char *sample_value(struct conv *cv, const char *name, const struct ynode *ps,
+				const struct ditem *node, bool *flag)
+{
+	const char *t = schema_type(ps);
+	struct strbuf sb;
+	const char *r = NULL;
+
+	*flag = false;
+	if (!strcmp(name, "reg")) {
+		const char *at = strchr(node->name, '@');
+		unsigned ac, sc;
+		unsigned long long addr;
+		char *e;
+
+		if (!at)
+			return NULL;
+		addr = strtoull(at + 1, &e, 16);
+		if (*e)
+			return NULL;
+		parent_cells(node, &ac, &sc);
+		if (ac < 1 || ac > 2 || sc > 2)
+			return NULL;
+		sb_init(&sb);
+		sb_puts(&sb, "<");
+		if (ac == 2)
+			sb_printf(&sb, "0x%llx 0x%llx", addr >> 32, addr & 0xffffffffull);
+		else
+			sb_printf(&sb, "0x%llx", addr);
+		if (sc == 2)
+			sb_puts(&sb, " 0x0 0x1000");
+		else if (sc == 1)
+			sb_puts(&sb, " 0x1000");
+		sb_puts(&sb, ">");
+		r = cv_strdup(cv, sb_cstr(&sb));
+		sb_free(&sb);
+		return r;
+	}
+	if (!strcmp(name, "ranges")) {
+		*flag = true;
+		return NULL;
+	}
+	if (!strcmp(name, "interrupts")) {
+		unsigned cells = example_int_cells(cv), n = schema_count(ps);
+
+		sb_init(&sb);
+		for (unsigned i = 0; i < n; i++) {
+			sb_puts(&sb, i ? ", <" : "<");
+			for (unsigned k = 0; k < (cells ? cells : 1); k++)
+				sb_printf(&sb, "%s%u", k ? " " : "", k == 0 ? 10 + i : 0);
+			sb_puts(&sb, ">");
+		}
+		r = cv_strdup(cv, sb_cstr(&sb));
+		sb_free(&sb);
+		return r;
+	}
+	if (str_ends_with(name, "-supply"))
+		return cv_printf(cv, "<&%s>", label_for(cv, name));
+	if (phandle_list_prop(name)) {
+		unsigned n = schema_count(ps);
+		bool gpio = str_ends_with(name, "gpios") || str_ends_with(name, "-gpio");
+
+		sb_init(&sb);
+		for (unsigned i = 0; i < n; i++)
+			sb_printf(&sb, "%s<&%s%s%u%s>", i ? ", " : "", gpio ? "gpio" : label_for(cv, name),
+				  gpio ? " " : "", gpio ? i : i, gpio ? " 0" : "");
+		r = cv_strdup(cv, sb_cstr(&sb));
+		sb_free(&sb);
+		return r;
+	}
+	if (names_prop(name)) {
+		const struct ynode *c = yget(ps, "const"), *items = yget(ps, "items");
+
+		if (c && c->kind == Y_STR)
+			return cv_printf(cv, "\"%s\"", c->s);
+		if (!items || items->kind != Y_SEQ)
+			return NULL;
+		sb_init(&sb);
+		unsigned want = schema_count(ps), k = 0;
+
+		for (const struct ynode *i = items->first; i && k < want; i = i->next, k++) {
+			const struct ynode *ic = yget(i, "const");
+
+			if (!ic || ic->kind != Y_STR) {
+				sb_free(&sb);
+				return NULL;
+			}
+			sb_printf(&sb, "%s\"%s\"", k ? ", " : "", ic->s);
+		}
+		r = cv_strdup(cv, sb_cstr(&sb));
+		sb_free(&sb);
+		return r;
+	}
+	if (name[0] == '#' && str_ends_with(name, "-cells")) {
+		const struct ynode *c = yget(ps, "const");
+
+		if (c && c->kind == Y_RAW)
+			return cv_printf(cv, "<%s>", c->s);
+		if (!strcmp(name, "#address-cells"))
+			return "<1>";
+		if (!strcmp(name, "#size-cells"))
+			return "<0>";
+		return NULL;
+	}
+	if (ps && ps->kind == Y_RAW && !strcmp(ps->s, "true")) {
+		if (!strcmp(name, "interrupt-controller") || !strcmp(name, "gpio-controller") ||
+		    !strcmp(name, "dma-coherent") || !strcmp(name, "msi-controller")) {
+			*flag = true;
+			return NULL;
+		}
+		return NULL;
+	}
+	if (!t) {
+		if (fixup_has_unit_suffix(name))
+			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
+		return NULL;
+	}
+	if (!strcmp(t, "flag")) {
+		*flag = true;
+		return NULL;
+	}
+	if (!strcmp(t, "uint32") || !strcmp(t, "uint32-array") || !strcmp(t, "uint32-matrix"))
+		return cv_printf(cv, "<%lld>", schema_int(ps, 0));
+	if (!strcmp(t, "uint8") || !strcmp(t, "uint8-array"))
+		return cv_printf(cv, "/bits/ 8 <%lld>", schema_int(ps, 0));
+	if (!strcmp(t, "uint16") || !strcmp(t, "uint16-array"))
+		return cv_printf(cv, "/bits/ 16 <%lld>", schema_int(ps, 0));
+	if (!strcmp(t, "uint64") || !strcmp(t, "uint64-array"))
+		return cv_printf(cv, "/bits/ 64 <%lld>", schema_int(ps, 0));
+	if (!strcmp(t, "phandle"))
+		return cv_printf(cv, "<&%s>", label_for(cv, compat_device(name)));
+	if (!strcmp(t, "phandle-array"))
+		return cv_printf(cv, "<&%s 0>", label_for(cv, compat_device(name)));
+	if (!strcmp(t, "string") || !strcmp(t, "string-array")) {
+		const struct ynode *e = yget(ps, "enum"), *c = yget(ps, "const");
+
+		if (c && c->kind == Y_STR)
+			return cv_printf(cv, "\"%s\"", c->s);
+		if (e && e->first && e->first->kind == Y_STR)
+			return cv_printf(cv, "\"%s\"", e->first->s);
+		return "\"value\"";
+	}
+	return NULL;
+}
+
+/* Required properties the device's example nodes lack, added with sample values. */
+/*
+ * What the core schemas make a property depend on: clock-output-names
+ * needs #clock-cells.  An example node with the one gets the other, when
+ * the schema has it, or the example fails dt-schema's own check: <0> for a
+ * single output, <1> (an index) for several.
+ */
+static void complete_dependencies(struct conv *cv, struct ditem *node, const struct ynode *props,
+				  struct strbuf *added)
+{
+	const struct ditem *names = node_prop(node, "clock-output-names");
+	const char *s[2];
+
+	if (!names || node_prop(node, "#clock-cells") || !yget(props, "#clock-cells"))
+		return;
+	struct ditem *p = mk_prop(cv, "#clock-cells",
+				  value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
+
+	if (!p)
+		return;
+	p->line = names->line;
+	p->next = names->next;
+	((struct ditem *)names)->next = p;
+	if (added->len)
+		sb_puts(added, ", ");
+	sb_puts(added, "#clock-cells");
+}
+
+static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
+			  struct strbuf *added)
+{
+	const struct ynode *req = yget(schema, "required");
+	const struct ynode *props = yget(schema, "properties");
+
+	complete_dependencies(cv, node, props, added);
+	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next) {
+		const struct ynode *ps = yget(props, r->s);
+		bool flag;
+
+		if (node_prop(node, r->s) || !ps)
+			continue;
+		bool child = false;
+
+		for (const struct ditem *c = node->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && !strcmp(c->name, r->s))
+				child = true;
+		if (child || (ps->kind == Y_MAP && (yget(ps, "type") &&
+						    !strcmp(yget(ps, "type")->s, "object"))) ||
+		    (ps->kind == Y_MAP && yget(ps, "$ref") &&
+		     strstr(yget(ps, "$ref")->s, "graph.yaml")))
+			continue;	/* a child node: not made up */
+		const char *v = sample_value(cv, r->s, ps, node, &flag);
+
+		if (!v && !flag)
+			continue;
+		struct ditem *p = mk_prop(cv, r->s, v, node);
+
+		if (!p)
+			return;
+		p->line = node->line;
+		/* After the existing properties. */
+		struct ditem **tail = &node->children;
+
+		while (*tail && (*tail)->kind == DI_PROP)
+			tail = &(*tail)->next;
+		p->next = *tail;
+		*tail = p;
+		if (added->len)
+			sb_puts(added, ", ");
+		sb_puts(added, r->s);
+	}
+}
+
+/* Generic node names (the kernel's list) by bindings directory. */
+static const char *generic_node_name(const struct conv *cv, const struct ynode *schema)
+{
+	static const char *const names[][2] = {
+		{ "clock", "clock-controller" }, { "dma", "dma-controller" }, { "gpio", "gpio" },
+		{ "i2c", "i2c" }, { "spi", "spi" }, { "pwm", "pwm" }, { "serial", "serial" },
+		{ "mmc", "mmc" }, { "net", "ethernet" }, { "phy", "phy" }, { "pinctrl", "pinctrl" },
+		{ "rtc", "rtc" }, { "watchdog", "watchdog" }, { "thermal", "thermal-sensor" },
+		{ "interrupt-controller", "interrupt-controller" }, { "iommu", "iommu" },
+		{ "sound", "audio-codec" }, { "usb", "usb" }, { "media", "video" },
+		{ "display", "display" }, { "power", "power-controller" },
+		{ "reset", "reset-controller" }, { "mailbox", "mailbox" }, { "nvmem", "efuse" },
+		{ "input", "input" }, { "leds", "led-controller" }, { "regulator", "regulator" },
+		{ "hwmon", "sensor" }, { "iio", "adc" }, { "memory-controllers", "memory-controller" },
+		{ "crypto", "crypto" }, { "fpga", "fpga" }, { "mfd", "pmic" },
+		{ "timer", "timer" }, { "soc", "soc" }, { "remoteproc", "remoteproc" },
+	};
+	/* What it provides names it best. */
+	static const char *const by_prop[][2] = {
+		{ "#phy-cells", "phy" }, { "#clock-cells", "clock-controller" },
+		{ "#pwm-cells", "pwm" }, { "#gpio-cells", "gpio" }, { "#dma-cells", "dma-controller" },
+		{ "#reset-cells", "reset-controller" }, { "interrupt-controller", "interrupt-controller" },
+		{ "#sound-dai-cells", "audio-codec" }, { "#thermal-sensor-cells", "thermal-sensor" },
+		{ "#iommu-cells", "iommu" }, { "#mbox-cells", "mailbox" },
+		{ "#power-domain-cells", "power-controller" }, { "#io-channel-cells", "adc" },
+	};
+	const struct ynode *props = schema ? yget(schema, "properties") : NULL;
+
+	for (size_t i = 0; props && i < ARRAY_SIZE(by_prop); i++)
+		if (yget(props, by_prop[i][0]))
+			return by_prop[i][1];
+	for (size_t i = 0; cv->dir_hint && i < ARRAY_SIZE(names); i++)
+		if (!strcmp(cv->dir_hint, names[i][0]))
+			return names[i][1];
+	return "device";
+}
+
+void complete_examples(struct conv *cv, struct ynode *schema)
+{
+	struct strbuf added;
+	bool any = false;
+	const struct ditem *made = NULL;	/* the node written from the schema */
+
+	for (size_t e = 0; e < cv->examples.n; e++)
+		if (((struct example *)cv->examples.v[e])->keep)
+			any = true;
+	if (!any && cv->chains.n && !cv->root_binding) {
+		/* The text has no example: one from the schema. */
+		struct example *ex = cv_alloc(cv, sizeof(*ex));
+		struct chain *ch = cv->chains.v[0];
+		const struct ynode *req = yget(schema, "required");
+		bool has_reg = false;
+
+		for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
+			if (!strcmp(r->s, "reg"))
+				has_reg = true;
+		if (!ex)
+			return;
+		bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);
+		bool bus = has_reg && (cv->is_i2c || cv->is_spi) && !cpu;
+		struct ditem *parent = NULL;
+
+		if (bus || cpu) {
+			parent = mk_node(cv, cpu ? "cpus" : cv->is_spi && !cv->is_i2c ? "spi" : "i2c",
+					 NULL);
+			if (!parent)
+				return;
+			add_cells(cv, parent, 1, 0);
+		}
+		const char *unit = !has_reg ? "" : cpu ? "@0" :
+				   bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10") : "@10000000";
+		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s",
+							cpu ? "cpu" : generic_node_name(cv, schema), unit),
+					  parent);
+
+		if (!n)
+			return;
+		if (cpu) {
+			n->children = mk_prop(cv, "device_type", "\"cpu\"", n);
+			if (n->children)
+				n->children->line = cv->compat_line;
+		}
+		struct strbuf cs;
+
+		sb_init(&cs);
+		for (size_t i = 0; i < ch->n; i++)
+			sb_printf(&cs, "%s\"%s\"", i ? ", " : "", ch->s[i]);
+		struct ditem *c = mk_prop(cv, "compatible", cv_strdup(cv, sb_cstr(&cs)), n);
+
+		sb_free(&cs);
+		if (n->children)
+			n->children->next = c;
+		else
+			n->children = c;
+		n->line = cv->compat_line;
+		if (c)
+			c->line = cv->compat_line;
+		if (parent) {
+			append_item(&parent->children, n);
+			parent->line = cv->compat_line;
+			ex->top = parent;
+		} else {
+			ex->top = n;
+		}
+		ex->line = cv->compat_line ? cv->compat_line : 1;
+		ex->keep = true;
+		vec_push(cv, &cv->examples, ex);
+		vec_push(cv, &cv->devnodes, n);
+		made = n;
+		finding(cv, DTBIND_WARNING, ex->line, 1, "doc2yaml-example",
+			"the text has no example; one was written from the schema");
+	}
+	sb_init(&added);
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		struct ditem *n = cv->devnodes.v[d];
+		size_t before = added.len;
+
+		complete_node(cv, n, schema, &added);
+		if (added.len > before && n != made)
+			finding(cv, DTBIND_WARNING, n->line, 1, "doc2yaml-example",
+				"example node '%s' lacks required properties; added with sample "
+				"values: %s", n->name, added.buf + before + (before ? 2 : 0));
+	}
+	sb_free(&added);
+	/* #address-cells/#size-cells a node without addressed children does not need. */
+	const struct ynode *props = yget(schema, "properties");
+
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		struct ditem *n = cv->devnodes.v[d];
+
+		/* device_type is deprecated outside cpus and memory. */
+		for (struct ditem *c = n->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&
+			    !yget(props, "device_type"))
+				c->dead = true;
+		/* Common schemas fix the node name ("pwm@...", "rtc@..."). */
+		static const struct { int cs; const char *name; } gen[] = {
+			{ CS_PWM, "pwm" }, { CS_RTC, "rtc" }, { CS_SPI_CONTROLLER, "spi" },
+			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
+			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
+			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" },
+		};
+		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
+			if (!cv->refs[gen[g].cs] || n->name[0] == '&')
+				continue;
+			const char *at = strchr(n->name, '@');
+			size_t bl = at ? (size_t)(at - n->name) : strlen(n->name);
+
+			if (bl == strlen(gen[g].name) && !strncmp(n->name, gen[g].name, bl))
+				break;
+			if (gen[g].cs == CS_NVMEM && (!strncmp(n->name, "eeprom", bl) ||
+						      !strncmp(n->name, "nvram", bl)))
+				break;
+			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
+			break;
+		}
+	}
+
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		struct ditem *n = cv->devnodes.v[d];
+		bool units = false;
+
+		for (const struct ditem *c = n->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@'))
+				units = true;
+		if (units)
+			continue;
+		for (struct ditem *c = n->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_PROP && (!strcmp(c->name, "#address-cells") ||
+							       !strcmp(c->name, "#size-cells")) &&
+			    !yget(props, c->name))
+				c->dead = true;
+	}
+}

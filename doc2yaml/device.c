@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * device.c - the device node's schema: compatible, common schema $refs, required.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+static const char *const common_schemas[CS_COUNT] = {
+	[CS_SPI_PERIPHERAL] = "spi/spi-peripheral-props.yaml",
+	[CS_DAI_COMMON] = "sound/dai-common.yaml",
+	[CS_SPI_CONTROLLER] = "spi/spi-controller.yaml",
+	[CS_I2C_CONTROLLER] = "i2c/i2c-controller.yaml",
+	[CS_PWM] = "pwm/pwm.yaml",
+	[CS_MMC] = "mmc/mmc-controller.yaml",
+	[CS_SERIAL] = "serial/serial.yaml",
+	[CS_DMA_CONTROLLER] = "dma/dma-controller.yaml",
+	[CS_TOUCHSCREEN] = "input/touchscreen/touchscreen.yaml",
+	[CS_ETHERNET] = "net/ethernet-controller.yaml",
+	[CS_NVMEM] = "nvmem/nvmem.yaml",
+	[CS_RTC] = "rtc/rtc.yaml",
+	[CS_WATCHDOG] = "watchdog/watchdog.yaml",
+	[CS_THERMAL_SENSOR] = "thermal/thermal-sensor.yaml",
+	[CS_REGULATOR] = "regulator/regulator.yaml",
+	[CS_MDIO] = "net/mdio.yaml",
+	[CS_VIDEO_INTERFACES] = "media/video-interfaces.yaml",
+	[CS_PINCTRL] = "pinctrl/pinctrl.yaml",
+	[CS_LEDS] = "leds/common.yaml",
+	[CS_INPUT] = "input/input.yaml",
+	[CS_ADC] = "iio/adc/adc.yaml",
+	[CS_GRAPH] = "graph.yaml",
+	[CS_DSA_PORTS] = "net/dsa/dsa.yaml",
+	[CS_DSI_CONTROLLER] = "display/dsi-controller.yaml",
+	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
+};
+
+
+/* ------------------------------------------------------------------ */
+/* Schema: the device node                                             */
+
+static struct ynode *compat_schema(struct conv *cv)
+{
+	unsigned src = cv->compat_line;
+	struct ynode *entries = yseq(cv, src);
+	struct ynode *singles = yseq(cv, src);
+	size_t nsingles = 0;
+	const char *first_single = NULL;
+
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		struct chain *ch = cv->chains.v[i];
+
+		if (ch->n == 1 && !ch->deprecated) {
+			struct ynode *it = ystr(cv, ch->s[0], ch->line);
+
+			if (it && ch->desc && *ch->desc) {
+				char *cm = cv_strdup(cv, ch->desc);
+
+				/* One line, no tabs. */
+				for (char *q = cm; q && *q; q++)
+					if (*q == '\t' || *q == '\n')
+						*q = ' ';
+				it->comment = cm;
+			}
+			ypush(singles, it);
+			if (!nsingles++)
+				first_single = ch->s[0];
+		}
+	}
+	if (nsingles == 1) {
+		struct ynode *e = ymap(cv, src);
+
+		yset(e, "const", ystr(cv, first_single, src));
+		ypush(entries, e);
+	} else if (nsingles > 1) {
+		struct ynode *e = ymap(cv, src);
+
+		yset(e, "enum", singles);
+		ypush(entries, e);
+	}
+	/* Chains grouped by their fallbacks: items: [enum of firsts, const fallback...]. */
+	bool *done = cv_alloc(cv, (cv->chains.n + 1) * sizeof(*done));
+
+	for (size_t i = 0; done && i < cv->chains.n; i++) {
+		struct chain *ch = cv->chains.v[i];
+
+		if (done[i] || ch->n < 2)
+			continue;
+		struct ynode *firsts = yseq(cv, ch->line);
+		size_t nf = 0;
+
+		for (size_t j = i; j < cv->chains.n; j++) {
+			struct chain *o = cv->chains.v[j];
+			bool same = !done[j] && o->n == ch->n && o->deprecated == ch->deprecated;
+
+			for (size_t k = 1; same && k < ch->n; k++)
+				if (strcmp(o->s[k], ch->s[k]))
+					same = false;
+			if (!same)
+				continue;
+			done[j] = true;
+			ypush(firsts, ystr(cv, o->s[0], o->line));
+			nf++;
+		}
+		struct ynode *e = ymap(cv, ch->line), *items = yseq(cv, ch->line);
+		struct ynode *f0 = ymap(cv, ch->line);
+
+		if (nf == 1)
+			yset(f0, "const", ystr(cv, ch->s[0], ch->line));
+		else
+			yset(f0, "enum", firsts);
+		ypush(items, f0);
+		for (size_t k = 1; k < ch->n; k++) {
+			struct ynode *c = ymap(cv, ch->line);
+
+			yset(c, "const", ystr(cv, ch->s[k], ch->line));
+			ypush(items, c);
+		}
+		yset(e, "items", items);
+		if (ch->deprecated)
+			yset(e, "deprecated", yraw(cv, "true", ch->line));
+		ypush(entries, e);
+	}
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		struct chain *ch = cv->chains.v[i];
+
+		if (ch->n == 1 && ch->deprecated) {
+			struct ynode *e = ymap(cv, ch->line);
+
+			yset(e, "const", ystr(cv, ch->s[0], ch->line));
+			yset(e, "deprecated", yraw(cv, "true", ch->line));
+			ypush(entries, e);
+		}
+	}
+	if (!entries || !entries->first)
+		return NULL;
+	if (!entries->first->next)
+		return entries->first;
+	struct ynode *s = ymap(cv, src);
+
+	yset(s, "oneOf", entries);
+	return s;
+}
+
+static bool any_prop_named(struct pinfo *pis, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(pis[i].name, name))
+			return true;
+	return false;
+}
+
+static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
+{
+	for (size_t i = 0; i < n; i++)
+		if (starts_with(pis[i].name, prefix))
+			return true;
+	return false;
+}
+
+static bool root_has(const struct conv *cv, const char *rel)
+{
+	char *p;
+	struct stat st;
+	bool ok;
+
+	if (!cv->root)
+		return true;	/* assume a recent tree */
+	if (asprintf(&p, "%s/%s", cv->root, rel) < 0)
+		return false;
+	ok = stat(p, &st) == 0;
+	free(p);
+	return ok;
+}
+
+/* Which common schemas the binding uses. */
+static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
+{
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	bool device = cv->chains.n > 0;
+	const char *t = cv->title ? cv->title : "";
+
+	memset(refs, 0, CS_COUNT * sizeof(*refs));
+	if (any_prop_prefix(pis, n, "spi-") && !any_prop_named(pis, n, "#address-cells"))
+		refs[CS_SPI_PERIPHERAL] = true;
+	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && !cv->is_i2c && device &&
+	    strcmp(dir, "spi"))
+		refs[CS_SPI_PERIPHERAL] = true;
+	if (any_prop_named(pis, n, "#sound-dai-cells") ||
+	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai"))))
+		refs[CS_DAI_COMMON] = true;
+	if (!strcmp(dir, "spi") && device && !refs[CS_SPI_PERIPHERAL] &&
+	    (find_ci(t, "spi") || find_ci(t, "controller")))
+		refs[CS_SPI_CONTROLLER] = true;
+	if (!strcmp(dir, "i2c") && device && (find_ci(t, "controller") || find_ci(t, "i2c")))
+		refs[CS_I2C_CONTROLLER] = true;
+	if (any_prop_named(pis, n, "#pwm-cells"))
+		refs[CS_PWM] = true;
+	if (!strcmp(dir, "mmc") && device)
+		refs[CS_MMC] = true;
+	if (!strcmp(dir, "serial") && device)
+		refs[CS_SERIAL] = true;
+	if (any_prop_named(pis, n, "#dma-cells"))
+		refs[CS_DMA_CONTROLLER] = true;
+	if (any_prop_prefix(pis, n, "touchscreen-"))
+		refs[CS_TOUCHSCREEN] = true;
+	if (any_prop_named(pis, n, "phy-mode") || any_prop_named(pis, n, "phy-connection-type") ||
+	    any_prop_named(pis, n, "local-mac-address"))
+		refs[CS_ETHERNET] = true;
+	if (!strcmp(dir, "nvmem") && device)
+		refs[CS_NVMEM] = true;
+	if (!strcmp(dir, "rtc") && device)
+		refs[CS_RTC] = true;
+	if (!strcmp(dir, "watchdog") && device)
+		refs[CS_WATCHDOG] = true;
+	if (any_prop_named(pis, n, "#thermal-sensor-cells"))
+		refs[CS_THERMAL_SENSOR] = true;
+	/* Qualcomm's TLMM pin controllers share their GPIO and interrupt properties. */
+	if (cv->dir_hint && !strcmp(cv->dir_hint, "pinctrl") && device &&
+	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,") &&
+	    (find_word(t, "tlmm") || text_mentions(cv, "TLMM")))
+		refs[CS_QCOM_TLMM] = true;
+	/* A DSI host: its peripherals are child nodes addressed by virtual channel. */
+	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
+	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
+		refs[CS_DSI_CONTROLLER] = true;
+	for (size_t i = 0; i < CS_COUNT; i++) {
+		if (refs[i] && !root_has(cv, common_schemas[i]))
+			refs[i] = false;
+	}
+}
+
+/* Properties a referenced common schema brings (not repeated from the examples). */
+static bool covered_by_refs(const bool *refs, const char *name)
+{
+	static const char *const mmc[] = {
+		"bus-width", "non-removable", "broken-cd", "cd-gpios", "wp-gpios", "max-frequency",
+		"vmmc-supply", "vqmmc-supply", "keep-power-in-suspend", "disable-wp", "cd-inverted",
+		"wp-inverted", "post-power-on-delay-ms", "mmc-pwrseq", "full-pwr-cycle",
+		"#address-cells", "#size-cells", "dsr", "no-sd", "no-sdio", "no-mmc",
+	};
+	static const char *const eth[] = {
+		"phy-mode", "phy-handle", "phy-connection-type", "local-mac-address", "mac-address",
+		"max-speed", "max-frame-size", "fixed-link", "managed", "phy", "phy-device",
+		"pcs-handle", "sfp", "label", "nvmem-cells", "nvmem-cell-names", "rx-fifo-depth",
+		"tx-fifo-depth", "rx-internal-delay-ps", "tx-internal-delay-ps",
+	};
+	static const char *const serial[] = {
+		"uart-has-rtscts", "rts-gpios", "cts-gpios", "dtr-gpios", "dsr-gpios", "dcd-gpios",
+		"rng-gpios", "current-speed", "rs485-rts-delay", "linux,rs485-enabled-at-boot-time",
+	};
+
+	if (refs[CS_SPI_PERIPHERAL] && starts_with(name, "spi-"))
+		return true;
+	if (refs[CS_DAI_COMMON] && !strcmp(name, "sound-name-prefix"))
+		return true;
+	if (refs[CS_TOUCHSCREEN] && starts_with(name, "touchscreen-"))
+		return true;
+	if (refs[CS_MMC]) {
+		if (starts_with(name, "cap-") || starts_with(name, "mmc-") ||
+		    starts_with(name, "sd-uhs-"))
+			return true;
+		if (str_in(name, mmc, ARRAY_SIZE(mmc)))
+			return true;
+	}
+	if (refs[CS_ETHERNET])
+		if (str_in(name, eth, ARRAY_SIZE(eth)))
+			return true;
+	if (refs[CS_SERIAL])
+		if (str_in(name, serial, ARRAY_SIZE(serial)))
+			return true;
+	if (refs[CS_QCOM_TLMM] && (!strcmp(name, "interrupt-controller") ||
+				   !strcmp(name, "#interrupt-cells") || !strcmp(name, "gpio-controller") ||
+				   !strcmp(name, "#gpio-cells") || !strcmp(name, "gpio-ranges") ||
+				   !strcmp(name, "wakeup-parent")))
+		return true;
+	if (refs[CS_DSI_CONTROLLER] && (!strcmp(name, "#address-cells") ||
+					!strcmp(name, "#size-cells") || !strcmp(name, "clock-master")))
+		return true;
+	if ((refs[CS_SPI_CONTROLLER] || refs[CS_I2C_CONTROLLER]) &&
+	    (!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
+	     !strcmp(name, "cs-gpios") || !strcmp(name, "num-cs") ||
+	     !strcmp(name, "clock-frequency") || starts_with(name, "i2c-")))
+		return true;
+	if (refs[CS_DMA_CONTROLLER] && (!strcmp(name, "dma-channels") ||
+					!strcmp(name, "dma-requests") ||
+					!strcmp(name, "dma-channel-mask")))
+		return true;
+	if (refs[CS_RTC] && (!strcmp(name, "start-year") || starts_with(name, "trickle-") ||
+			     !strcmp(name, "quartz-load-femtofarads")))
+		return true;
+	if (refs[CS_WATCHDOG] && !strcmp(name, "timeout-sec"))
+		return true;
+	if (refs[CS_NVMEM] && (!strcmp(name, "read-only") || !strcmp(name, "#address-cells") ||
+			       !strcmp(name, "#size-cells")))
+		return true;
+	return false;
+}
+
+/* What the meta-schema requires along with what we have. */
+void add_dependencies(struct conv *cv, struct ynode *props)
+{
+	static const char *const deps[][2] = {
+		{ "clock-output-names", "#clock-cells" }, { "clock-indices", "#clock-cells" },
+		{ "clock-names", "clocks" }, { "#size-cells", "#address-cells" },
+		{ "reg-names", "reg" }, { "memory-region-names", "memory-region" },
+		{ "dma-names", "dmas" }, { "gpio-controller", "#gpio-cells" },
+		{ "#gpio-cells", "gpio-controller" }, { "gpio-ranges", "gpio-controller" },
+		{ "ngpios", "gpio-controller" }, { "hwlock-names", "hwlocks" },
+		{ "io-channel-names", "io-channels" }, { "interrupt-map", "#interrupt-cells" },
+		{ "interrupt-map-mask", "interrupt-map" },
+		{ "#interrupt-cells", "interrupt-controller" }, { "reset-names", "resets" },
+		{ "phy-names", "phys" }, { "pwm-names", "pwms" }, { "mbox-names", "mboxes" },
+		{ "interrupt-names", "interrupts" }, { "assigned-clocks", "clocks" },
+		{ "clock-ranges", "clocks" },
+	};
+	for (size_t i = 0; i < 2 * ARRAY_SIZE(deps); i++) {
+		const char *const *d = deps[i % ARRAY_SIZE(deps)];
+		const struct ynode *have = yget(props, d[0]);
+
+		if (!have || yget(props, d[1]))
+			continue;
+		if (!strcmp(d[1], "interrupt-controller") && yget(props, "interrupt-map"))
+			continue;
+		yset(props, d[1], yraw(cv, "true", have->src));
+	}
+}
+
+/* Remove repeated names from a "required" list. */
+void dedupe_required(struct ynode *req)
+{
+	for (struct ynode *a = req ? req->first : NULL; a; a = a->next) {
+		for (struct ynode **pp = &a->next; *pp;) {
+			if ((*pp)->s && a->s && !strcmp((*pp)->s, a->s))
+				*pp = (*pp)->next;
+			else
+				pp = &(*pp)->next;
+		}
+	}
+	if (req) {
+		req->last = NULL;
+		for (struct ynode *x = req->first; x; x = x->next)
+			req->last = x;
+	}
+}
+
+/* Properties a referenced common schema requires itself. */
+static bool required_by_refs(const bool *refs, const char *name)
+{
+	return (refs[CS_PWM] && !strcmp(name, "#pwm-cells")) ||
+	       (refs[CS_THERMAL_SENSOR] && !strcmp(name, "#thermal-sensor-cells")) ||
+	       (refs[CS_QCOM_TLMM] && (!strcmp(name, "interrupts") ||
+				       !strcmp(name, "interrupt-controller") ||
+				       !strcmp(name, "#interrupt-cells") ||
+				       !strcmp(name, "gpio-controller") ||
+				       !strcmp(name, "#gpio-cells") || !strcmp(name, "gpio-ranges"))) ||
+	       (refs[CS_DSI_CONTROLLER] && (!strcmp(name, "#address-cells") ||
+					    !strcmp(name, "#size-cells"))) ||
+	       ((refs[CS_SPI_CONTROLLER] || refs[CS_I2C_CONTROLLER]) &&
+		(!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells")));
+}
+
+/* Is @name a child node of the device in some example? */
+static bool devnode_child(const struct conv *cv, const char *name)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d];
+
+		for (const struct ditem *c = n->children; c; c = c->next) {
+			if (c->dead || c->kind != DI_NODE)
+				continue;
+			const char *at = strchr(c->name, '@');
+			size_t len = at ? (size_t)(at - c->name) : strlen(c->name);
+
+			if (strlen(name) == len && !strncmp(c->name, name, len))
+				return true;
+		}
+	}
+	return false;
+}
+
+
+/* Do the device's nodes have children with unit addresses (that need #address-cells)? */
+static bool unit_children(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d];
+
+		for (const struct ditem *c = n->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@'))
+				return true;
+	}
+	return false;
+}
+
+/* Sound codecs are DAI providers. */
+static bool is_codec(const struct conv *cv)
+{
+	const char *t = cv->title ? cv->title : "";
+
+	if (!cv->dir_hint || strcmp(cv->dir_hint, "sound") || !cv->chains.n)
+		return false;
+	if (find_word(t, "card") || find_word(t, "complex") || find_word(t, "machine") ||
+	    find_word(t, "controller") || find_word(t, "interface") || find_word(t, "sound"))
+		return false;
+	return find_ci(t, "codec") || find_word(t, "amplifier") || find_word(t, "dac") ||
+	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone");
+}
+
+/*
+ * A binding of CPU nodes: the examples' device nodes are "cpu@N" or have
+ * device_type = "cpu"; without an example, the title names CPUs
+ * ("Broadcom MIPS (BMIPS) CPUs").  The schema then describes one cpu node,
+ * not the /cpus container around it.
+ */
+bool cpu_binding(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d], *dt = node_prop(n, "device_type");
+
+		if (!strncmp(n->name, "cpu@", 4) || (dt && dt->value && strstr(dt->value, "\"cpu\"")))
+			return true;
+	}
+	if (cv->devnodes.n || !cv->title)
+		return false;
+	/* "CPUs" as what the title is about: its last word ("... for ARC HS CPUs" is a timer's). */
+	const char *t = strstr(cv->title, "CPUs");
+
+	if (!t || (t > cv->title && isalnum((unsigned char)t[-1])) ||
+	    (t > cv->title + 4 && !strncmp(t - 4, "for ", 4)))
+		return false;
+	t = skip_blanks(t + 4);
+	if (starts_with_ci(t, "bindings"))
+		t += 8;
+	else if (starts_with_ci(t, "binding"))
+		t += 7;
+	return !*skip_blanks(t);
+}
+
+/*
+ * In a CPU binding, a property of the /cpus container: #address-cells and
+ * #size-cells no cpu node has, or one the text puts in the "cpus" node
+ * ("it lives under the "cpus" node").
+ */
+static bool cpus_container_prop(struct conv *cv, struct prop *pr)
+{
+	const char *t;
+
+	if (!strcmp(pr->name, "#address-cells") || !strcmp(pr->name, "#size-cells"))
+		return !devnodes_use(cv, pr->name);
+	t = prop_text(cv, pr, false);
+	if (!t)
+		return false;
+	static const char *const where[] = {
+		"under the \"cpus\" node", "under the cpus node", "in the \"cpus\" node",
+		"in the cpus node",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(where); i++)
+		if (find_ci(t, where[i]))
+			return true;
+	return false;
+}
+
+/* What every cpu node has: its id (reg) and device_type = "cpu". */
+static void add_cpu_node_props(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	unsigned src = cv->compat_line;
+
+	if (!yget(props, "reg")) {
+		struct ynode *r = ymap(cv, src);
+
+		yset(r, "maxItems", yint(cv, 1, src));
+		yset(props, "reg", r);
+	}
+	bool have = false;
+
+	for (const struct ynode *r = req->first; r; r = r->next)
+		if (r->s && !strcmp(r->s, "reg"))
+			have = true;
+	if (!have)
+		ypush(req, ystr(cv, "reg", src));
+	if (!yget(props, "device_type")) {
+		struct ynode *dt = ymap(cv, src);
+
+		yset(dt, "const", ystr(cv, "cpu", src));
+		yset(props, "device_type", dt);
+	}
+}
+
+/*
+ * A binding that lists compatibles and no properties ("trivial devices,
+ * consisting only of a compatible field, an address and possibly an
+ * interrupt line") names its properties in prose: an address is reg, an
+ * interrupt line interrupts; "possibly"/"optional" just before makes one
+ * optional.
+ */
+static void add_prose_props(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	static const struct {
+		const char *phrase, *name;
+	} said[] = { { "an address", "reg" }, { "an interrupt", "interrupts" } };
+	const char *t = sb_cstr(&cv->desc);
+
+	for (size_t i = 0; i < ARRAY_SIZE(said); i++) {
+		const char *at = find_ci(t, said[i].phrase);
+
+		if (!at || yget(props, said[i].name))
+			continue;
+		/* the few words before it */
+		const char *from = at - t > 24 ? at - 24 : t;
+		char before[32];
+
+		snprintf(before, sizeof(before), "%.*s", (int)(at - from), from);
+		bool optional = find_ci(before, "possibly") || find_ci(before, "optional");
+		struct ynode *p = ymap(cv, cv->desc_line);
+
+		yset(p, "maxItems", yint(cv, 1, cv->desc_line));
+		yset(props, said[i].name, p);
+		if (!optional)
+			ypush(req, ystr(cv, said[i].name, cv->desc_line));
+	}
+}
+
+/* "xxx-supply: ..." then "vin3-supply: Input supply for ldo3" lines: one property each. */
+static size_t supply_lines(struct conv *cv, struct prop *pr, struct pinfo *pis, size_t np, size_t cap)
+{
+	for (size_t li = 1; li < pr->nlines && np < cap; li++) {
+		const char *t = pr->lines[li]->t, *e = t;
+
+		while (is_name_char((unsigned char)*e))
+			e++;
+		if (e - t < 8 || strncmp(e - 7, "-supply", 7) || *skip_blanks(e) != ':')
+			continue;
+		memset(&pis[np], 0, sizeof(pis[np]));
+		pis[np].name = cv_strndup(cv, t, (size_t)(e - t));
+		pis[np].line = pr->lines[li]->no;
+		pis[np].desc = cv_strdup(cv, skip_blanks(skip_blanks(e) + 1));
+		pis[np].pr = pr;
+		np++;
+	}
+	return np;
+}
+
+/* The text's properties of the device node, in its order, into @pis; returns their count. */
+static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
+{
+	size_t np = 0;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		size_t i;
+
+		if (!pr->scope && pr->pattern && str_ends_with(pr->name, "-supply")) {
+			np = supply_lines(cv, pr, pis, np, cap);
+			continue;
+		}
+		if (pr->scope || pr->pattern || skip_prop(pr->name) || !valid_prop_name(pr->name))
+			continue;
+		if (pr->is_node && (is_vendor_prop(pr->name) || fixup_has_unit_suffix(pr->name) ||
+				    phandle_list_prop(pr->name) || str_ends_with(pr->name, "-supply") ||
+				    (is_std_prop(pr->name) && !devnode_child(cv, pr->name))))
+			pr->is_node = false;	/* a property listed under "nodes" */
+		if (pr->is_node || devnode_child(cv, pr->name))
+			continue;	/* placed with the child nodes */
+		if (cpu && cpus_container_prop(cv, pr))
+			continue;
+		epapr_fields(cv, pr);
+		for (i = 0; i < np; i++)
+			if (!strcmp(pis[i].name, pr->name))
+				break;
+		if (i < np) {
+			if (pr->req == REQ_YES)
+				pis[i].pr->req = REQ_YES;
+			continue;
+		}
+		if (np == cap)
+			break;
+		memset(&pis[np], 0, sizeof(pis[np]));
+		pis[np].name = pr->name;
+		pis[np].pr = pr;
+		pis[np].line = pr->line;
+		pis[np].desc = clean_desc(cv, pr);
+		if (pr->req == REQ_UNKNOWN && pis[np].desc) {
+			if (starts_with_ci(pis[np].desc, "required"))
+				pr->req = REQ_YES;
+		}
+		np++;
+	}
+	return np;
+}
+
+/* Is @pi (an example-only property when @example_only) left out of the schema? */
+static bool skip_device_prop(struct conv *cv, struct pinfo *pis, size_t ntext,
+			     const struct pinfo *pi, bool example_only, struct ynode *props)
+{
+	if (example_only && !strcmp(pi->name, "interrupts-extended") &&
+	    (yget(props, "interrupts") || any_prop_named(pis, ntext, "interrupts")))
+		return true;	/* implied by "interrupts" */
+	return example_only && (!strcmp(pi->name, "device_type") ||
+				((!strcmp(pi->name, "#address-cells") ||
+				  !strcmp(pi->name, "#size-cells")) && !unit_children(cv)));
+}
+
+/* The schemas of the device's properties (@ntext from the text, the rest from examples). */
+static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
+			 const bool *refs, struct ynode *props, struct ynode *req)
+{
+	struct propctx pc = { .all = pis, .nall = np, .int_cells = example_int_cells(cv) };
+
+	memcpy(pc.refs, refs, sizeof(pc.refs));
+	for (size_t i = 0; i < np; i++) {
+		struct pinfo *pi = &pis[i];
+		bool example_only = i >= ntext;
+
+		/* A generic binding's examples are other devices: their properties are not ours. */
+		if (example_only && !cv->chains.n)
+			continue;
+		if (covered_by_refs(refs, pi->name) &&
+		    !(refs[CS_ETHERNET] && !example_only && starts_with(pi->name, "phy"))) {
+			/* The referenced schema defines it; required stays the text's word. */
+			if (!example_only && pi->pr->req == REQ_YES && !pi->pr->deprecated &&
+			    !pi->pr->pattern && !required_by_refs(refs, pi->name))
+				ypush(req, ystr(cv, pi->name, pi->line));
+			continue;
+		}
+		if (skip_device_prop(cv, pis, ntext, pi, example_only, props))
+			continue;
+		if (example_only && is_vendor_prop(pi->name) && pi->nvalues)
+			pi->desc = NULL;
+		struct ynode *ps = prop_schema(cv, &pc, pi, 4);
+
+		if (!ps)
+			continue;
+		yset(props, pi->name, ps);
+		if (example_only) {
+			if ((!strcmp(pi->name, "reg") || !strcmp(pi->name, "interrupts")) &&
+			    pi->nvalues == cv->devnodes.n)
+				ypush(req, ystr(cv, pi->name, pi->line));
+			if (is_vendor_prop(pi->name))
+				finding(cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
+					"'%s' is used by the example but not described by the text",
+					pi->name);
+		} else if (pi->pr->req == REQ_YES && !pi->pr->deprecated && !pi->pr->pattern &&
+			   !required_by_refs(refs, pi->name)) {
+			bool dup = false;
+
+			for (struct ynode *r = req->first; r; r = r->next)
+				if (!strcmp(r->s, pi->name))
+					dup = true;
+			if (!dup)
+				ypush(req, ystr(cv, pi->name, pi->line));
+		}
+	}
+}
+
+/* Nodes the text requires that no example shows. */
+static void unshown_nodes(struct conv *cv, struct ynode *props, struct ynode *req)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->is_node || pr->scope || pr->pattern || !valid_prop_name(pr->name) ||
+		    yget(props, pr->name) || devnode_child(cv, pr->name) || strchr(pr->name, '.'))
+			continue;
+		/* A node the examples never show: only graph ports are placed without one. */
+		if (cv->devnodes.n && strcmp(pr->name, "ports") && strcmp(pr->name, "port"))
+			continue;
+		struct ynode *ns = ymap(cv, pr->line);
+		const char *d = clean_desc(cv, pr);
+
+		if (!strcmp(pr->name, "ports") || !strcmp(pr->name, "port")) {
+			yset(ns, "$ref", ystr(cv, !strcmp(pr->name, "ports") ?
+					      "/schemas/graph.yaml#/properties/ports" :
+					      "/schemas/graph.yaml#/properties/port", pr->line));
+		} else {
+			yset(ns, "type", yraw(cv, "object", pr->line));
+		}
+		if (d)
+			yset(ns, "description", ydesc(cv, d, pr->line, 4));
+		yset(props, pr->name, ns);
+		if (pr->req == REQ_YES && !cv->devnodes.n)
+			ypush(req, ystr(cv, pr->name, pr->line));
+	}
+}
+
+/* Properties of other nodes the examples did not let us place. */
+static void unplaced_scopes(struct conv *cv)
+{
+	for (int sc = 1; sc <= cv->nscopes; sc++) {
+		unsigned line = 0, n = 0;
+
+		for (size_t k = 0; k < cv->props.n; k++) {
+			struct prop *pr = cv->props.v[k];
+
+			if (pr->scope == sc) {
+				if (!line)
+					line = pr->line;
+				n++;
+			}
+		}
+		if (!n)
+			continue;
+		if (!cv->devnodes.n)
+			finding(cv, DTBIND_WARNING, line, 1, "doc2yaml-node",
+				"%u propert%s of another node (child or sub-device) not placed: "
+				"no example shows where that node lives", n, n == 1 ? "y" : "ies");
+	}
+}
+
+/* allOf: the common schemas referenced; then what else the node may hold. */
+static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
+{
+	struct ynode *allof = yseq(cv, cv->compat_line);
+	bool any_ref = false;
+
+	for (size_t i = 0; i < CS_COUNT; i++) {
+		if (!refs[i])
+			continue;
+		struct ynode *r = ymap(cv, cv->compat_line);
+		const char *path = common_schemas[i];
+		const char *slash = strchr(path, '/');
+		bool same_dir = cv->dir_hint && slash &&
+				!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
+				strlen(cv->dir_hint) == (size_t)(slash - path) &&
+				!strchr(slash + 1, '/') && cv->dir_is_top;
+
+		yset(r, "$ref", ystr(cv, same_dir ? cv_printf(cv, "%s#", slash + 1) :
+					 cv_printf(cv, "/schemas/%s#", path), cv->compat_line));
+		ypush(allof, r);
+		any_ref = true;
+	}
+	memcpy(cv->refs, refs, sizeof(cv->refs));
+	if (any_ref)
+		yset(schema, "allOf", allof);
+	if (cv->root_binding || !cv->chains.n)
+		yset(schema, "additionalProperties", yraw(cv, "true", cv->compat_line));
+	else if (any_ref)
+		yset(schema, "unevaluatedProperties", yraw(cv, "false", cv->compat_line));
+	else
+		yset(schema, "additionalProperties", yraw(cv, "false", cv->compat_line));
+}
+
+void build_device(struct conv *cv, struct ynode *schema)
+{
+	size_t cap = cv->props.n + 64, np, ntext;
+	struct pinfo *pis = cv_alloc(cv, cap * sizeof(*pis));
+	struct ynode *props = ymap(cv, cv->compat_line);
+	struct ynode *req = yseq(cv, cv->compat_line);
+	bool refs[CS_COUNT];
+	bool cpu = cv->chains.n && cpu_binding(cv);
+
+	if (!pis || !props)
+		return;
+	if (cv->root_binding) {
+		struct ynode *nn = ymap(cv, cv->compat_line);
+
+		yset(nn, "const", ystr(cv, "/", cv->compat_line));
+		yset(props, "$nodename", nn);
+	}
+	struct ynode *cs = compat_schema(cv);
+
+	if (cs)
+		yset(props, "compatible", cs);
+	if (cs && !cv->root_binding)
+		ypush(req, ystr(cv, "compatible", cv->compat_line));
+	if (!cv->props.n && !cpu && cs && !cv->root_binding)
+		add_prose_props(cv, props, req);
+	np = ntext = text_props(cv, pis, cap, cpu);
+	/* Values from the examples; properties only the examples use. */
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		pinfo_add_values(pis, &np, cap, cv->devnodes.v[d], false, 0);
+	choose_refs(cv, pis, np, refs);
+	memcpy(cv->refs, refs, sizeof(refs));
+	device_props(cv, pis, np, ntext, refs, props, req);
+	if (is_codec(cv) && !yget(props, "#sound-dai-cells")) {
+		struct ynode *c = ymap(cv, cv->compat_line);
+
+		yset(c, "const", yint(cv, 0, cv->compat_line));
+		yset(props, "#sound-dai-cells", c);
+		if (root_has(cv, common_schemas[CS_DAI_COMMON]))
+			refs[CS_DAI_COMMON] = true;
+	}
+	add_dependencies(cv, props);
+	/* Child nodes: from the examples, described by the text where it can. */
+	if (cv->devnodes.n)
+		add_children(cv, schema, props, (const struct ditem *const *)cv->devnodes.v,
+			     cv->devnodes.n, 0, cv->compat_line, 0, req);
+	unshown_nodes(cv, props, req);
+	unplaced_scopes(cv);
+	if (cpu)
+		add_cpu_node_props(cv, props, req);
+	if (!yempty(props) || !yget(schema, "patternProperties"))
+		yset(schema, "properties", props);
+	if (yget(schema, "patternProperties"))
+		ymove_end(schema, "patternProperties");
+	dedupe_required(req);
+	if (!yempty(req))
+		yset(schema, "required", req);
+	add_refs(cv, schema, refs);
+}

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * header.c - the schema's header: $id, maintainers, description.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/*
+ * Top-level directories of the bindings tree: where $id starts when no
+ * bindings root is known and the output path is all there is.
+ */
+static const char *const binding_dirs[] = {
+	"arc", "arm", "ata", "auxdisplay", "bus", "c6x", "cache", "chrome", "clock", "connector",
+	"cpu", "cpufreq", "crypto", "csky", "display", "dma", "dsp", "dvfs", "edac", "eeprom",
+	"extcon", "firmware", "fpga", "fsi", "fuse", "gnss", "goldfish", "gpio", "gpu", "h8300",
+	"hsi", "hwinfo", "hwlock", "hwmon", "i2c", "i3c", "iio", "img", "input", "interconnect",
+	"interrupt-controller", "iommu", "ipmi", "leds", "loongarch", "mailbox", "media",
+	"memory-controllers", "mfd", "mips", "misc", "mmc", "mtd", "mux", "net", "nios2", "noc",
+	"nvme", "nvmem", "opp", "pci", "peci", "perf", "phy", "pinctrl", "pmem", "power", "powerpc",
+	"pps", "ptp", "pwm", "regmap", "regulator", "remoteproc", "reserved-memory", "reset",
+	"riscv", "rng", "rtc", "serial", "serio", "slimbus", "soc", "sound", "soundwire", "spi",
+	"spmi", "sram", "staging", "thermal", "timer", "timestamp", "tpm", "trigger-source", "ufs",
+	"usb", "virtio", "w1", "watchdog", "writing-schema", "x86", "xen", "xillybus",
+};
+
+/* ------------------------------------------------------------------ */
+/* Header: $id, maintainers, description                               */
+
+/* The devicetree/bindings directory above @path (absolute or relative), or NULL. */
+char *find_root_above(const char *path)
+{
+	char *abs = realpath(path, NULL);
+	char *dir = NULL;
+
+	if (!abs) {
+		/* The file may not exist yet: its directory does. */
+		char *copy = strdup(path), *slash = copy ? strrchr(copy, '/') : NULL;
+
+		if (!copy)
+			return NULL;
+		if (slash) {
+			*slash = '\0';
+			char *d = realpath(*copy ? copy : "/", NULL);
+
+			if (d && asprintf(&abs, "%s/%s", d, slash + 1) < 0)
+				abs = NULL;
+			free(d);
+		} else {
+			char *d = realpath(".", NULL);
+
+			if (d && asprintf(&abs, "%s/%s", d, copy) < 0)
+				abs = NULL;
+			free(d);
+		}
+		free(copy);
+		if (!abs)
+			return NULL;
+	}
+	dir = abs;
+	char *slash;
+
+	while ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
+		*slash = '\0';
+		if (str_ends_with(dir, "/devicetree/bindings"))
+			return dir;
+	}
+	free(abs);
+	return NULL;
+}
+
+/* Absolute form of @path (whose last component may not exist). */
+char *abs_path(const char *path)
+{
+	char *r = realpath(path, NULL);
+
+	if (r)
+		return r;
+	char *copy = strdup(path);
+	char *slash = copy ? strrchr(copy, '/') : NULL;
+	char *d, *out = NULL;
+
+	if (!copy)
+		return NULL;
+	if (slash) {
+		*slash = '\0';
+		d = realpath(*copy ? copy : "/", NULL);
+		if (d && asprintf(&out, "%s/%s", d, slash + 1) < 0)
+			out = NULL;
+	} else {
+		d = realpath(".", NULL);
+		if (d && asprintf(&out, "%s/%s", d, copy) < 0)
+			out = NULL;
+	}
+	free(d);
+	free(copy);
+	return out;
+}
+
+static bool is_binding_dir(const char *s, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(binding_dirs); i++)
+		if (strlen(binding_dirs[i]) == n && !strncmp(binding_dirs[i], s, n))
+			return true;
+	return false;
+}
+
+/*
+ * The output's path under the bindings tree ("sound/wlf,wm8904.yaml"):
+ * under the root when known; else the directories the input and output
+ * paths share at their ends, from the first one that is a top-level
+ * bindings directory; else the file name alone.
+ */
+const char *relative_id_path(struct conv *cv, const char *in, const char *out)
+{
+	char *ain = in ? abs_path(in) : NULL, *aout = out ? abs_path(out) : NULL;
+	const char *res = NULL;
+	const char *target = aout ? aout : ain;
+	char *tmp = NULL;
+
+	if (!target)
+		goto done;
+	if (!aout) {
+		/* Standard output: the input's place, with .yaml. */
+		size_t n = strlen(ain);
+
+		if (str_ends_with(ain, ".txt"))
+			n -= 4;
+		if (asprintf(&tmp, "%.*s.yaml", (int)n, ain) < 0)
+			goto done;
+		target = tmp;
+	}
+	if (cv->root) {
+		char *r = realpath(cv->root, NULL);
+		size_t rl = r ? strlen(r) : 0;
+
+		if (r && !strncmp(target, r, rl) && target[rl] == '/') {
+			res = cv_strdup(cv, target + rl + 1);
+			free(r);
+			goto done;
+		}
+		free(r);
+	}
+	const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	/* Directory components of the output, and how many end both paths. */
+	const char *comps[64];
+	size_t lens[64], nc = 0;
+
+	for (const char *p = target + 1; p < base && nc < 64;) {
+		const char *e = strchr(p, '/');
+
+		if (!e || e >= base)
+			break;
+		comps[nc] = p;
+		lens[nc++] = (size_t)(e - p);
+		p = e + 1;
+	}
+	size_t common = 0;
+
+	if (ain && aout) {
+		const char *ib = strrchr(ain, '/');
+		const char *ie = ib;
+
+		/* Walk both directory paths backwards. */
+		for (size_t k = nc; k > 0; k--) {
+			const char *is = ie;
+
+			while (is > ain && is[-1] != '/')
+				is--;
+			if (is <= ain || (size_t)(ie - is) != lens[k - 1] ||
+			    strncmp(is, comps[k - 1], lens[k - 1]))
+				break;
+			common++;
+			ie = is - 1;
+		}
+		if (common == nc)
+			common = nc;	/* same directory: bounded by the bindings dirs below */
+	}
+	size_t from = nc;
+
+	for (size_t k = (common ? nc - common : 0); k < nc; k++)
+		if (is_binding_dir(comps[k], lens[k])) {
+			from = k;
+			break;
+		}
+	if (!common && from == nc) {
+		for (size_t k = 0; k < nc; k++)
+			if (is_binding_dir(comps[k], lens[k])) {
+				from = k;
+				break;
+			}
+	}
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (size_t k = from; k < nc; k++) {
+		sb_putn(&sb, comps[k], lens[k]);
+		sb_putc(&sb, '/');
+	}
+	sb_puts(&sb, base);
+	res = cv_strdup(cv, sb_cstr(&sb));
+	sb_free(&sb);
+done:
+	free(ain);
+	free(aout);
+	free(tmp);
+	return res;
+}
+
+/* Glob with '*' and '?' not crossing '/' (MAINTAINERS F: patterns). */
+static bool glob_match(const char *p, const char *s)
+{
+	for (; *p; p++, s++) {
+		if (*p == '*') {
+			for (const char *q = s;; q++) {
+				if (glob_match(p + 1, q))
+					return true;
+				if (!*q || *q == '/')
+					return false;
+			}
+		}
+		if (!*s || (*p != '?' && *p != *s) || (*p == '?' && *s == '/'))
+			return false;
+	}
+	return !*s;
+}
+
+static bool maint_pattern_match(const char *pat, size_t n, const char *path)
+{
+	char buf[512];
+
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, pat, n);
+	buf[n] = '\0';
+	if (buf[n - 1] == '/')
+		return !strncmp(path, buf, n);
+	if (glob_match(buf, path))
+		return true;
+	/* A directory named without its slash. */
+	size_t l = strlen(buf);
+
+	return !strpbrk(buf, "*?") && !strncmp(path, buf, l) && path[l] == '/';
+}
+
+/* Maintainers of @paths from MAINTAINERS: the entries with the most specific F: match. */
+/* The F: specificity of one MAINTAINERS entry [e, end) for @paths (0: no match). */
+static size_t entry_score(const char *e, const char *end, const char *const *paths, size_t npaths)
+{
+	size_t score = 0;
+	bool excluded = false;
+
+	for (const char *l = e; l < end;) {
+		const char *eol = memchr(l, '\n', (size_t)(end - l));
+
+		if (!eol)
+			eol = end;
+		if ((l[0] == 'F' || l[0] == 'X') && l[1] == ':') {
+			const char *p = skip_blanks(l + 2);
+			size_t pn = (size_t)(eol - p);
+
+			while (pn && (p[pn - 1] == ' ' || p[pn - 1] == '\t'))
+				pn--;
+			for (size_t k = 0; pn && k < npaths; k++) {
+				if (!maint_pattern_match(p, pn, paths[k]))
+					continue;
+				if (l[0] == 'X') {
+					excluded = true;
+					continue;
+				}
+				size_t fixed = 0;
+
+				for (size_t c = 0; c < pn && p[c] != '*' && p[c] != '?'; c++)
+					fixed++;
+				/* The catch-all DT entry is nobody's binding. */
+				if (fixed <= strlen("Documentation/devicetree/bindings/"))
+					continue;
+				if (fixed > score)
+					score = fixed;
+			}
+		}
+		l = eol + 1;
+	}
+	return excluded ? 0 : score;
+}
+
+/* "M:" people of an entry; without any, its own (not a public) list, as kernel schemas do. */
+static size_t entry_people(struct conv *cv, const char *e, const char *end, const char **out,
+			   size_t n, size_t max)
+{
+	for (int want_list = 0; want_list < 2; want_list++) {
+		size_t before = n;
+
+		for (const char *l = e; l < end;) {
+			const char *eol = memchr(l, '\n', (size_t)(end - l));
+
+			if (!eol)
+				eol = end;
+			if (l[0] == (want_list ? 'L' : 'M') && l[1] == ':' && n < max) {
+				const char *p = skip_blanks(l + 2);
+				char *m = cv_strndup(cv, p, (size_t)(eol - p));
+				bool dup = false;
+
+				if (m) {
+					trim(m);
+					char *sp = want_list ? strchr(m, ' ') : NULL;
+
+					if (sp)
+						*sp = '\0';	/* "list@x (moderated for ...)" */
+					for (size_t k = 0; k < n; k++)
+						if (!strcmp(out[k], m))
+							dup = true;
+					if (want_list && (strstr(m, "vger.kernel.org") || strstr(m, "@lists.") ||
+							  strstr(m, "lists.infradead.org") ||
+							  strstr(m, "alsa-project.org")))
+						dup = true;
+					if (!dup && strchr(m, '@'))
+						out[n++] = m;
+				}
+			}
+			l = eol + 1;
+		}
+		if (n > before)
+			break;
+	}
+	return n;
+}
+
+/*
+ * Maintainers of @paths from MAINTAINERS: the entries with the most
+ * specific F: match; when those name nobody, the next most specific.
+ */
+size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
+			      const char **out, size_t max)
+{
+	const char *text = cv->c->maint_text;
+	size_t n = 0, below = SIZE_MAX;
+
+	if (!text)
+		return 0;
+	for (int round = 0; round < 4 && !n; round++) {
+		size_t best = 0;
+
+		for (const char *e = text; *e;) {
+			const char *end = strstr(e, "\n\n");
+
+			if (!end)
+				end = e + strlen(e);
+			size_t sc = entry_score(e, end, paths, npaths);
+
+			if (sc > best && sc < below)
+				best = sc;
+			e = *end ? end + 2 : end;
+			while (*e == '\n')
+				e++;
+		}
+		if (!best)
+			break;
+		for (const char *e = text; *e;) {
+			const char *end = strstr(e, "\n\n");
+
+			if (!end)
+				end = e + strlen(e);
+			if (entry_score(e, end, paths, npaths) == best)
+				n = entry_people(cv, e, end, out, n, max);
+			e = *end ? end + 2 : end;
+			while (*e == '\n')
+				e++;
+		}
+		below = best;
+	}
+	return n;
+}
+
+void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root)
+{
+	char *path;
+
+	if (!root || asprintf(&path, "%s/../../../MAINTAINERS", root) < 0)
+		return;
+	if (c->maint_path && !strcmp(c->maint_path, path)) {
+		free(path);
+		return;
+	}
+	free(c->maint_path);
+	free(c->maint_text);
+	c->maint_path = path;
+	c->maint_text = NULL;
+	size_t len;
+
+	if (read_file(path, 16u << 20, &c->maint_text, &len))
+		c->maint_text = NULL;
+}
+
+/* The prose for the top-level description: no references list, no blank runs. */
+const char *top_description(struct conv *cv)
+{
+	const char *t = sb_cstr(&cv->desc);
+	struct strbuf sb;
+	bool blank = true;
+
+	sb_init(&sb);
+	for (const char *p = t; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *line = cv_strndup(cv, p, n);
+
+		p = eol ? eol + 1 : p + n;
+		if (!line)
+			break;
+		for (char *q = line; *q; q++)
+			if (*q == '\t')
+				*q = ' ';
+		const char *s = skip_blanks(line);
+
+		/* "[1] Documentation/devicetree/bindings/..." */
+		if (s[0] == '[' && isdigit((unsigned char)s[1]) && strstr(s, "Documentation/"))
+			continue;
+		if (!*s) {
+			if (!blank)
+				sb_putc(&sb, '\n');
+			blank = true;
+			continue;
+		}
+		sb_puts(&sb, line);
+		sb_putc(&sb, '\n');
+		blank = false;
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.len--;
+	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
+
+	sb_free(&sb);
+	return r;
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * macros.c - example macros and the dt-bindings headers that define them (#include).
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/* Macros of the examples and the dt-bindings header that defines them. */
+static const struct macro_header {
+	const char *prefix;	/* whole name, or prefix when it ends in '_' or '*' */
+	const char *header;
+} macro_headers[] = {
+	{ "GIC_SPI", "dt-bindings/interrupt-controller/arm-gic.h" },
+	{ "GIC_PPI", "dt-bindings/interrupt-controller/arm-gic.h" },
+	{ "GIC_CPU_MASK_*", "dt-bindings/interrupt-controller/arm-gic.h" },
+	{ "IRQ_TYPE_*", "dt-bindings/interrupt-controller/irq.h" },
+	{ "GPIO_ACTIVE_*", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_OPEN_*", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_PUSH_PULL", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_SINGLE_ENDED", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_LINE_*", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_PULL_*", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_TRANSITORY", "dt-bindings/gpio/gpio.h" },
+	{ "GPIO_PERSISTENT", "dt-bindings/gpio/gpio.h" },
+	{ "KEY_*", "dt-bindings/input/input.h" },
+	{ "BTN_*", "dt-bindings/input/input.h" },
+	{ "SW_*", "dt-bindings/input/input.h" },
+	{ "EV_*", "dt-bindings/input/input.h" },
+	{ "ABS_*", "dt-bindings/input/input.h" },
+	{ "REL_*", "dt-bindings/input/input.h" },
+	{ "MATRIX_KEY", "dt-bindings/input/input.h" },
+	{ "PHY_TYPE_*", "dt-bindings/phy/phy.h" },
+	{ "THERMAL_NO_LIMIT", "dt-bindings/thermal/thermal.h" },
+	{ "LED_COLOR_ID_*", "dt-bindings/leds/common.h" },
+	{ "LED_FUNCTION_*", "dt-bindings/leds/common.h" },
+	{ "LED_CORE_*", "dt-bindings/leds/common.h" },
+	{ "PWM_POLARITY_*", "dt-bindings/pwm/pwm.h" },
+	{ "IRQ_SYS_*", "" },	/* prose in comments of old examples, never a macro */
+};
+
+/* ---- macros ---------------------------------------------------------- */
+
+static int collect_dir_macros(struct dtbind_doc2yaml *c, const char *root, const char *dir,
+			      unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) != NULL && depth < 8) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			collect_dir_macros(c, root, p, depth + 1);
+		} else if (str_ends_with(de->d_name, ".h")) {
+			char *buf;
+			size_t len;
+
+			if (read_file(p, 4u << 20, &buf, &len) == 0) {
+				const char *rel = arena_strdup(&c->macro_arena, p + strlen(root) + 1);
+
+				if (rel)
+					hmap_put_str(&c->headers, rel, strlen(rel), (void *)rel);
+
+				for (char *q = buf; q && *q;) {
+					char *eol = strchr(q, '\n');
+					char *t = q;
+
+					while (*t == ' ' || *t == '\t')
+						t++;
+					if (*t == '#') {
+						t++;
+						while (*t == ' ' || *t == '\t')
+							t++;
+						if (starts_with(t, "define") && (t[6] == ' ' || t[6] == '\t')) {
+							t += 7;
+							while (*t == ' ' || *t == '\t')
+								t++;
+							char *s = t;
+
+							while (is_label_char((unsigned char)*t))
+								t++;
+							if (t > s && rel) {
+								char *name = arena_strndup(&c->macro_arena, s, (size_t)(t - s));
+
+								if (name && !hmap_get_str(&c->macros, name, strlen(name)))
+									hmap_put_str(&c->macros, name, strlen(name),
+										     (void *)rel);
+							}
+						}
+					}
+					q = eol ? eol + 1 : NULL;
+				}
+				free(buf);
+			}
+		}
+		free(p);
+	}
+	closedir(d);
+	return 0;
+}
+
+static void load_macros(struct dtbind_doc2yaml *c, const char *root)
+{
+	if (c->macros_loaded)
+		return;
+	c->macros_loaded = true;
+	for (size_t i = 0; i < c->opts.n_include_dirs; i++) {
+		char *p;
+
+		if (asprintf(&p, "%s/dt-bindings", c->opts.include_dirs[i]) >= 0) {
+			collect_dir_macros(c, c->opts.include_dirs[i], p, 0);
+			free(p);
+		}
+	}
+	if (root) {
+		/* The kernel tree around the bindings: include/ and scripts/dtc/include-prefixes. */
+		static const char *const rel[] = { "../../../include",
+						   "../../../scripts/dtc/include-prefixes" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
+			char *inc, *p;
+
+			if (asprintf(&inc, "%s/%s", root, rel[i]) < 0)
+				continue;
+			if (asprintf(&p, "%s/dt-bindings", inc) >= 0) {
+				collect_dir_macros(c, inc, p, 0);
+				free(p);
+			}
+			free(inc);
+		}
+	}
+}
+
+static const char *macro_header(struct conv *cv, const char *name, bool *known)
+{
+	*known = false;
+	for (size_t i = 0; i < ARRAY_SIZE(macro_headers); i++) {
+		const char *pfx = macro_headers[i].prefix;
+		size_t n = strlen(pfx);
+
+		if (pfx[n - 1] == '*' ? !strncmp(name, pfx, n - 1) : !strcmp(name, pfx)) {
+			*known = true;
+			return macro_headers[i].header[0] ? macro_headers[i].header : NULL;
+		}
+	}
+	load_macros(cv->c, cv->root);
+	return hmap_get_str(&cv->c->macros, name, strlen(name));
+}
+
+void add_include(struct conv *cv, const char *h)
+{
+	for (size_t i = 0; i < cv->n_includes; i++)
+		if (!strcmp(cv->macro_includes[i], h))
+			return;
+	if (cv->n_includes < ARRAY_SIZE(cv->macro_includes))
+		cv->macro_includes[cv->n_includes++] = h;
+}
+
+/* Note a value the example had to lose, for the finding that lists them. */
+static void note_replaced(struct macro_ctx *mc, const char *name, size_t n, unsigned line)
+{
+	if (mc->names.len)
+		sb_puts(&mc->names, ", ");
+	sb_putn(&mc->names, name, n);
+	if (!mc->first_line)
+		mc->first_line = line;
+}
+
+/* Remember that the example uses @name from header @h ("h\0name\0" or "h\0name(\0"). */
+static void note_macro_use(struct conv *cv, const char *h, const char *name, bool call)
+{
+	size_t hl = strlen(h), nl = strlen(name);
+	char *u = cv_alloc(cv, hl + nl + 3);
+
+	if (!u)
+		return;
+	memcpy(u, h, hl + 1);
+	memcpy(u + hl + 1, name, nl + 1);
+	if (call)
+		strcpy(u + hl + 1 + nl, "(");
+	vec_push(cv, &cv->macro_uses, u);
+}
+
+/* The end of a call "(a, b)" starting at the first non-blank after @p, or NULL. */
+static const char *call_args_end(const char *p)
+{
+	int depth = 0;
+
+	p = skip_blanks(p);
+	if (*p != '(')
+		return NULL;
+	for (; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/* One identifier or number in cells (rw->ctx: the macro_ctx). */
+static const char *macro_step(struct rewrite *rw, const char *p)
+{
+	struct macro_ctx *mc = rw->ctx;
+	const char *s = p;
+
+	if (*p == '&') {
+		/* A reference: never a macro. */
+		p++;
+		if (*p == '{')
+			while (*p && *p != '}')
+				p++;
+		else
+			while (is_label_char((unsigned char)*p))
+				p++;
+		sb_putn(&rw->sb, s, (size_t)(p - s));
+		return p;
+	}
+	if (!rw->angle || (p != rw->value && is_label_char((unsigned char)p[-1])))
+		return p;
+	if (isdigit((unsigned char)*p)) {
+		/* A number, or a placeholder that looks like one ("0xXXXXXXXX"). */
+		char *e;
+
+		while (is_label_char((unsigned char)*p))
+			p++;
+		strtoull(s, &e, 0);
+		while (e < p && strchr("uUlL", *e))
+			e++;
+		if (e == p) {
+			sb_putn(&rw->sb, s, (size_t)(p - s));
+		} else {
+			sb_putc(&rw->sb, '0');
+			rw->changed = true;
+			note_replaced(mc, s, (size_t)(p - s), rw->line);
+		}
+		return p;
+	}
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return p;
+	while (is_label_char((unsigned char)*p))
+		p++;
+	size_t n = (size_t)(p - s);
+	char name[128];
+	/* FOO(a, b): the call as a whole. */
+	const char *call_end = call_args_end(p);
+	const char *end = call_end ? call_end : p;
+
+	if (n >= sizeof(name)) {
+		sb_putn(&rw->sb, s, n);
+		return p;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)n, s);
+	bool known;
+	const char *h = macro_header(rw->cv, name, &known);
+
+	if (h) {
+		add_include(rw->cv, h);
+		sb_putn(&rw->sb, s, (size_t)(end - s));
+		note_macro_use(rw->cv, h, name, call_end != NULL);
+		return end;
+	}
+	const char *rep = hmap_get_str(&mc->unknown, name, n);
+
+	if (!rep) {
+		rep = cv_printf(rw->cv, "%u", mc->next++);
+		char *key = cv_strdup(rw->cv, name);
+
+		if (!rep || !key)
+			return NULL;
+		hmap_put_str(&mc->unknown, key, n, (void *)rep);
+		note_replaced(mc, name, n, rw->line);
+	}
+	sb_puts(&rw->sb, rep);
+	rw->changed = true;
+	return end;
+}
+
+/* Identifiers in cells: headers for known ones, numbers for the rest. */
+const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line)
+{
+	if (!v || !strchr(v, '<'))
+		return v;
+	return rewrite_value(cv, v, macro_step, ctx, line);
+}
+
+/*
+ * Is @h (dt-bindings/...) a header the example can include: one of the
+ * macro table's, or one found in the include directories?  The text's own
+ * #include of a header that exists nowhere (or that we cannot see, with no
+ * include directory) cannot help: the macros the example uses got their
+ * headers or were replaced by numbers already.
+ */
+bool header_known(struct conv *cv, const char *h)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(macro_headers); i++)
+		if (!strcmp(macro_headers[i].header, h))
+			return true;
+	load_macros(cv->c, cv->root);
+	return hmap_get_str(&cv->c->headers, h, strlen(h)) != NULL;
+}

@@ -1,0 +1,1132 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * props.c - property schemas: types, enums, defaults and counts from text and examples.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+static bool valid_names_entry(const char *s)
+{
+	return *s && only_chars(s, isalnum, ",.-_ #+/");
+}
+
+static const char *const type_ref[] = {
+	[T_U8] = "uint8", [T_U16] = "uint16", [T_U32] = "uint32", [T_U64] = "uint64",
+	[T_U8A] = "uint8-array", [T_U16A] = "uint16-array", [T_U32A] = "uint32-array",
+	[T_U64A] = "uint64-array", [T_U32M] = "uint32-matrix", [T_STR] = "string",
+	[T_STRA] = "string-array", [T_PHANDLE] = "phandle", [T_PHANDLEA] = "phandle-array",
+	[T_BOOL] = "flag",
+};
+
+static const char *const skip_props[] = {
+	"pinctrl-names", "status", "interrupt-parent", "phandle", "linux,phandle",
+	"assigned-clocks", "assigned-clock-parents", "assigned-clock-rates", "compatible",
+};
+
+bool skip_prop(const char *name)
+{
+	if (starts_with(name, "pinctrl-"))
+		return true;
+	return str_in(name, skip_props, ARRAY_SIZE(skip_props));
+}
+
+/* Cell-array properties whose entries start with a phandle. */
+bool phandle_list_prop(const char *name)
+{
+	static const char *const lists[] = {
+		"clocks", "resets", "phys", "dmas", "pwms", "iommus", "power-domains", "mboxes",
+		"gpios", "nvmem-cells", "io-channels", "interconnects", "memory-region",
+		"thermal-sensors", "sound-dai", "hwlocks", "interrupts-extended", "phy-handle",
+		"remote-endpoint", "operating-points-v2", "cooling-device", "msi-parent",
+		"mux-controls", "leds", "backlight", "power-supplies",
+	};
+	if (str_in(name, lists, ARRAY_SIZE(lists)))
+		return true;
+	return str_ends_with(name, "-gpios") || str_ends_with(name, "-gpio");
+}
+
+/* Properties described as cell arrays by the meta-schema (maxItems, items). */
+static bool cell_array_prop(const char *name)
+{
+	return !strcmp(name, "reg") || !strcmp(name, "interrupts") || !strcmp(name, "ranges") ||
+	       !strcmp(name, "dma-ranges") || phandle_list_prop(name) ||
+	       !strcmp(name, "clock-indices") || !strcmp(name, "gpio-ranges");
+}
+
+bool names_prop(const char *name)
+{
+	return str_ends_with(name, "-names") && strcmp(name, "pinctrl-names") &&
+	       strcmp(name, "clock-output-names") && strcmp(name, "gpio-line-names");
+}
+
+/* Number of entries of a cell-array value as the schema sees it. */
+static unsigned value_entries(const char *name, const char *v, const struct ditem *node,
+			      unsigned int_cells)
+{
+	struct vshape sh;
+
+	value_shape(v, &sh);
+	if (!v)
+		return 0;
+	if (!strcmp(name, "reg") || !strcmp(name, "ranges")) {
+		unsigned ac = 1, sc = 1;
+
+		if (node)
+			parent_cells(node, &ac, &sc);
+		if (!strcmp(name, "ranges")) {
+			unsigned cac = cells_prop(node, "#address-cells", 2);
+
+			ac = cac + ac;
+			sc = cells_prop(node, "#size-cells", 1);
+		}
+		if (ac + sc && sh.cells % (ac + sc) == 0 && sh.cells)
+			return sh.cells / (ac + sc);
+		return sh.groups ? sh.groups : 1;
+	}
+	if (!strcmp(name, "interrupts")) {
+		if (sh.groups > 1)
+			return sh.groups;
+		if (int_cells && sh.cells % int_cells == 0 && sh.cells)
+			return sh.cells / int_cells;
+		return 1;
+	}
+	if (sh.refs)
+		return sh.refs;
+	if (sh.strings)
+		return sh.strings;
+	return sh.groups ? sh.groups : 1;
+}
+
+/* The #interrupt-cells dt-extract-example gives the examples' wrapper. */
+unsigned example_int_cells(const struct conv *cv)
+{
+	for (size_t e = 0; e < cv->examples.n; e++) {
+		const struct example *ex = cv->examples.v[e];
+		const char *p = ex->text ? strstr(ex->text, "interrupts") : NULL;
+
+		while (p) {
+			const char *q = p + 10;
+
+			while (*q == ' ' || *q == '\t' || *q == '\n')
+				q++;
+			if (*q == '=' && (p == ex->text || isspace((unsigned char)p[-1]))) {
+				q = strchr(q, '<');
+				if (!q)
+					return 0;
+				unsigned n = 0;
+				bool in = false;
+
+				for (q++; *q && *q != '>'; q++) {
+					bool w = isalnum((unsigned char)*q) || *q == '_' || *q == '|' ||
+						 *q == '(' || *q == ')';
+
+					if (w && !in)
+						n++;
+					in = w;
+				}
+				return n;
+			}
+			p = strstr(p + 1, "interrupts");
+		}
+	}
+	return 0;
+}
+
+static enum ptype type_from_value(const char *v)
+{
+	struct vshape sh;
+
+	if (!v)
+		return T_BOOL;
+	value_shape(v, &sh);
+	if (sh.other && !sh.groups && !sh.strings)
+		return T_UNKNOWN;
+	if (sh.strings && !sh.groups)
+		return sh.strings == 1 ? T_STR : T_STRA;
+	if (sh.bytes)
+		return T_U8A;
+	if (!sh.groups)
+		return T_UNKNOWN;
+	if (sh.refs)
+		return sh.refs == 1 && sh.cells == 1 ? T_PHANDLE : T_PHANDLEA;
+	if (sh.bits == 8)
+		return sh.cells == 1 ? T_U8 : T_U8A;
+	if (sh.bits == 16)
+		return sh.cells == 1 ? T_U16 : T_U16A;
+	if (sh.bits == 64)
+		return sh.cells == 1 ? T_U64 : T_U64A;
+	if (sh.groups == 1)
+		return sh.cells == 1 ? T_U32 : T_U32A;
+	return sh.max_group == 1 ? T_U32A : T_U32M;
+}
+
+static enum ptype type_from_vtype(const char *vt)
+{
+	char b[64];
+	size_t n = 0;
+
+	if (!vt)
+		return T_UNKNOWN;
+	for (const char *p = vt; *p && n + 1 < sizeof(b); p++)
+		if (*p != ' ')
+			b[n++] = (char)tolower((unsigned char)*p);
+	b[n] = '\0';
+	if (strstr(b, "empty") || strstr(b, "none") || strstr(b, "bool"))
+		return T_BOOL;
+	if (strstr(b, "phandle-array") || strstr(b, "phandlewith") || strstr(b, "phandles") ||
+	    strstr(b, "phandlelist") || strstr(b, "phandle+"))
+		return T_PHANDLEA;
+	if (strstr(b, "phandle"))
+		return T_PHANDLE;
+	if (strstr(b, "stringlist") || strstr(b, "string-list") || strstr(b, "string-array") ||
+	    strstr(b, "stringarray") || strstr(b, "strings"))
+		return T_STRA;
+	if (strstr(b, "string"))
+		return T_STR;
+	bool arr = strstr(b, "array") || strstr(b, "list") || strstr(b, "[]");
+
+	if (strstr(b, "u8"))
+		return arr ? T_U8A : T_U8;
+	if (strstr(b, "u16"))
+		return arr ? T_U16A : T_U16;
+	if (strstr(b, "u64"))
+		return arr ? T_U64A : T_U64;
+	if (strstr(b, "u32") || strstr(b, "int"))
+		return arr ? T_U32A : T_U32;
+	if (strstr(b, "prop-encoded-array"))
+		return T_U32A;
+	return T_UNKNOWN;
+}
+
+/* Type stated by the text; *weak when only guessed from wording. */
+static enum ptype type_from_text(const char *d, bool *weak)
+{
+	*weak = false;
+	if (!d)
+		return T_UNKNOWN;
+	bool arr = find_word(d, "array") || find_ci(d, "list of") || find_word(d, "tuple") ||
+		   find_ci(d, "pairs") || find_ci(d, "triplets") || find_ci(d, "entries");
+
+	if (find_word(d, "u8") || find_ci(d, "<u8>") || find_ci(d, "8-bit value") ||
+	    find_ci(d, "8 bit value"))
+		return arr ? T_U8A : T_U8;
+	if (find_word(d, "u16") || find_ci(d, "16-bit value"))
+		return arr ? T_U16A : T_U16;
+	if (find_word(d, "u64") || find_ci(d, "64-bit value"))
+		return arr ? T_U64A : T_U64;
+	if (find_word(d, "u32") || find_ci(d, "<u32>") || find_ci(d, "32-bit value") ||
+	    find_word(d, "integer") || find_word(d, "uint32") || find_ci(d, "<int>") ||
+	    find_ci(d, " int>") || find_ci(d, "<int "))
+		return arr ? T_U32A : T_U32;
+	if (find_word(d, "boolean") || find_word(d, "bool") || find_ci(d, "<empty>") ||
+	    find_ci(d, "empty property") || find_ci(d, "boolean property"))
+		return T_BOOL;
+	if (find_word(d, "phandles") || find_ci(d, "list of phandle") ||
+	    find_ci(d, "phandle and") || find_ci(d, "phandle +") || find_ci(d, "phandle with") ||
+	    find_ci(d, "phandle-array") || find_ci(d, "specifier"))
+		return T_PHANDLEA;
+	if (find_word(d, "phandle") || find_ci(d, "reference to") || find_ci(d, "pointer to") ||
+	    find_ci(d, "handle to"))
+		return T_PHANDLE;
+	if (find_word(d, "strings") || find_ci(d, "list of string") || find_ci(d, "string list") ||
+	    find_ci(d, "array of string"))
+		return T_STRA;
+	if (find_word(d, "string"))
+		return T_STR;
+	*weak = true;
+	if (find_ci(d, "if present") || find_ci(d, "when present") || find_ci(d, "is present") ||
+	    find_ci(d, "presence of") || find_ci(d, "if set") || find_ci(d, "if defined") ||
+	    find_ci(d, "if specified,") || find_ci(d, "when set") || find_word(d, "flag") ||
+	    find_ci(d, "if this property exists") || find_ci(d, "if it exists") ||
+	    find_ci(d, "indicates that") || find_ci(d, "indicate that") ||
+	    starts_with_ci(d, "enable") || starts_with_ci(d, "disable") ||
+	    starts_with_ci(d, "set to enable") || starts_with_ci(d, "set if") ||
+	    starts_with_ci(d, "use ") || starts_with_ci(d, "the presence"))
+		return T_BOOL;
+	if (arr)
+		return T_U32A;
+	return T_UNKNOWN;
+}
+
+/* Quoted strings of a description ("rgb", "lvds" or "duallvds") as an enum. */
+static size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max)
+{
+	struct qstr q[32];
+	size_t n = d ? find_compat_strings(cv, d, q, ARRAY_SIZE(q)) : 0, k = 0;
+
+	if (d && !strchr(d, '"'))
+		return 0;
+	for (size_t i = 0; i < n && k < max; i++) {
+		bool dup = false;
+
+		if (!valid_names_entry(q[i].s) || strchr(q[i].s, ' '))
+			return 0;
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(out[j], q[i].s))
+				dup = true;
+		if (!dup)
+			out[k++] = q[i].s;
+	}
+	return k;
+}
+
+/* "defaults to 24", "Default is 0", "(default)" -> the number. */
+static bool desc_default(const char *d, long long *v)
+{
+	const char *p = d ? find_ci(d, "default") : NULL;
+
+	while (p) {
+		const char *q = p + 7;
+
+		while (isalpha((unsigned char)*q))
+			q++;	/* "defaults" */
+		while (*q == ' ' || *q == ':' || *q == '=' || *q == '\n' || *q == '(')
+			q++;
+		if (starts_with_ci(q, "value "))
+			q += 6;
+		if (starts_with_ci(q, "is "))
+			q += 3;
+		if (starts_with_ci(q, "to "))
+			q += 3;
+		if (starts_with_ci(q, "of "))
+			q += 3;
+		if (isdigit((unsigned char)*q)) {
+			char *e;
+			long long x = strtoll(q, &e, 0);
+
+			if (!isalnum((unsigned char)*e) && *e != '.' && *e != '-') {
+				*v = x;
+				return true;
+			}
+			if (*e == '.' && !isdigit((unsigned char)e[1])) {
+				*v = x;
+				return true;
+			}
+		}
+		p = find_ci(p + 1, "default");
+	}
+	return false;
+}
+
+/* "must be 1", "Should be <2>", "should be two", "= <1>". */
+static bool desc_cells_value(const char *d, long long *v)
+{
+	static const char *const words[] = { "zero", "one", "two", "three", "four" };
+	static const char *const lead[] = {
+		"must be", "should be", "shall be", "set to", "must contain", "should contain",
+		"value is", "value shall be", "value must be", "equal to", "= <", "is always", "be <",
+		"value of",
+	};
+
+	if (!d)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		const char *p = find_ci(d, lead[i]);
+
+		if (!p)
+			continue;
+		p += strlen(lead[i]);
+		while (*p == ' ' || *p == '<' || *p == ':')
+			p++;
+		if (isdigit((unsigned char)*p)) {
+			*v = strtoll(p, NULL, 0);
+			return true;
+		}
+		for (size_t w = 0; w < ARRAY_SIZE(words); w++)
+			if (starts_with_ci(p, words[w]) && !isalpha((unsigned char)p[strlen(words[w])])) {
+				*v = (long long)w;
+				return true;
+			}
+	}
+	if (d[0] == '=') {
+		const char *p = strchr(d, '<');
+
+		if (p && isdigit((unsigned char)p[1])) {
+			*v = strtoll(p + 1, NULL, 0);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Integer list of a description: "0, 1, 2 or 3", "values between 0 and 7". */
+static size_t desc_int_enum(const char *d, long long *out, size_t max, long long *lo, long long *hi,
+			    bool *range)
+{
+	*range = false;
+	if (!d)
+		return 0;
+	const char *p = find_ci(d, "between ");
+
+	if (p) {
+		char *e;
+
+		p += 8;
+		long long a = strtoll(p, &e, 0);
+
+		if (e != p && starts_with(skip_blanks(e), "and ")) {
+			const char *q = skip_blanks(e) + 4;
+			long long b = strtoll(q, &e, 0);
+
+			if (e != q && b > a) {
+				*lo = a;
+				*hi = b;
+				*range = true;
+				return 0;
+			}
+		}
+	}
+	static const char *const lead[] = { "can be ", "should be ", "must be ", "values are ",
+					    "valid values are ", "one of " };
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		p = find_ci(d, lead[i]);
+		if (!p)
+			continue;
+		p += strlen(lead[i]);
+		size_t n = 0;
+
+		while (n < max) {
+			char *e;
+
+			if (!isdigit((unsigned char)*p))
+				break;
+			long long x = strtoll(p, &e, 0);
+
+			if (e == p || isalpha((unsigned char)*e))
+				break;
+			out[n++] = x;
+			p = e;
+			while (*p == ',' || *p == ' ')
+				p++;
+			if (starts_with(p, "or "))
+				p += 3;
+			else if (starts_with(p, "and "))
+				p += 4;
+		}
+		if (n >= 2)
+			return n;
+	}
+	return 0;
+}
+
+/* Clean a description: ePAPR fields gone, "(required)" gone, wrapped prose kept. */
+const char *clean_desc(struct conv *cv, struct prop *pr)
+{
+	char *d = (char *)prop_text(cv, pr, true);
+
+	if (!d)
+		return NULL;
+	/* Type annotations the schema now says ("<u32>", "(u8)"). */
+	static const char *const types[] = {
+		"<u32>", "<u8>", "<u16>", "<u64>", "<string>", "<phandle>", "<empty>", "<bool>",
+		"<boolean>", "<int>", "<stringlist>", "(u32)", "(u8)", "(u16)", "(u64)", "(bool)",
+		"(boolean)", "(string)", "<u32 array>", "<prop-encoded-array>",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(types); i++) {
+		char *p;
+
+		while ((p = (char *)find_ci(d, types[i])) != NULL) {
+			size_t n = strlen(types[i]);
+			char *b = p, *e = p + n;
+
+			/* And the separator that went with it. */
+			while (b > d && (b[-1] == ' ' || b[-1] == ',' || b[-1] == ':'))
+				b--;
+			if (b == d)
+				while (*e == ' ' || *e == ',' || *e == ':' || *e == '-')
+					e++;
+			memmove(b, e, strlen(e) + 1);
+		}
+	}
+	static const char *const drop[] = { "(required)", "(optional)", "Required.", "Optional." };
+	for (size_t i = 0; i < ARRAY_SIZE(drop); i++) {
+		char *p = strstr(d, drop[i]);
+
+		if (p == d || (p && p[-1] == ' '))
+			memmove(p, p + strlen(drop[i]), strlen(p + strlen(drop[i])) + 1);
+	}
+	trim(d);
+	while (*d == ':' || *d == '-' || *d == ' ' || *d == '\n')
+		d++;
+	size_t n = strlen(d);
+
+	while (n && (d[n - 1] == ' ' || d[n - 1] == '\n'))
+		d[--n] = '\0';
+	if (!n)
+		return NULL;
+	if (islower((unsigned char)d[0]) && !strchr(d, ',' ) && isalpha((unsigned char)d[1]))
+		d[0] = (char)toupper((unsigned char)d[0]);
+	else if (islower((unsigned char)d[0]) && isalpha((unsigned char)d[1]) &&
+		 !(strchr(d, ',') && strchr(d, ',') < strchr(d, ' ')))
+		d[0] = (char)toupper((unsigned char)d[0]);
+	return d;
+}
+
+/* Description node: plain when it fits on one line, a literal block otherwise. */
+struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind)
+{
+	if (!d)
+		return NULL;
+	if (!strchr(d, '\n') && plain_ok(d) && strlen(d) + ind + 14 < YAML_WIDTH)
+		return ystr(cv, d, src);
+	return yn(cv, Y_TEXT, d, src);
+}
+
+/* Whether standard properties keep their description (it adds nothing). */
+static bool boring_std(const char *name)
+{
+	static const char *const b[] = {
+		"reg", "interrupts", "clocks", "clock-names", "resets", "reset-names",
+		"#address-cells", "#size-cells", "interrupt-controller", "gpio-controller",
+		"#interrupt-cells", "#gpio-cells", "#clock-cells", "#reset-cells", "#phy-cells",
+		"#dma-cells", "#pwm-cells", "power-domains", "phys", "phy-names", "dmas",
+		"dma-names", "interrupt-names", "reg-names", "ranges", "#power-domain-cells",
+		"#iommu-cells", "#mbox-cells", "#sound-dai-cells", "#thermal-sensor-cells",
+		"#io-channel-cells", "iommus", "mboxes", "mbox-names", "wakeup-source",
+		"#cooling-cells", "dma-coherent",
+	};
+	return str_in(name, b, ARRAY_SIZE(b));
+}
+
+/* Sub-list entries of an item ("- common controller registers") for items: descriptions. */
+static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, size_t max)
+{
+	size_t n = 0;
+	unsigned ind = 0;
+
+	if (!pr)
+		return 0;
+	for (size_t k = 1; k < pr->nlines && n < max; k++) {
+		const struct line *l = pr->lines[k];
+		const char *after;
+
+		if (bullet_at(l->t, &after) && (!n || l->ind == ind)) {
+			if (strchr(after, '"'))
+				return 0;
+			ind = l->ind;
+			char *s = cv_strdup(cv, after);
+
+			if (!s)
+				return 0;
+			size_t len = strlen(s);
+
+			while (len && strchr(".,;", s[len - 1]))
+				s[--len] = '\0';
+			if (islower((unsigned char)s[0]))
+				s[0] = (char)toupper((unsigned char)s[0]);
+			out[n++] = s;
+		} else if (n && l->ind <= ind) {
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * The values @node gives its properties, into @pis (@np entries, room for
+ * @cap); a property not there yet is added, at .txt line @line (0: the
+ * example's line).  compatible is kept only with @with_compatible.
+ */
+void pinfo_add_values(struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
+			     bool with_compatible, unsigned line)
+{
+	for (const struct ditem *c = node->children; c; c = c->next) {
+		size_t k;
+
+		if (c->dead || c->kind != DI_PROP || !valid_prop_name(c->name) ||
+		    (skip_prop(c->name) && !(with_compatible && !strcmp(c->name, "compatible"))))
+			continue;
+		for (k = 0; k < *np; k++)
+			if (!strcmp(pis[k].name, c->name))
+				break;
+		if (k == *np) {
+			if (*np == cap)
+				continue;
+			memset(&pis[k], 0, sizeof(pis[k]));
+			pis[k].name = c->name;
+			pis[k].line = line ? line : c->line;
+			(*np)++;
+		}
+		if (pis[k].nvalues < ARRAY_SIZE(pis[k].values)) {
+			pis[k].values[pis[k].nvalues] = c->value;
+			pis[k].nodes[pis[k].nvalues++] = node;
+		}
+	}
+}
+
+static struct pinfo *pinfo_find(struct propctx *pc, const char *name)
+{
+	for (size_t i = 0; i < pc->nall; i++)
+		if (!strcmp(pc->all[i].name, name))
+			return &pc->all[i];
+	return NULL;
+}
+
+/* The names a "*-names" property lists: the examples' (longest), else the text's. */
+static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **out, size_t max,
+			 size_t *min)
+{
+	size_t best = 0, shortest = SIZE_MAX;
+	const char *tmp[32];
+
+	*min = 0;
+	for (size_t i = 0; i < pi->nvalues; i++) {
+		size_t n = value_strings(cv, pi->values[i], tmp, 32);
+
+		if (n < shortest)
+			shortest = n;
+		if (n > best && n <= max) {
+			memcpy(out, tmp, n * sizeof(*tmp));
+			best = n;
+		}
+	}
+	const char *txt[32];
+	size_t nt = pi->desc ? desc_enum_strings(cv, pi->desc, txt, 32) : 0;
+
+	if (best) {
+		/* The text may list more (optional) names after the example's. */
+		bool prefix = nt > best;
+
+		for (size_t i = 0; prefix && i < best; i++)
+			if (strcmp(txt[i], out[i]))
+				prefix = false;
+		if (prefix && nt <= max) {
+			memcpy(out, txt, nt * sizeof(*txt));
+			*min = best;
+			return nt;
+		}
+		for (size_t i = 0; i < best; i++)
+			if (!out[i] || !valid_names_entry(out[i]))
+				return 0;
+		*min = shortest < best ? shortest : 0;
+		return best;
+	}
+	if (nt && nt <= max) {
+		memcpy(out, txt, nt * sizeof(*txt));
+		return nt;
+	}
+	return 0;
+}
+
+static void set_count(struct conv *cv, struct ynode *s, unsigned min, unsigned max, unsigned src)
+{
+	if (max <= 1) {
+		yset(s, "maxItems", yint(cv, 1, src));
+		return;
+	}
+	if (min && min < max)
+		yset(s, "minItems", yint(cv, min, src));
+	yset(s, "maxItems", yint(cv, max, src));
+}
+
+/* The value of a #*-cells property: the examples' last one, else the text's. */
+static bool cells_value(const struct pinfo *pi, long long *v)
+{
+	unsigned long long iv[2];
+	bool have = false;
+
+	for (size_t i = 0; i < pi->nvalues; i++)
+		if (value_ints(pi->values[i], iv, 2) == 1) {
+			*v = (long long)iv[0];
+			have = true;
+		}
+	return have || desc_cells_value(pi->desc, v);
+}
+
+/*
+ * What one property-schema builder works on.  A builder returns b->s when
+ * it is done (the schema is finished off by prop_schema: deprecated), or
+ * the node to use instead ("true", NULL).
+ */
+struct pbuild {
+	struct conv *cv;
+	struct propctx *pc;
+	struct pinfo *pi;
+	struct ynode *s;
+	const char *name;
+	const char *d;		/* the cleaned description, or NULL */
+	unsigned src;
+	unsigned ind;
+	bool deprecated;
+};
+
+/* Nothing to say beyond the general definition: "true". */
+static struct ynode *true_if_empty(struct pbuild *b)
+{
+	return yempty(b->s) ? yraw(b->cv, "true", b->src) : b->s;
+}
+
+static void set_desc(struct pbuild *b, const char *d)
+{
+	yset(b->s, "description", ydesc(b->cv, d, b->src, b->ind));
+}
+
+static void set_type_ref(struct pbuild *b, enum ptype t)
+{
+	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/types.yaml#/definitions/%s",
+						type_ref[t]), b->src));
+}
+
+/* #address-cells, #size-cells, #clock-cells...: typed by dt-schema; the value. */
+static struct ynode *ps_std_cells(struct pbuild *b)
+{
+	long long v;
+	bool have = cells_value(b->pi, &v);
+
+	if (have && v >= 0 && v < 16)
+		yset(b->s, "const", yint(b->cv, v, b->src));
+	if (!boring_std(b->name) && b->d)
+		set_desc(b, b->d);
+	return true_if_empty(b);
+}
+
+static struct ynode *ps_supply(struct pbuild *b)
+{
+	if (b->d && strlen(b->d) > 3)
+		set_desc(b, b->d);
+	if (yempty(b->s) && !b->deprecated)
+		return yraw(b->cv, "true", b->src);
+	return b->s;
+}
+
+/* A one-of-each "const" list of @n strings (minItems @min when fewer may be given). */
+static struct ynode *const_items(struct pbuild *b, const char *const *names, size_t n, size_t min)
+{
+	struct ynode *items = yseq(b->cv, b->src);
+
+	if (min && min < n)
+		yset(b->s, "minItems", yint(b->cv, (long long)min, b->src));
+	for (size_t i = 0; i < n; i++) {
+		struct ynode *c = ymap(b->cv, b->src);
+
+		yset(c, "const", ystr(b->cv, names[i], b->src));
+		ypush(items, c);
+	}
+	return items;
+}
+
+/* clock-names and the like: the names, in order. */
+static struct ynode *ps_names(struct pbuild *b)
+{
+	const char *names[32];
+	size_t min;
+	size_t n = names_list(b->cv, b->pi, names, 32, &min);
+	bool vendor = is_vendor_prop(b->name);
+
+	if (n == 1)
+		yset(b->s, "const", ystr(b->cv, names[0], b->src));
+	else if (n > 1)
+		yset(b->s, "items", const_items(b, names, n, min));
+	if (vendor || yempty(b->s)) {
+		if (b->d)
+			set_desc(b, b->d);
+		else if (vendor)
+			yset(b->s, "description", ystr(b->cv, "Names of the entries.", b->src));
+	}
+	return true_if_empty(b);
+}
+
+/* The -names property that names the entries of @name ("clocks" -> "clock-names"), or "". */
+static void names_counterpart(const char *name, char *nm, size_t size)
+{
+	if (!strcmp(name, "interrupts"))
+		snprintf(nm, size, "interrupt-names");
+	else if (!strcmp(name, "reg"))
+		snprintf(nm, size, "reg-names");
+	else if (str_ends_with(name, "s") && strcmp(name, "gpios") && !str_ends_with(name, "-gpios"))
+		snprintf(nm, size, "%.*s-names", (int)strlen(name) - 1, name);
+	else
+		nm[0] = '\0';
+	if (!strcmp(name, "power-domains"))
+		snprintf(nm, size, "power-domain-names");
+	if (!strcmp(name, "mboxes"))
+		snprintf(nm, size, "mbox-names");
+}
+
+/* The fewest and most entries of a cell array, from the examples and its -names. */
+static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
+{
+	unsigned min = UINT_MAX, max = 0;
+	const struct pinfo *names = NULL;
+	char nm[MAX_NAME + 8];
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		unsigned e = value_entries(b->name, b->pi->values[i], b->pi->nodes[i],
+					   b->pc->int_cells);
+
+		if (e < min)
+			min = e;
+		if (e > max)
+			max = e;
+	}
+	/* clocks and clock-names agree. */
+	names_counterpart(b->name, nm, sizeof(nm));
+	if (nm[0])
+		names = pinfo_find(b->pc, nm);
+	if (names) {
+		const char *l[32];
+		size_t nmin, n = names_list(b->cv, names, l, 32, &nmin);
+
+		if (n > max) {
+			max = (unsigned)n;
+			if (nmin)
+				min = (unsigned)nmin;
+			else if (min == UINT_MAX || min > max)
+				min = (unsigned)n;
+		}
+	}
+	*pmin = min;
+	*pmax = max;
+}
+
+/* reg, interrupts, clocks...: how many entries, described one by one when the text lists them. */
+static struct ynode *ps_cell_array(struct pbuild *b)
+{
+	unsigned min, max;
+	const char *sub[16];
+	size_t ns;
+
+	cell_array_count(b, &min, &max);
+	if (!strcmp(b->name, "ranges")) {
+		yset(b->s, "description", NULL);
+		if (b->d && !boring_std(b->name))
+			return ydesc(b->cv, b->d, b->src, b->ind) ? yraw(b->cv, "true", b->src) : NULL;
+		return yraw(b->cv, "true", b->src);
+	}
+	ns = desc_sublist(b->cv, b->pi->pr, sub, 16);
+	if (!max)
+		max = 1, min = 1;
+	if (min == UINT_MAX)
+		min = max;
+	if (ns >= 2 && ns >= max && ns <= 16) {
+		struct ynode *items = yseq(b->cv, b->src);
+
+		if (min < ns)
+			yset(b->s, "minItems", yint(b->cv, min, b->src));
+		for (size_t i = 0; i < ns; i++) {
+			struct ynode *c = ymap(b->cv, b->src);
+
+			yset(c, "description", ystr(b->cv, sub[i], b->src));
+			ypush(items, c);
+		}
+		yset(b->s, "items", items);
+	} else {
+		set_count(b->cv, b->s, min, max, b->src);
+	}
+	if (b->d && !boring_std(b->name) && strlen(b->d) > 3 && !yget(b->s, "items"))
+		set_desc(b, b->d);
+	return b->s;
+}
+
+/* Flags and the like the core schemas define completely: "true". */
+static struct ynode *ps_true(struct pbuild *b)
+{
+	return yraw(b->cv, "true", b->src);
+}
+
+/* clock-output-names: as many as the examples give. */
+static struct ynode *ps_output_names(struct pbuild *b)
+{
+	unsigned max = 0;
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		struct vshape sh;
+
+		value_shape(b->pi->values[i], &sh);
+		if (sh.strings > max)
+			max = sh.strings;
+	}
+	if (max)
+		set_count(b->cv, b->s, max, max, b->src);
+	return yempty(b->s) ? yraw(b->cv, "true", b->src) : b->s;
+}
+
+static bool std_typed(const char *name)
+{
+	return fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name));
+}
+
+/* Typed elsewhere (standard, or a unit suffix): a description and what the text constrains. */
+static struct ynode *ps_std_typed(struct pbuild *b)
+{
+	bool unit = fixup_has_unit_suffix(b->name);
+	long long dv, en[16], lo, hi;
+	bool range;
+
+	desc_int_enum(b->d, en, 16, &lo, &hi, &range);
+	if (b->d && !boring_std(b->name))
+		set_desc(b, b->d);
+	if (unit) {
+		if (range) {
+			yset(b->s, "minimum", yint(b->cv, lo, b->src));
+			yset(b->s, "maximum", yint(b->cv, hi, b->src));
+		}
+		if (desc_default(b->d, &dv))
+			yset(b->s, "default", yint(b->cv, dv, b->src));
+	}
+	/*
+	 * "vendor-id = /bits/ 16 <...>": the examples give a width the
+	 * general definition (if any) would not decode.
+	 */
+	for (size_t i = 0; i < b->pi->nvalues && !unit; i++) {
+		enum ptype t = type_from_value(b->pi->values[i]);
+
+		if (!b->pi->values[i] || !strstr(b->pi->values[i], "/bits/"))
+			continue;
+		if (t == T_U8 || t == T_U16 || t == T_U64 || t == T_U8A || t == T_U16A ||
+		    t == T_U64A) {
+			set_type_ref(b, t);
+			ymove_end(b->s, "description");	/* $ref first, as usual */
+			break;
+		}
+	}
+	return true_if_empty(b);
+}
+
+static struct ynode *ps_linux(struct pbuild *b)
+{
+	enum ptype t;
+
+	if (b->d)
+		set_desc(b, b->d);
+	t = b->pi->nvalues ? type_from_value(b->pi->values[0]) : T_UNKNOWN;
+	if (t == T_U32 || t == T_U32A)
+		set_type_ref(b, t);
+	return true_if_empty(b);
+}
+
+/* "#vendor,foo-cells": a vendor property, typed. */
+static struct ynode *ps_vendor_cells(struct pbuild *b)
+{
+	long long v;
+	bool have = cells_value(b->pi, &v);
+
+	yset(b->s, "$ref", ystr(b->cv, "/schemas/types.yaml#/definitions/uint32", b->src));
+	if (have && v >= 0 && v < 16)
+		yset(b->s, "const", yint(b->cv, v, b->src));
+	set_desc(b, b->d ? b->d : cv_printf(b->cv, "Number of cells in a %.*s specifier.",
+					    (int)strlen(b->name) - 7, b->name + 1));
+	return b->s;
+}
+
+static struct ynode *ps_boolean(struct pbuild *b)
+{
+	yset(b->s, "type", yraw(b->cv, "boolean", b->src));
+	if (b->d)
+		set_desc(b, b->d);
+	return b->s;
+}
+
+/* The type the examples give, the widest of their values. */
+static enum ptype example_type(const struct pinfo *pi)
+{
+	enum ptype te = T_UNKNOWN;
+
+	for (size_t i = 0; i < pi->nvalues; i++) {
+		enum ptype x = type_from_value(pi->values[i]);
+
+		if (te == T_UNKNOWN || (te == T_U32 && x == T_U32A) ||
+		    (te == T_PHANDLE && x == T_PHANDLEA) || (te == T_STR && x == T_STRA) ||
+		    ((te == T_U32 || te == T_U32A) && x == T_U32M))
+			te = x;
+	}
+	return te;
+}
+
+/* Do the examples (@te) overrule the type the text states (@t)? */
+static bool examples_overrule(enum ptype t, enum ptype te)
+{
+	bool t_int = t == T_U32 || t == T_U32A || t == T_U8 || t == T_U16 || t == T_U64;
+	bool te_str = te == T_STR || te == T_STRA;
+	bool te_ph = te == T_PHANDLE || te == T_PHANDLEA;
+
+	if (t == T_UNKNOWN || t == T_BOOL || te == T_BOOL)
+		return true;
+	return (t == T_U32 && (te == T_U32A || te == T_U32M)) || (t == T_U32A && te == T_U32M) ||
+	       (t == T_PHANDLE && te == T_PHANDLEA) || (t == T_STR && te == T_STRA) ||
+	       ((t == T_U32 || t == T_U32A) && (te == T_U8 || te == T_U16 || te == T_U64 ||
+						 te == T_U8A || te == T_U16A || te == T_U64A)) ||
+	       ((t == T_STR || t == T_STRA) && !te_str) ||
+	       ((t == T_PHANDLE || t == T_PHANDLEA) && !te_ph) ||
+	       (t_int && (te_str || te_ph));
+}
+
+/* The type of a property the core schemas do not know: the text's, then the examples'. */
+static enum ptype infer_type(struct pbuild *b)
+{
+	struct pinfo *pi = b->pi;
+	bool weak = false;
+	enum ptype tv = pi->pr ? type_from_vtype(pi->pr->vtype) : T_UNKNOWN;
+	/* The text as written: clean_desc() dropped the "<u32>" it states. */
+	enum ptype tt = type_from_text(pi->pr ? prop_text(b->cv, pi->pr, true) : b->d, &weak);
+	enum ptype te = example_type(pi);
+	enum ptype t = tv != T_UNKNOWN ? tv : (!weak ? tt : T_UNKNOWN);
+
+	if (te != T_UNKNOWN && examples_overrule(t, te))
+		t = te;
+	if (t == T_UNKNOWN && weak)
+		t = tt;
+	if (t == T_UNKNOWN) {
+		t = T_U32;
+		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
+			"the text does not say the type of '%s'; uint32 assumed", b->name);
+	}
+	return t;
+}
+
+/* A string's enum: the values the text lists, when every example uses one of them. */
+static void string_enum(struct pbuild *b)
+{
+	const char *en[32];
+	size_t n = desc_enum_strings(b->cv, b->d, en, 32);
+	bool all_in = n >= 2;
+
+	for (size_t i = 0; all_in && i < b->pi->nvalues; i++) {
+		const char *v[2];
+		bool found = false;
+
+		if (value_strings(b->cv, b->pi->values[i], v, 2) != 1)
+			all_in = false;
+		for (size_t k = 0; all_in && k < n; k++)
+			if (!strcmp(en[k], v[0]))
+				found = true;
+		all_in = all_in && found;
+	}
+	if (all_in) {
+		struct ynode *e = yseq(b->cv, b->src);
+
+		for (size_t k = 0; k < n; k++)
+			ypush(e, ystr(b->cv, en[k], b->src));
+		yset(b->s, "enum", e);
+	}
+}
+
+/* An integer's enum or range and default, from the text, when the examples agree. */
+static void int_enum(struct pbuild *b)
+{
+	long long en[16], lo, hi, dv;
+	bool range;
+	size_t n = desc_int_enum(b->d, en, 16, &lo, &hi, &range);
+	bool ok = true;
+
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		unsigned long long iv[2];
+
+		if (value_ints(b->pi->values[i], iv, 2) != 1) {
+			ok = false;
+			continue;
+		}
+		bool found = !n;
+
+		for (size_t k = 0; k < n; k++)
+			if ((unsigned long long)en[k] == iv[0])
+				found = true;
+		if (range && ((long long)iv[0] < lo || (long long)iv[0] > hi))
+			found = false;
+		ok = ok && found;
+	}
+	if (ok && n >= 2) {
+		struct ynode *e = yseq(b->cv, b->src);
+
+		e->flow = true;
+		for (size_t k = 0; k < n; k++)
+			ypush(e, yint(b->cv, en[k], b->src));
+		yset(b->s, "enum", e);
+	} else if (ok && range) {
+		yset(b->s, "minimum", yint(b->cv, lo, b->src));
+		yset(b->s, "maximum", yint(b->cv, hi, b->src));
+	}
+	if (desc_default(b->d, &dv) && dv >= 0)
+		yset(b->s, "default", yint(b->cv, dv, b->src));
+}
+
+/* Vendor and other properties: a type from the text and the examples. */
+static struct ynode *ps_typed(struct pbuild *b)
+{
+	enum ptype t = infer_type(b);
+
+	if (t == T_BOOL)
+		yset(b->s, "type", yraw(b->cv, "boolean", b->src));
+	else
+		set_type_ref(b, t);
+	set_desc(b, b->d ? b->d : cv_printf(b->cv, "The %s property.", b->name));
+	if (t == T_STR)
+		string_enum(b);
+	if (t == T_U32 || t == T_U8 || t == T_U16)
+		int_enum(b);
+	return b->s;
+}
+
+static bool not_vendor(const char *name)
+{
+	return !is_vendor_prop(name);
+}
+
+/*
+ * The property families, first match wins.  @pattern is a name, or a prefix
+ * and/or suffix around one '*'; @test (when set) must hold too; a row with
+ * neither takes every name.
+ */
+static const struct prop_family {
+	const char *pattern;
+	bool (*test)(const char *name);
+	struct ynode *(*build)(struct pbuild *b);
+} prop_families[] = {
+	{ "#*-cells", not_vendor, ps_std_cells },
+	{ "*-supply", NULL, ps_supply },
+	{ NULL, names_prop, ps_names },
+	{ NULL, cell_array_prop, ps_cell_array },
+	{ "interrupt-controller", NULL, ps_true },
+	{ "gpio-controller", NULL, ps_true },
+	{ "wakeup-source", NULL, ps_true },
+	{ "dma-coherent", NULL, ps_true },
+	{ "msi-controller", NULL, ps_true },
+	{ "label", NULL, ps_true },
+	{ "clock-output-names", NULL, ps_output_names },
+	{ NULL, std_typed, ps_std_typed },
+	{ "linux,*", NULL, ps_linux },
+	{ "#*-cells", NULL, ps_vendor_cells },
+	{ "big-endian", NULL, ps_boolean },
+	{ "little-endian", NULL, ps_boolean },
+	{ "native-endian", NULL, ps_boolean },
+	{ NULL, NULL, ps_typed },
+};
+
+/* @name against a family's pattern: "name", "prefix*", "*suffix" or "prefix*suffix". */
+static bool family_matches(const struct prop_family *f, const char *name)
+{
+	const char *star = f->pattern ? strchr(f->pattern, '*') : NULL;
+
+	if (f->pattern && !star && strcmp(f->pattern, name))
+		return false;
+	if (star) {
+		size_t np = (size_t)(star - f->pattern), ns = strlen(star + 1), n = strlen(name);
+
+		if (n < np + ns || strncmp(name, f->pattern, np) || strcmp(name + n - ns, star + 1))
+			return false;
+	}
+	return !f->test || f->test(name);
+}
+
+/* The schema of one property: its family's builder, then what every property gets. */
+struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi, unsigned ind)
+{
+	struct pbuild b = {
+		.cv = cv, .pc = pc, .pi = pi, .s = ymap(cv, pi->line), .name = pi->name,
+		.d = pi->desc, .src = pi->line, .ind = ind,
+		.deprecated = pi->pr && pi->pr->deprecated,
+	};
+	struct ynode *r = NULL;
+
+	if (!b.s)
+		return NULL;
+	/* Child nodes named in the text (is_node) are placed with the children. */
+	for (size_t i = 0; i < ARRAY_SIZE(prop_families); i++)
+		if (family_matches(&prop_families[i], b.name)) {
+			r = prop_families[i].build(&b);
+			break;
+		}
+	if (r == b.s && b.deprecated)
+		yset(b.s, "deprecated", yraw(cv, "true", b.src));
+	return r;
+}

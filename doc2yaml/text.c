@@ -1,0 +1,1020 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * text.c - the .txt as lines: title, headings, sections and property items.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/* Copy @text into lines: NUL bytes and controls become spaces, bad UTF-8 becomes '?'. */
+void split_lines(struct conv *cv, const char *text, size_t len)
+{
+	char *buf = cv_alloc(cv, len + 1);
+	size_t n = 0, cap = 64;
+
+	if (!buf)
+		return;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c < 0x80) {
+			buf[i] = (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? ' ' : (char)c;
+			if (c == '\r')
+				buf[i] = i + 1 < len && text[i + 1] == '\n' ? ' ' : '\n';
+			i++;
+			continue;
+		}
+		size_t k = utf8_sequence((const unsigned char *)text + i, len - i);
+
+		if (k) {
+			memcpy(buf + i, text + i, k);
+			i += k;
+		} else {
+			buf[i++] = '?';
+		}
+	}
+	buf[len] = '\0';
+	cv->lines = cv_alloc(cv, cap * sizeof(*cv->lines));
+	if (!cv->lines)
+		return;
+	for (char *p = buf; p <= buf + len;) {
+		char *eol = memchr(p, '\n', (size_t)(buf + len - p));
+		char *end = eol ? eol : buf + len;
+
+		if (!eol && p == end)
+			break;
+		*end = '\0';
+		while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		if (n == cap) {
+			struct line *nl = cv_alloc(cv, 2 * cap * sizeof(*nl));
+
+			if (!nl)
+				return;
+			memcpy(nl, cv->lines, n * sizeof(*nl));
+			cv->lines = nl;
+			cap *= 2;
+		}
+		struct line *l = &cv->lines[n];
+
+		l->s = p;
+		l->t = skip_blanks(p);
+		l->ind = vcol(p, l->t);
+		l->no = (unsigned)n + 1;
+		l->blank = !*l->t;
+		n++;
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	cv->nlines = n;
+}
+
+/* "=====", "-----", "*****": a heading's underline or overline. */
+bool is_rule_line(const struct line *l)
+{
+	const char *t = l->t;
+	char c = *t;
+	size_t n = 0;
+
+	if (!strchr("=-~*#_^", c) || !c)
+		return false;
+	for (; *t; t++) {
+		if (*t == c)
+			n++;
+		else if (*t != ' ' && *t != '\t')
+			return false;
+	}
+	return n >= 3;
+}
+
+static const struct line *next_line(const struct conv *cv, size_t i)
+{
+	return i + 1 < cv->nlines ? &cv->lines[i + 1] : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Title                                                               */
+
+/* Remove @word (case-insensitive, whole word) and the blanks before it. */
+static void cut_word(char *s, const char *word)
+{
+	const char *p;
+
+	while ((p = find_word(s, word)) != NULL) {
+		char *q = s + (p - s);
+		size_t n = strlen(word);
+
+		while (q > s && q[-1] == ' ')
+			q--, n++;
+		memmove(q, q + n, strlen(q + n) + 1);
+	}
+}
+
+void trim(char *s)
+{
+	size_t n = strlen(s);
+	char *p = s;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	while (*p == ' ' || *p == '\t')
+		p++;
+	memmove(s, p, strlen(p) + 1);
+}
+
+/*
+ * dt-schema 2026.06 rejects "binding" and " schema" anywhere in a title:
+ * a phrase left inside one ("devices that have simple device tree
+ * bindings") goes with the clause that holds it.
+ */
+static void drop_binding_clause(char *s)
+{
+	static const char *const joins[] = { " that ", " which ", " with ", " using " };
+	const char *found = find_ci(s, "binding");
+
+	if (!found)
+		found = find_ci(s, " schema");
+	if (!found)
+		return;
+	char *p = s + (found - s), *cut = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(joins); i++) {
+		const char *j = find_ci(s, joins[i]);
+
+		if (j && j < p && (!cut || j > cut))
+			cut = s + (j - s);
+	}
+	if (!cut) {
+		/* no clause: the word alone, back to the space before it */
+		while (p > s && p[-1] != ' ')
+			p--;
+		cut = p > s ? p - 1 : p;
+	}
+	*cut = '\0';
+	trim(s);
+}
+
+/* The title without decoration and the words the meta-schema and reviewers reject. */
+char *clean_title(struct conv *cv, const char *t)
+{
+	char *s = cv_strdup(cv, t);
+
+	if (!s)
+		return NULL;
+	/* Decoration: "* Title *", "= Title =", "1) Title". */
+	while (*s && strchr("*=#-~ \t", *s))
+		memmove(s, s + 1, strlen(s));
+	size_t n = strlen(s);
+
+	while (n && strchr("*=#~:. \t", s[n - 1]))
+		s[--n] = '\0';
+	static const char *const phrases[] = {
+		"device tree bindings for", "device tree binding for", "devicetree bindings for",
+		"dt bindings for", "bindings for", "binding for", "device-tree bindings for",
+		"device tree bindings", "device tree binding", "devicetree bindings",
+		"devicetree binding", "device-tree bindings", "dt bindings", "dt binding",
+		"dt-bindings", "bindings", "binding", "documentation",
+	};
+	/*
+	 * At the start ("Device tree bindings for X") always; at the end only
+	 * after a name ("Armada 38x Platforms Device Tree Bindings"), not
+	 * inside a phrase ("devices that have simple device tree bindings").
+	 */
+	for (size_t i = 0; i < ARRAY_SIZE(phrases); i++) {
+		const char *p;
+		size_t l = strlen(phrases[i]);
+
+		trim(s);
+		p = find_ci(s, phrases[i]);
+		if (!p || isalnum((unsigned char)p[l]))
+			continue;
+		if (p == s) {
+			memmove(s, s + l, strlen(s + l) + 1);
+			continue;
+		}
+		const char *rest = p + l;
+
+		while (*rest && strchr(" .:*=-", *rest))
+			rest++;
+		if (*rest || p[-1] != ' ')
+			continue;	/* in the middle */
+		const char *w = p - 1;
+
+		while (w > s && w[-1] != ' ')
+			w--;
+		if (islower((unsigned char)*w) && !strpbrk(w, "0123456789"))
+			continue;	/* "... simple device tree bindings" */
+		s[p - s] = '\0';
+	}
+	if (starts_with_ci(s, "this is a list of ")) {
+		memmove(s, s + 18, strlen(s + 18) + 1);
+		trim(s);
+	}
+	if (starts_with_ci(s, "this binding describes ")) {
+		memmove(s, s + 23, strlen(s + 23) + 1);
+		trim(s);
+	}
+	/* "the", "a" and "an" left alone at the start, "driver" at the end. */
+	trim(s);
+	for (;;) {
+		if (starts_with_ci(s, "the ") || starts_with_ci(s, "an "))
+			memmove(s, strchr(s, ' ') + 1, strlen(strchr(s, ' ')));
+		else if (starts_with_ci(s, "a ") && strlen(s) > 2)
+			memmove(s, s + 2, strlen(s + 2) + 1);
+		else if (starts_with_ci(s, "for ") || starts_with_ci(s, "of "))
+			memmove(s, strchr(s, ' ') + 1, strlen(strchr(s, ' ')));
+		else
+			break;
+		trim(s);
+	}
+	drop_binding_clause(s);
+	n = strlen(s);
+	if (n > 7 && !strcasecmp(s + n - 7, " driver"))
+		s[n - 7] = '\0';
+	n = strlen(s);
+	while (n && strchr(":.,;-( ", s[n - 1]))
+		s[--n] = '\0';
+	cut_word(s, "DT");
+	trim(s);
+	if (islower((unsigned char)s[0]) && !strchr(s, ','))
+		s[0] = (char)toupper((unsigned char)s[0]);
+	/* The meta-schema's maxLength: cut at a word boundary. */
+	if (strlen(s) > 96) {
+		s[96] = '\0';
+		char *sp = strrchr(s, ' ');
+
+		if (sp && sp > s + 40)
+			*sp = '\0';
+	}
+	return s;
+}
+
+/* Title from the file name when the text has none: "fsl-qdma.txt" -> "fsl-qdma". */
+char *title_from_path(struct conv *cv, const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *s = cv_strdup(cv, b ? b + 1 : path);
+
+	if (s && str_ends_with(s, ".txt"))
+		s[strlen(s) - 4] = '\0';
+	return s;
+}
+
+/* "properties" as written, typos included ("properites", "propeties"). */
+static bool mentions_props(const char *s)
+{
+	return find_ci(s, "propert") || find_ci(s, "properit") || find_ci(s, "propeti") ||
+	       find_ci(s, "proprt") || find_ci(s, "porpert") || find_word(s, "parameters");
+}
+
+static bool word_in(const char *s, const char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (find_word(s, words[i]))
+			return true;
+	return false;
+}
+
+static const char *const sub_words[] = {
+	"child", "children", "subnode", "subnodes", "sub-node", "sub-nodes", "sub node",
+	"sub nodes", "port", "ports", "endpoint", "endpoints", "channel", "channels",
+	"pin configuration", "pins", "regulator", "regulators", "each", "phy node", "led node",
+	"leds node", "partition", "partitions", "mux group", "pin group", "group node", "link node",
+	"sensor node", "slot", "slots", "client", "clients", "consumer", "consumers", "cpu node",
+	"gpio node", "memory node", "per-port", "per-channel",
+};
+
+/* Single capitalized words that label parts of a text ("Controller:", "Notes:"). */
+static bool looks_like_prop_name(const char *s, size_t n)
+{
+	if (!n || !(islower((unsigned char)s[0]) || s[0] == '#'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!(isalnum((unsigned char)s[i]) || strchr(",._+-#@", s[i])))
+			return false;
+	return true;
+}
+
+/*
+ * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
+ * are ALL CAPS, or are a bare "Example".
+ */
+bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h)
+{
+	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
+	char buf[256];
+	const char *t = l->t;
+	size_t n;
+
+	memset(h, 0, sizeof(*h));
+	if (l->blank || is_rule_line(l))
+		return false;
+	if (*t == '-' || (*t == '*' && t[1] == ' ' && i > 0) || *t == '"' || *t == '<' ||
+	    *t == '/' || *t == '&' || *t == '}')
+		return false;
+	n = strlen(t);
+	if (n >= sizeof(buf) || n < 3)
+		return false;
+	memcpy(buf, t, n + 1);
+	/* "1) name node", "a. Properties", "2. Example" */
+	char *p = buf;
+	bool numbered = false;
+
+	if ((isdigit((unsigned char)p[0]) || (isalpha((unsigned char)p[0]) && p[1] == ')')) &&
+	    (p[1] == ')' || p[1] == '.' || (isdigit((unsigned char)p[1]) && (p[2] == ')' || p[2] == '.')))) {
+		p = strpbrk(p, ").") + 1;
+		while (*p == ' ')
+			p++;
+		numbered = isalpha((unsigned char)*p);
+	}
+	while (*p == '*' || *p == '=' || *p == '#' || *p == ' ')
+		p++;
+	n = strlen(p);
+	while (n && strchr("*= ", p[n - 1]))
+		p[--n] = '\0';
+	if (!n)
+		return false;
+	/* "Example isl1219 node with ...", "Example: mdp iommu and its bus master" */
+	if ((starts_with_ci(p, "example ") || starts_with_ci(p, "examples ") ||
+	     starts_with_ci(p, "example:") || starts_with_ci(p, "examples:") ||
+	     starts_with_ci(p, "example(")) &&
+	    l->ind <= 2 && (i == 0 || cv->lines[i - 1].blank || is_rule_line(&cv->lines[i - 1]))) {
+		h->kind = SEC_EXAMPLE;
+		return true;
+	}
+	bool colon = p[n - 1] == ':';
+	bool underlined = nx && !nx->blank && is_rule_line(nx) && nx->ind <= l->ind + 2;
+	bool caps = true;
+	unsigned words = 1, letters = 0;
+
+	if (colon)
+		p[--n] = '\0';
+	while (n && p[n - 1] == ' ')
+		p[--n] = '\0';
+	for (size_t k = 0; k < n; k++) {
+		if (islower((unsigned char)p[k]))
+			caps = false;
+		if (isalpha((unsigned char)p[k]))
+			letters++;
+		if (p[k] == ' ')
+			words++;
+	}
+	{
+		size_t nonspace = 0;
+
+		for (size_t k = 0; k < n; k++)
+			if (p[k] != ' ')
+				nonspace++;
+		caps = caps && letters >= 4 && words <= 5 && letters * 10 >= nonspace * 8 &&
+		       !isdigit((unsigned char)p[0]) && l->ind <= 4 &&
+		       (i == 0 || cv->lines[i - 1].blank || is_rule_line(&cv->lines[i - 1]));
+	}
+	if (strchr(p, '=') || strchr(p, ';') || strchr(p, '{') || strchr(p, '"'))
+		return false;
+	if (words > 12)
+		return false;
+	bool bare_example = !strcasecmp(p, "example") || !strcasecmp(p, "examples");
+
+
+	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6))
+		return false;
+	/* "compatible:" and "reg:" are items, not headings. */
+	if (words == 1 && colon && looks_like_prop_name(p, n))
+		return false;
+	/* A line ending with ':' in the middle of a paragraph is prose. */
+	if (colon && !underlined && !caps && words > 7 && !mentions_props(p) &&
+	    !find_ci(p, "example"))
+		return false;
+	if (colon && i > 0 && !cv->lines[i - 1].blank && !is_rule_line(&cv->lines[i - 1]) &&
+	    words > 3 && !mentions_props(p) && !find_ci(p, "example") &&
+	    !find_ci(p, "node") && !find_ci(p, "required") && !find_ci(p, "optional"))
+		return false;
+	if (l->ind > 16)
+		return false;
+
+	if (find_ci(p, "example")) {
+		h->kind = SEC_EXAMPLE;
+	} else if (mentions_props(p)) {
+		h->kind = SEC_PROPS;
+	} else if ((find_ci(p, "node") || find_ci(p, "child")) &&
+		   (find_ci(p, "required") || find_ci(p, "optional") || (words <= 2 && colon)) &&
+		   !caps && !underlined) {
+		h->kind = SEC_NODES;
+		h->sub = true;
+	} else {
+		if (in_example && !underlined && !caps)
+			return false;	/* "Controller:", "or", prose between examples */
+		h->kind = SEC_OTHER;
+	}
+	if (find_ci(p, "required") || find_ci(p, "mandatory"))
+		h->req = REQ_YES;
+	if (find_ci(p, "optional"))
+		h->req = REQ_NO;
+	if (find_ci(p, "deprecated") || find_ci(p, "obsolete")) {
+		h->deprecated = true;
+		h->req = REQ_NO;
+	}
+	if ((find_ci(p, "additional") && h->req == REQ_YES) || find_word(p, "if") ||
+	    find_word(p, "when") || find_ci(p, "required only"))
+		h->conditional = true;
+	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
+		h->sub = true;
+	if (find_ci(p, "root node") || find_ci(p, "root-node"))
+		h->root = true, h->sub = false;
+	if (find_word(p, "node") || find_word(p, "nodes"))
+		h->nodeword = true;
+	return true;
+}
+
+/*
+ * Parse the name(s) at the start of an item.  @s points after the bullet.
+ * Fills @names (up to 8) and returns the text after the separator, or NULL
+ * when this is not an item.
+ */
+static const char *item_names(struct conv *cv, const char *s, bool bullet, const char **names,
+			      size_t *nnames, bool *pattern)
+{
+	const char *p = s;
+	size_t nn = 0;
+
+	*pattern = false;
+	/* "{bus,self}-powered", "led-{usb,speed}-mode": one name per alternative. */
+	{
+		const char *b = s, *lb, *rb;
+
+		while (is_name_char((unsigned char)*b) && *b != ',')
+			b++;
+		if (*b == '{' && (rb = strchr(b, '}')) != NULL && !memchr(b, ' ', (size_t)(rb - b))) {
+			const char *e = rb + 1;
+
+			lb = b;
+			while (is_name_char((unsigned char)*e))
+				e++;
+			for (const char *a = lb + 1; a < rb && nn < 8;) {
+				const char *ae = a;
+
+				while (ae < rb && *ae != ',')
+					ae++;
+				char *name = cv_printf(cv, "%.*s%.*s%.*s", (int)(lb - s), s, (int)(ae - a), a,
+						       (int)(e - rb - 1), rb + 1);
+
+				if (!name || !valid_prop_name(name))
+					return NULL;
+				names[nn++] = name;
+				a = ae + 1;
+			}
+			const char *r = skip_blanks(e);
+
+			*nnames = nn;
+			if (!nn)
+				return NULL;
+			if (*r == ':')
+				return skip_blanks(r + 1);
+			return r;
+		}
+	}
+	for (;;) {
+		char q = 0;
+		const char *start;
+
+		if (*p == '"' || *p == '\'')
+			q = *p++;
+		start = p;
+		while (*p && (is_name_char((unsigned char)*p) || *p == '<' || *p == '>' || *p == '*' ||
+			      (*p == '[' && strchr(p, ']')) || *p == ']'))
+			p++;
+		if (p == start)
+			return NULL;
+		size_t len = (size_t)(p - start);
+
+		/* "name:" splits at the colon only when it is not part of the name. */
+		bool comma = false;
+
+		while (len && start[len - 1] == ',') {
+			len--;
+			comma = true;
+		}
+		char *name = cv_strndup(cv, start, len);
+
+		if (!name)
+			return NULL;
+		if (q && *p == q)
+			p++;
+		if (strpbrk(name, "<>*[]") || strstr(name, "xxx") || strstr(name, "XXX") ||
+		    strstr(name, "-N-") || str_ends_with(name, "-N") || str_ends_with(name, "-n"))
+			*pattern = true;
+		if (nn < 8)
+			names[nn++] = name;
+		const char *r = skip_blanks(p);
+
+		if (comma && r > p && (is_name_char((unsigned char)r[0]) || r[0] == '"')) {
+			p = r;
+			continue;
+		}
+		if (r[0] == ',' && r[1] == ' ' && (is_name_char((unsigned char)r[2]) || r[2] == '"')) {
+			p = r + 2;
+			p = skip_blanks(p);
+			continue;
+		}
+		if (r[0] == '/' && (is_name_char((unsigned char)r[1]) || r[1] == ' ')) {
+			p = skip_blanks(r + 1);
+			continue;
+		}
+		if ((starts_with(r, "and ") || starts_with(r, "or ")) && nn < 8) {
+			const char *w = strchr(r, ' ') + 1;
+			const char *e = w;
+
+			while (is_name_char((unsigned char)*e))
+				e++;
+			if (e > w && (*e == ':' || (e[0] == ' ' && e[1] == ':')) &&
+			    (memchr(w, '-', (size_t)(e - w)) || *w == '#')) {
+				p = w;
+				continue;
+			}
+		}
+		break;
+	}
+	*nnames = nn;
+	for (size_t k = 0; k < nn; k++) {
+		char *nm = (char *)names[k];
+
+		/* "interrupts(optional)" */
+		if (strchr(nm, '(') || strchr(nm, ')'))
+			return NULL;
+		if (!*pattern && !valid_prop_name(nm))
+			return NULL;
+		if (!strpbrk(nm, "abcdefghijklmnopqrstuvwxyz#"))
+			return NULL;	/* "IN1L", "LDO2" */
+	}
+	/* The separator. */
+	const char *gap = p;
+	const char *r = skip_blanks(p);
+
+	if (*r == ':' && r[1] != ':')
+		return skip_blanks(r + 1);
+	if (*r == '=' || *r == '(' || *r == '\0')
+		return r;
+	if (r[0] == '-' && r[1] == ' ')
+		return skip_blanks(r + 1);
+	/* "- fsl,burst-clk-enable	For ...": a tab or two spaces, or a property-like name. */
+	bool wide = memchr(gap, '\t', (size_t)(r - gap)) || r - gap >= 2;
+	const char *n0 = names[0];
+
+	if (bullet && (wide || strpbrk(n0, "-,#") || is_std_prop(n0)))
+		return r;
+	if (!bullet && wide && (strpbrk(n0, "-,#") || is_std_prop(n0)))
+		return r;
+	return NULL;
+}
+
+bool bullet_at(const char *t, const char **after)
+{
+	if ((t[0] == '-' || t[0] == '*' || t[0] == '+' || t[0] == 'o') &&
+	    (t[1] == ' ' || t[1] == '\t')) {
+		if (t[0] == 'o' && !(t[2] == '"' || islower((unsigned char)t[2]) || t[2] == '#'))
+			return false;
+		*after = skip_blanks(t + 2);
+		return true;
+	}
+	if (t[0] == '-' && (t[1] == '"' || t[1] == '#' || islower((unsigned char)t[1]))) {
+		*after = t + 1;
+		return true;
+	}
+	return false;
+}
+
+/* ePAPR item body lines. */
+static bool epapr_line(const char *t)
+{
+	return starts_with_ci(t, "usage:") || starts_with_ci(t, "value type:") ||
+	       starts_with_ci(t, "definition:") || starts_with_ci(t, "usage and definition");
+}
+
+struct parse_state {
+	enum sec_kind kind;
+	struct heading h;
+	bool ctx_sub;		/* an OTHER heading said the following is about a child node */
+	bool seen_node_heading;
+	unsigned seen_required;	/* "Required properties" headings so far */
+	int scope;		/* current scope */
+	unsigned item_ind;	/* indentation of the current section's items */
+	bool have_items;
+	struct prop *cur;	/* item being continued */
+	unsigned cur_ind;
+	bool blank_before;
+	int last_compat_scope;
+	char qualifier[128];	/* "for MDIO bus": the current property section's qualifier */
+	char main_qualifier[128];
+	bool main_has_compat;
+	unsigned exsec;		/* current example section (1-based) */
+	/* Example code region being collected. */
+	size_t ex_first, ex_last;
+};
+
+static struct prop *new_prop(struct conv *cv, const char *name, struct line *l, int scope)
+{
+	struct prop *pr = cv_alloc(cv, sizeof(*pr));
+
+	if (!pr)
+		return NULL;
+	pr->name = name;
+	pr->line = l->no;
+	pr->scope = scope;
+	pr->block = cv->block;
+	vec_push(cv, &cv->props, pr);
+	return pr;
+}
+
+static void add_prop_line(struct conv *cv, struct prop *pr, struct line *l)
+{
+	struct line **nl;
+
+	if (!pr)
+		return;
+	nl = cv_alloc(cv, (pr->nlines + 1) * sizeof(*nl));
+	if (!nl)
+		return;
+	if (pr->nlines)
+		memcpy(nl, pr->lines, pr->nlines * sizeof(*nl));
+	nl[pr->nlines++] = l;
+	pr->lines = nl;
+	l->used = true;
+}
+
+/* The part of a heading after "properties": "for MDIO bus", "(port)". */
+static void heading_qualifier(const char *t, char *out, size_t max)
+{
+	const char *p = find_ci(t, "proper");
+
+	out[0] = '\0';
+	if (!p)
+		return;
+	while (*p && isalpha((unsigned char)*p))
+		p++;
+	p = skip_blanks(p);
+	snprintf(out, max, "%s", p);
+	size_t n = strlen(out);
+
+	while (n && strchr(": ", out[n - 1]))
+		out[--n] = '\0';
+}
+
+
+static void start_section(struct conv *cv, struct parse_state *ps, size_t i, const struct heading *h)
+{
+	ps->cur = NULL;
+	ps->kind = h->kind;
+	ps->h = *h;
+	ps->have_items = false;
+	ps->item_ind = 0;
+	if (h->kind == SEC_EXAMPLE)
+		ps->exsec++;
+	/* Another device's part: another heading, or a second "Required properties". */
+	if (h->kind == SEC_OTHER || h->kind == SEC_EXAMPLE ||
+	    (h->kind == SEC_PROPS && h->req == REQ_YES && ps->seen_required++))
+		cv->block++;
+	if (h->kind == SEC_OTHER) {
+		const struct line *nx = next_line(cv, i);
+		bool underlined = nx && !nx->blank && is_rule_line(nx);
+		bool main_props = false;
+
+		for (size_t k = 0; k < cv->props.n; k++)
+			if (!((struct prop *)cv->props.v[k])->scope)
+				main_props = true;
+		if (h->sub || (underlined && main_props && !h->root))
+			ps->ctx_sub = true;
+		else if (h->nodeword)
+			ps->ctx_sub = ps->seen_node_heading;
+		if (h->nodeword)
+			ps->seen_node_heading = true;
+		if (h->root)
+			cv->root_binding = true;
+		return;
+	}
+	if (h->kind == SEC_PROPS || h->kind == SEC_NODES) {
+		heading_qualifier(cv->lines[i].t, ps->qualifier, sizeof(ps->qualifier));
+		if (h->root)
+			cv->root_binding = true;
+		if (h->kind == SEC_NODES)
+			ps->scope = 0;
+		else if (h->sub || (ps->ctx_sub && !h->root))
+			ps->scope = ++cv->nscopes;
+		else if (ps->main_has_compat && h->req != REQ_NO && ps->qualifier[0] &&
+			 strcasecmp(ps->qualifier, ps->main_qualifier) &&
+			 (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '('))
+			ps->scope = ++cv->nscopes;	/* "Required properties for MDIO bus" */
+		else
+			ps->scope = 0;
+	}
+}
+
+static void add_desc_line(struct conv *cv, const struct line *l)
+{
+	if (l->used)
+		return;	/* a compatible table's row */
+	if (!cv->desc_line)
+		cv->desc_line = l->no;
+	/* Keep paragraphs apart. */
+	if (cv->desc_last && l->no > cv->desc_last + 1 && cv->desc.len)
+		sb_putc(&cv->desc, '\n');
+	cv->desc_last = l->no;
+	sb_puts(&cv->desc, l->s);
+	sb_putc(&cv->desc, '\n');
+}
+
+/* Is @l the start of an item?  Returns the new prop (first of several names). */
+/* Does @t start "name:" (blanks allowed before the colon) with a property-like name? */
+static bool names_a_property(const char *t)
+{
+	size_t n = 0;
+	char name[MAX_NAME + 1];
+
+	while (t[n] && !isspace((unsigned char)t[n]) && t[n] != ':' && n < MAX_NAME)
+		n++;
+	if (!n || *skip_blanks(t + n) != ':')
+		return false;
+	memcpy(name, t, n);
+	name[n] = '\0';
+	return valid_prop_name(name) && (strpbrk(name, "-,#") || is_std_prop(name));
+}
+
+static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
+{
+	const char *after = l->t;
+	bool bullet = bullet_at(l->t, &after);
+	const char *names[8];
+	size_t nn = 0;
+	bool pattern;
+	const char *rest;
+
+	if (!bullet) {
+		/* "compatible: ..." without a dash, at the items' indentation. */
+		if (ps->have_items && l->ind > ps->item_ind + 2)
+			return NULL;
+		if (!loose && !ps->blank_before && ps->cur && l->ind > ps->cur_ind)
+			return NULL;
+	}
+	rest = item_names(cv, after, bullet, names, &nn, &pattern);
+	if (!rest || !nn)
+		return NULL;
+	if (!bullet) {
+		/* Without a bullet the separator must be ':' (or '=' for "#x-cells = <1>"). */
+		const char *sep = after;
+		size_t li = (size_t)(l - cv->lines);
+		const struct line *nx = next_line(cv, li);
+
+		while (*sep && *sep != ':' && *sep != '=' && *sep != ' ' && *sep != '\t')
+			sep++;
+		sep = skip_blanks(sep);
+		/* "#address-cells" alone, then "Usage: required" (ePAPR). */
+		if (!*sep && nx && epapr_line(nx->t))
+			sep = ":";
+		if (*sep != ':' && *sep != '=')
+			return NULL;
+		if (!(strpbrk(names[0], "-,#") || is_std_prop(names[0]) ||
+		      !strcmp(names[0], "compatible")))
+			return NULL;
+	}
+	if (loose && !bullet)
+		return NULL;
+	struct prop *first = NULL;
+
+	for (size_t k = 0; k < nn; k++) {
+		struct prop *pr = new_prop(cv, names[k], l, ps->scope);
+
+		if (!pr)
+			return NULL;
+		pr->pattern = pattern;
+		pr->first = rest;
+		pr->is_node = ps->kind == SEC_NODES;
+		pr->deprecated = ps->h.deprecated;
+		if (ps->h.conditional)
+			pr->req = REQ_NO;
+		else
+			pr->req = ps->h.req;
+		if (!first) {
+			first = pr;
+			add_prop_line(cv, pr, l);
+		} else {
+			pr->share = first;
+		}
+	}
+	if (!ps->have_items) {
+		ps->have_items = true;
+		ps->item_ind = l->ind;
+	}
+	if (!ps->scope && !ps->main_has_compat && !strcmp(first->name, "compatible")) {
+		ps->main_has_compat = true;
+		snprintf(ps->main_qualifier, sizeof(ps->main_qualifier), "%s", ps->qualifier);
+	}
+	ps->cur = first;
+	ps->cur_ind = l->ind;
+	return first;
+}
+
+/* Prose line inside a property section: may switch to a child node's scope. */
+static void props_prose(struct conv *cv, struct parse_state *ps, const struct line *l)
+{
+	const char *t = l->t;
+
+	if (*t == '=')
+		return;
+	if (find_ci(t, "bus master") || find_ci(t, "in its device node") ||
+	    find_ci(t, "consumer") || find_ci(t, "client device") ||
+	    find_ci(t, "must reference the") || find_ci(t, "devices that use") ||
+	    find_ci(t, "device node that") || find_ci(t, "should be added to a device node")) {
+		ps->scope = ++cv->nscopes;
+		ps->h.req = REQ_NO;
+		return;
+	}
+	if ((find_ci(t, "child node") || find_ci(t, "subnode") || find_ci(t, "sub-node")) &&
+	    (mentions_props(t) || find_ci(t, "contain") || find_ci(t, "represented") ||
+	     find_ci(t, "must") || find_ci(t, "should"))) {
+		ps->scope = ++cv->nscopes;
+		if (find_ci(t, "mandatory") || find_ci(t, "required"))
+			ps->h.req = REQ_YES;
+		ps->h.conditional = false;
+	}
+	(void)cv;
+}
+
+/* The brace depth after example line @t (strings and comments skipped). */
+static int example_depth(const char *t, int depth)
+{
+	for (const char *p = t; *p; p++) {
+		if (*p == '"') {
+			p++;
+			while (*p && *p != '"')
+				p++;
+			if (!*p)
+				break;
+		} else if (*p == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			p = e + 1;
+		} else if (*p == '/' && p[1] == '/') {
+			break;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}') {
+			depth = depth > 0 ? depth - 1 : 0;
+		}
+	}
+	return depth;
+}
+
+/* Line @i outside examples: an item, an item's text, or the description. */
+static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
+{
+	bool props = ps->kind == SEC_PROPS || ps->kind == SEC_NODES;
+	struct prop *pr = NULL;
+
+	if (props || ps->have_items) {
+		if (!(ps->cur && l->ind > ps->cur_ind + (ps->blank_before ? 0 : 0) &&
+		      !(ps->blank_before && l->ind <= ps->item_ind))) {
+			pr = try_item(cv, ps, l, false);
+		} else {
+			const char *after;
+
+			/*
+			 * A bullet at the items' own indentation starts a new
+			 * item; so does "name:" one column off it (" - mdio:"
+			 * under "- clocks:"), a sub-list being indented more.
+			 */
+			if (bullet_at(l->t, &after) &&
+			    (l->ind <= ps->item_ind ||
+			     (l->ind == ps->item_ind + 1 && names_a_property(after))))
+				pr = try_item(cv, ps, l, false);
+		}
+	} else {
+		/*
+		 * Outside property sections: ePAPR items ("- reg:" followed by
+		 * "Usage:") and "- compatible: ..." lists after prose.
+		 */
+		const char *after;
+		const struct line *nx = next_line(cv, i);
+
+		if (bullet_at(l->t, &after) &&
+		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible"))) {
+			struct heading g = { .kind = SEC_PROPS };
+
+			start_section(cv, ps, i, &g);
+			ps->scope = ps->ctx_sub ? ++cv->nscopes : 0;
+			pr = try_item(cv, ps, l, false);
+		}
+	}
+	if (pr) {
+		ps->blank_before = false;
+		return;
+	}
+	if (ps->cur && (l->ind > ps->cur_ind ||
+		       (!ps->blank_before && l->ind >= ps->cur_ind && *l->t != '-' &&
+			*l->t != '*'))) {
+		add_prop_line(cv, ps->cur, l);
+		ps->blank_before = false;
+		return;
+	}
+	if (props && ps->have_items && l->ind <= ps->item_ind)
+		ps->cur = NULL;
+	if (props) {
+		if (ps->cur == NULL && ps->have_items) {
+			props_prose(cv, ps, l);
+			if (!ps->scope)
+				add_desc_line(cv, l);
+		}
+		if (!ps->have_items && cv->props.n == 0)
+			add_desc_line(cv, l);
+		else if (!ps->have_items && ps->kind == SEC_PROPS)
+			add_desc_line(cv, l);
+	} else {
+		ps->cur = NULL;
+		if (ps->have_items && ps->kind == SEC_NONE)
+			;	/* prose after items without a heading */
+		else if (cv->props.n == 0 || ps->kind == SEC_OTHER)
+			add_desc_line(cv, l);
+	}
+	if (!l->used && ps->kind != SEC_OTHER && cv->props.n == 0)
+		l->used = true;
+	ps->blank_before = false;
+}
+
+/* The properties once the whole text is read. */
+static void finish_props(struct conv *cv)
+{
+	/* Everything about "other" nodes: the first of them is the device after all. */
+	bool main_props = false;
+	int lowest = 0;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope)
+			main_props = true;
+		else if (!lowest || pr->scope < lowest)
+			lowest = pr->scope;
+	}
+	if (!main_props && lowest)
+		for (size_t k = 0; k < cv->props.n; k++) {
+			struct prop *pr = cv->props.v[k];
+
+			if (pr->scope == lowest)
+				pr->scope = 0;
+		}
+	/* Names that share a text ("clocks, clock-names: ...") take their first's lines. */
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->share) {
+			pr->lines = pr->share->lines;
+			pr->nlines = pr->share->nlines;
+			pr->first = pr->share->first;
+		}
+	}
+}
+
+void parse_structure(struct conv *cv, size_t first)
+{
+	struct parse_state ps = { .kind = SEC_NONE };
+	int depth = 0;
+
+	for (size_t i = first; i < cv->nlines; i++) {
+		struct line *l = &cv->lines[i];
+		struct heading h;
+
+		if (l->blank) {
+			ps.blank_before = true;
+			continue;
+		}
+		if (is_rule_line(l) && !(ps.kind == SEC_EXAMPLE && depth > 0)) {
+			l->used = true;
+			continue;
+		}
+		/* Inside an item's text, "such as:" is not a heading. */
+		bool in_item = ps.cur && l->ind > ps.cur_ind &&
+			       (ps.kind == SEC_PROPS || ps.kind == SEC_NODES || ps.have_items);
+
+		if (!(ps.kind == SEC_EXAMPLE && depth > 0) && !in_item &&
+		    classify_heading(cv, i, ps.kind == SEC_EXAMPLE, &h)) {
+			l->used = true;
+			start_section(cv, &ps, i, &h);
+			if (h.kind == SEC_EXAMPLE) {
+				depth = 0;
+			}
+			ps.blank_before = false;
+			continue;
+		}
+		if (ps.kind == SEC_EXAMPLE) {
+			/* Mark lines; examples are cut out later from marked lines. */
+			l->used = true;
+			l->exsec = ps.exsec;
+			depth = example_depth(l->t, depth);
+		} else {
+			section_line(cv, &ps, i, l);
+		}
+		if (ps.kind == SEC_EXAMPLE)
+			ps.blank_before = false;
+	}
+	finish_props(cv);
+}

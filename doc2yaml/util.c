@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * util.c - small string helpers, the conversion's allocator and its findings.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/*
+ * Properties that common schemas (dt-schema core and the bindings' common
+ * schemas) define with their type: never given a types.yaml $ref here.
+ * Sorted (strcmp) for bsearch.
+ */
+static const char *const std_props[] = {
+	"#address-cells", "#clock-cells", "#cooling-cells", "#dma-cells", "#gpio-cells",
+	"#interconnect-cells", "#interrupt-cells", "#io-channel-cells", "#msi-cells", "#mux-control-cells",
+	"#mux-state-cells", "#performance-domain-cells", "#phy-cells", "#pinctrl-cells", "#power-domain-cells",
+	"#pse-cells", "#pwm-cells", "#reset-cells", "#size-cells", "#sound-dai-cells",
+	"#thermal-sensor-cells", "#timestamp-cells", "#trigger-source-cells", "adp-disable", "ahci-supply",
+	"alignment", "alloc-ranges", "aspm-no-l0s", "assigned-clock-parents", "assigned-clock-rates",
+	"assigned-clocks", "autorepeat", "aux-voltage-chargeable", "backlight", "bias-bus-hold",
+	"bias-disable", "bias-high-impedance", "bias-pull-down", "bias-pull-pin-default", "bias-pull-up",
+	"bipolar", "bootargs", "broken-cd", "bus-frequency", "bus-range",
+	"bus-type", "bus-width", "cache-level", "cache-unified", "cap-mmc-highspeed",
+	"cap-mmc-hw-reset", "cap-power-off-card", "cap-sd-highspeed", "cap-sdio-irq", "card-detect-delay",
+	"cci-control-port", "cd-debounce-delay-ms", "cd-gpios", "cd-inverted", "chassis-type",
+	"clock-frequency", "clock-indices", "clock-lanes", "clock-names", "clock-noncontinuous",
+	"clock-output-names", "clock-ranges", "clocks", "cmd-timeout-ms", "color",
+	"companion", "convert-channels", "convert-rate", "convert-sample-format", "cs-gpios",
+	"cts-gpios", "cts-rts-swap", "current-speed", "data-active", "data-addr",
+	"data-enable-active", "data-lanes", "data-mapping", "data-mirror", "data-shift",
+	"dcd-gpios", "de-active", "default-brightness", "default-state", "device-id",
+	"device_type", "diff-channels", "disable-cqe-dcmd", "disable-wp", "dma-channel-mask",
+	"dma-channels", "dma-coherent", "dma-masters", "dma-names", "dma-ranges",
+	"dma-requests", "dmas", "domain-idle-states", "doubleclk", "doublescan",
+	"dr_mode", "drive-open-drain", "drive-open-source", "drive-push-pull", "drive-strength",
+	"drive-strength-microamp", "dsa-tag-protocol", "dsr", "dsr-gpios", "dtr-gpios",
+	"duration-us", "enable-gpios", "entry-method", "exit-latency-us", "field-even-active",
+	"fifo-depth", "fifo-watermark-aligned", "fixed-emmc-driver-type", "fixed-link", "flash-max-microamp",
+	"flash-max-timeout-us", "freq-table-hz", "full-pwr-cycle", "full-pwr-cycle-in-suspend", "function",
+	"function-enumerator", "gpio-controller", "gpio-line-names", "gpio-ranges", "gpio-reserved-ranges",
+	"gpios", "groups", "hactive", "hba-cap", "hback-porch",
+	"height-mm", "hfront-porch", "hnp-disable", "hp-det-gpio", "hpd-gpios",
+	"hsync-active", "hsync-len", "hwlock-names", "hwlocks", "i2c-analog-filter",
+	"i2c-analog-filter-cutoff-frequency", "i2c-digital-filter", "i2c-digital-filter-width-ns", "i2c-scl-falling-time-ns", "i2c-scl-hz",
+	"i2c-scl-internal-delay-ns", "i2c-scl-rising-time-ns", "i2c-sda-falling-time-ns", "i3c-scl-hz", "ieee80211-freq-limit",
+	"imod-interval-ns", "input-debounce", "input-disable", "input-enable", "input-schmitt-disable",
+	"input-schmitt-enable", "interconnects", "interlaced", "interrupt-controller", "interrupt-map",
+	"interrupt-map-mask", "interrupt-names", "interrupts", "interrupts-extended", "io-channels",
+	"iommu-map", "iommu-map-mask", "iommus", "kaslr-seed", "keep-power-in-suspend",
+	"label", "lane-polarities", "lanes-per-direction", "led-max-microamp", "led-sources",
+	"lens-focus", "line-name", "link-frequencies", "lna-supply", "local-mac-address",
+	"low-power-disable", "low-power-enable", "mac-address", "managed", "max-bitrate",
+	"max-brightness", "max-frame-size", "max-frequency", "max-functions", "max-link-speed",
+	"max-speed", "max-virtual-functions", "maximum-speed", "mbox-names", "mboxes",
+	"mctp-controller", "memory-region", "memory-region-names", "mic-det-gpio", "mmc-ddr-1_2v",
+	"mmc-ddr-1_8v", "mmc-ddr-3_3v", "mmc-hs200-1_2v", "mmc-hs200-1_8v", "mmc-hs400-1_2v",
+	"mmc-hs400-1_8v", "mmc-hs400-enhanced-strobe", "mmc-pwrseq", "model", "mount-matrix",
+	"msi-controller", "msi-map", "msi-map-mask", "msi-parent", "msi-ranges",
+	"multi-master", "mux-control-names", "mux-controls", "mux-state-names", "mux-states",
+	"nand-ecc-algo", "nand-ecc-engine", "nand-ecc-step-size", "nand-ecc-strength", "nand-no-ecc-engine",
+	"nand-use-soft-ecc-engine", "native-mode", "next-level-cache", "ngpios", "no-1-8-v",
+	"no-detect", "no-hpd", "no-map", "no-mmc", "no-mmc-hs400",
+	"no-sd", "no-sdio", "non-removable", "num-cs", "num-lanes",
+	"nvmem-cell-names", "nvmem-cells", "nvmem-names", "operating-points", "operating-points-v2",
+	"opp-shared", "orientation", "otg-rev", "output-disable", "output-enable",
+	"output-high", "output-impedance-ohms", "output-low", "oversampling-ratio", "pa-gpios",
+	"panic-indicator", "parallel-memories", "pclk-sample", "pcs-handle", "performance-domains",
+	"phy-connection-type", "phy-device", "phy-handle", "phy-mode", "phy-names",
+	"phy-supply", "phy-type", "phy_type", "phys", "pinctrl-pin-array",
+	"pinctrl-use-default", "pinmux", "pins", "pixelclk-active", "poll-interval",
+	"ports-implemented", "post-power-on-delay-ms", "power-domain-names", "power-domains", "power-off-time-sec",
+	"power-source", "power-supplies", "power-supply", "powerdown-gpios", "prefix",
+	"protected-clocks", "proximity-near-level", "pwdn-gpios", "pwm-names", "pwms",
+	"quartz-load-femtofarads", "quirk-broken-port-ped", "ranges", "read-only", "reg",
+	"reg-io-width", "reg-names", "regulator-active-discharge", "regulator-allow-bypass", "regulator-allow-set-load",
+	"regulator-allowed-modes", "regulator-always-on", "regulator-boot-on", "regulator-coupled-max-spread", "regulator-coupled-with",
+	"regulator-enable-ramp-delay", "regulator-initial-mode", "regulator-input-current-limit-microamp", "regulator-max-microamp", "regulator-max-microvolt",
+	"regulator-max-step-microvolt", "regulator-microvolt-offset", "regulator-min-microamp", "regulator-min-microvolt", "regulator-name",
+	"regulator-oc-error-microamp", "regulator-oc-protection-microamp", "regulator-oc-warn-microamp", "regulator-ov-error-microvolt", "regulator-ov-protection-microvolt",
+	"regulator-ov-warn-microvolt", "regulator-over-current-protection", "regulator-pull-down", "regulator-ramp-delay", "regulator-settling-time-down-us",
+	"regulator-settling-time-up-us", "regulator-settling-time-us", "regulator-soft-start", "regulator-system-load", "regulator-temp-error-kelvin",
+	"regulator-temp-protection-kelvin", "regulator-temp-warn-kelvin", "regulator-uv-error-microvolt", "regulator-uv-protection-microvolt", "regulator-uv-warn-microvolt",
+	"reset-delay-us", "reset-gpios", "reset-names", "reset-post-delay-us", "reset-source",
+	"reset-time-sec", "resets", "retain-state-shutdown", "reusable", "rng-gpios",
+	"rng-seed", "role-switch-default-mode", "rotation", "rpm-requests", "rs485-rts-active-low",
+	"rs485-rts-delay", "rs485-rx-active-high", "rs485-rx-during-tx", "rs485-term-gpios", "rts-gpios",
+	"rx-fifo-depth", "rx-internal-delay-ps", "rx-sample-delay-ns", "rx-threshold", "rx-tx-swap",
+	"scl-gpios", "sd-uhs-ddr50", "sd-uhs-sdr104", "sd-uhs-sdr12", "sd-uhs-sdr25",
+	"sd-uhs-sdr50", "sda-gpios", "settling-time-us", "single-master", "size",
+	"skew-delay", "slave-mode", "slc-mode", "sleep-hardware-state", "slew-rate",
+	"slot-power-limit-milliwatt", "smbus", "smbus-alert", "sound-dai", "sound-name-prefix",
+	"spi-cs-high", "spi-lsb-first", "spi-max-frequency", "spi-rx-bus-width", "spi-rx-delay-us",
+	"spi-slave", "spi-tx-bus-width", "spi-tx-delay-us", "srp-disable", "stacked-memories",
+	"start-year", "stdout-path", "strobe", "supports-clkreq", "supports-cqe",
+	"suppress-preamble", "sync-on-green-active", "syncclk-active", "target-supply", "te-gpios",
+	"termination-gpios", "termination-ohms", "timeout-sec", "timepulse-gpios", "timestamp-names",
+	"timestamps", "touchscreen-average-samples", "touchscreen-fuzz-pressure", "touchscreen-fuzz-x", "touchscreen-fuzz-y",
+	"touchscreen-inverted-x", "touchscreen-inverted-y", "touchscreen-max-pressure", "touchscreen-min-pressure", "touchscreen-min-x",
+	"touchscreen-min-y", "touchscreen-size-x", "touchscreen-size-y", "touchscreen-swapped-x-y", "touchscreen-x-mm",
+	"touchscreen-x-plate-ohms", "touchscreen-y-mm", "touchscreen-y-plate-ohms", "tpl-support", "trickle-diode-disable",
+	"trickle-resistor-ohms", "trickle-voltage-millivolt", "trigger-sources", "tx-fifo-depth", "tx-internal-delay-ps",
+	"tx-p2p-microvolt", "tx-p2p-microvolt-names", "tx-threshold", "uart-has-rtscts", "usb-role-switch",
+	"usb2-lpm-disable", "usb3-lpm-capable", "vactive", "vback-porch", "vcc-max-microamp",
+	"vcc-supply", "vccq-max-microamp", "vccq-supply", "vccq2-max-microamp", "vccq2-supply",
+	"vdd-hba-supply", "vddio-supply", "vendor-id", "vfront-porch", "vmmc-supply",
+	"vqmmc-supply", "vsync-active", "vsync-len", "wakeup-gpios", "wakeup-source",
+	"width-mm", "wp-gpios", "wp-inverted",
+};
+
+bool is_name_char(int c)
+{
+	return isalnum(c) || c == ',' || c == '.' || c == '_' || c == '+' || c == '-' || c == '#' ||
+	       c == '@' || c == '?';
+}
+
+bool is_label_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+bool starts_with_ci(const char *s, const char *prefix)
+{
+	return !strncasecmp(s, prefix, strlen(prefix));
+}
+
+const char *skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Case-insensitive substring search. */
+const char *find_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return hay;
+	return NULL;
+}
+
+/* @word as a whole word in @s, case-insensitive. */
+const char *find_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = s; (p = find_ci(p, word)) != NULL; p++) {
+		bool before = p == s || !isalnum((unsigned char)p[-1]);
+		bool after = !isalnum((unsigned char)p[n]);
+
+		if (before && after)
+			return p;
+	}
+	return NULL;
+}
+
+int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+bool is_std_prop(const char *name)
+{
+	return bsearch(&name, std_props, ARRAY_SIZE(std_props), sizeof(std_props[0]), cmp_strp);
+}
+
+/* Is @s one of list[0..n)? */
+bool str_in(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, list[i]))
+			return true;
+	return false;
+}
+
+/* Is every character of @s in the class @is_class or one of @extra? */
+bool only_chars(const char *s, int (*is_class)(int), const char *extra)
+{
+	for (; *s; s++)
+		if (!is_class((unsigned char)*s) && !strchr(extra, *s))
+			return false;
+	return true;
+}
+
+/* A devicetree property (or node) name the meta-schema accepts. */
+bool valid_prop_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#') ||
+	    !only_chars(s + 1, isalnum, ",+-._@"))
+		return false;
+	/* JSON Schema keywords cannot be property names in a schema. */
+	static const char *const kw[] = {
+		"additionalItems", "additionalProperties", "allOf", "anyOf", "const", "contains",
+		"default", "dependencies", "dependentRequired", "dependentSchemas", "deprecated",
+		"description", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "if", "items",
+		"maxItems", "maximum", "minItems", "minimum", "multipleOf", "not", "oneOf", "pattern",
+		"patternProperties", "properties", "required", "then", "typeSize",
+		"unevaluatedProperties", "uniqueItems",
+	};
+	return !str_in(s, kw, ARRAY_SIZE(kw));
+}
+
+/* A compatible string as the meta-schema's string pattern accepts it. */
+bool valid_compatible(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 2 && n <= 128 && isalnum((unsigned char)s[0]) && only_chars(s, isalnum, ",.-_+/");
+}
+
+/* Vendor property: has a vendor prefix (a comma) not covered by the meta-schema's exceptions. */
+bool is_vendor_prop(const char *name)
+{
+	return strchr(name, ',') && !starts_with(name, "linux,");
+}
+
+/* Visual column of @p in @line (tabs to the next multiple of 8), 0-based. */
+unsigned vcol(const char *line, const char *p)
+{
+	unsigned col = 0;
+
+	for (const char *q = line; q < p && *q; q++)
+		col = *q == '\t' ? (col + 8) & ~7u : col + 1;
+	return col;
+}
+
+void *cv_alloc(struct conv *cv, size_t n)
+{
+	void *p = arena_alloc(&cv->a, n);
+
+	if (!p)
+		cv->oom = true;
+	return p;
+}
+
+char *cv_strndup(struct conv *cv, const char *s, size_t n)
+{
+	char *p = arena_strndup(&cv->a, s, n);
+
+	if (!p)
+		cv->oom = true;
+	return p;
+}
+
+char *cv_strdup(struct conv *cv, const char *s)
+{
+	return cv_strndup(cv, s, strlen(s));
+}
+char *cv_printf(struct conv *cv, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		cv->oom = true;
+		return NULL;
+	}
+	char *r = cv_strndup(cv, s, (size_t)n);
+
+	free(s);
+	return r;
+}
+
+void vec_push(struct conv *cv, struct vec *v, void *p)
+{
+	if (v->n == v->cap) {
+		size_t ncap = v->cap ? v->cap * 2 : 8;
+		void **nv = cv_alloc(cv, ncap * sizeof(*nv));
+
+		if (!nv)
+			return;
+		if (v->n)
+			memcpy(nv, v->v, v->n * sizeof(*nv));
+		v->v = nv;
+		v->cap = ncap;
+	}
+	v->v[v->n++] = p;
+}
+void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned col,
+		    const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	struct dtbind_loc loc = { cv->file, line ? line : 1, col ? col : 1 };
+
+	if (sev == DTBIND_WARNING)
+		cv->warnings++;
+	va_start(ap, fmt);
+	dtbind_diag_vreport(cv->c->diag, sev, loc, rule, fmt, ap);
+	va_end(ap);
+}
