@@ -64,8 +64,8 @@ struct srcfile *cpp_new_srcfile(struct cpp *p, const char *path, const char *raw
 					blanks |= raw[k] != '\r';
 				if (blanks)
 					cpp_report(p, DTBIND_WARNING,
-					       cpp_file_loc(p, sf, line, (uint32_t)(i - raw_ls + 1)),
-					       "backslash and newline separated by space");
+						   cpp_file_loc(p, sf, line, (uint32_t)(i - raw_ls + 1)),
+						   "backslash and newline separated by space");
 				line++;
 				if (push_line_start(sf, &cap, o))
 					goto fail;
@@ -466,8 +466,8 @@ void cpp_lex_direct(struct cpp *p, struct buffer *b, struct tok *t, bool header)
 				uint32_t line = cpp_line_of(b, i);
 
 				cpp_report(p, DTBIND_ERROR,
-				       cpp_file_loc(p, sf, line, (uint32_t)(i - sf->ls[line - 1] + 1)),
-				       "unterminated comment");
+					   cpp_file_loc(p, sf, line, (uint32_t)(i - sf->ls[line - 1] + 1)),
+					   "unterminated comment");
 				i = n;
 			} else {
 				i = j + 2;

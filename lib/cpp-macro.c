@@ -736,7 +736,7 @@ void cpp_get_token(struct cpp *p, struct tok *out)
 				t = c->toks[c->i++];
 				if (++p->expanded > CPP_MAX_EXPANDED) {
 					cpp_limit(p, &p->exp_tok, "macro expansion (tokens)",
-					      CPP_MAX_EXPANDED);
+						  CPP_MAX_EXPANDED);
 					continue;
 				}
 				if (t.flags & F_PASTE_LEFT) {
@@ -962,7 +962,7 @@ static void commit_macro(struct cpp *p, struct macro *tmp, const struct tok *nam
 		warning_at(p, name, "\"%s\" redefined", tmp->name);
 		if (old->loc.file)
 			cpp_report(p, DTBIND_NOTE, old->loc,
-			       "this is the location of the previous definition");
+				   "this is the location of the previous definition");
 	}
 	p->macro_tokens += tmp->n + tmp->nparams + 1;
 	if (p->macro_tokens > CPP_MAX_MACRO_TOKENS) {

@@ -78,7 +78,7 @@ static void syntax_error(struct parser *p, const char *expected)
 	const char *what = need(p, (void *)describe(p, tk));
 
 	dts_error_at(p, &tk->pos, RULE_SYNTAX, "syntax error: unexpected %s; expected %s", what,
-		 expected);
+		     expected);
 	if (p->syntax_errors >= MAX_SYNTAX_ERRORS && !p->fatal) {
 		dts_error_at(p, &tk->pos, RULE_SYNTAX, "too many errors, giving up");
 		p->fatal = true;
@@ -221,8 +221,8 @@ static uint64_t parse_unary(struct parser *p)
 		dts_next(p);
 		if (n == ARRAY_SIZE(ops)) {
 			dts_error_at(p, &p->prev.pos, RULE_SYNTAX,
-				 "expression nested too deeply (more than %u levels)",
-				 (unsigned)ARRAY_SIZE(ops));
+				     "expression nested too deeply (more than %u levels)",
+				     (unsigned)ARRAY_SIZE(ops));
 			p->fatal = p->serr = true;
 			return 0;
 		}
@@ -303,7 +303,7 @@ static uint64_t parse_expr(struct parser *p)
 
 	if (++p->edepth > MAX_EXPR_DEPTH) {
 		dts_error_at(p, &at, RULE_SYNTAX, "expression nested too deeply (more than %u levels)",
-			 MAX_EXPR_DEPTH);
+			     MAX_EXPR_DEPTH);
 		p->fatal = p->serr = true;
 		p->edepth--;
 		return 0;
@@ -370,7 +370,7 @@ static void parse_cells(struct parser *p)
 			bits = (unsigned)n.val;
 		else
 			dts_error_at(p, &n.pos, RULE_SEMANTIC,
-				 "array elements must be 8, 16, 32 or 64-bits");
+				     "array elements must be 8, 16, 32 or 64-bits");
 	}
 	if (!expect(p, '<', "'<'"))
 		return;
@@ -395,7 +395,7 @@ static void parse_cells(struct parser *p)
 				v_marker(p, DT_M_REF_PHANDLE, r.s, r.slen, &r.pos);
 			else
 				dts_error_at(p, &r.pos, RULE_SEMANTIC,
-					 "references are only allowed in arrays with 32-bit elements");
+					     "references are only allowed in arrays with 32-bit elements");
 			v_int(p, ~0ull, bits);
 			break;
 		}
@@ -411,7 +411,7 @@ static void parse_cells(struct parser *p)
 				/* Bits above the mask: all clear, or all set (a negative value). */
 				if (v > mask && (v | mask) != ~0ull && !p->serr)
 					dts_error_at(p, &at, RULE_SEMANTIC,
-						 "value out of range for %u-bit array element", bits);
+						     "value out of range for %u-bit array element", bits);
 			}
 			v_int(p, v, bits);
 			break;
@@ -474,7 +474,7 @@ static void parse_incbin(struct parser *p)
 	fname[flen] = '\0';
 	v_marker(p, DT_M_BYTES, NULL, 0, &kw.pos);
 	if (dts_read_relative(p, &name.pos, "open /incbin/ file", fname, strlen(fname), &path, &buf,
-			  &size))
+			      &size))
 		return;
 	/* As dtc: seek to @off, then read up to @len bytes. */
 	size_t from = off < size ? (size_t)off : size;
@@ -923,7 +923,7 @@ static struct dt_node *parse_nodedef(struct parser *p, const char *name, size_t 
 		return NULL;
 	if (p->depth >= MAX_NODE_DEPTH) {
 		dts_error_at(p, &p->prev.pos, RULE_SYNTAX, "nodes nested too deeply (more than %u levels)",
-			 MAX_NODE_DEPTH);
+			     MAX_NODE_DEPTH);
 		p->fatal = p->serr = true;
 		return NULL;
 	}
@@ -986,7 +986,7 @@ static void parse_extension(struct parser *p, struct plabel *label, bool first)
 			keep = true;
 		} else {
 			dts_error_at(p, &ref.pos, RULE_SEMANTIC, "label or path '%s' not found",
-				 dts_written_ref(p, n->name));
+				     dts_written_ref(p, n->name));
 		}
 		dts_settle_pending(p, keep);
 		return;
@@ -1005,7 +1005,7 @@ static void parse_extension(struct parser *p, struct plabel *label, bool first)
 		keep = true;
 	} else {
 		dts_error_at(p, &ref.pos, RULE_SEMANTIC, "label or path '%s' not found",
-			 dts_written_ref(p, n->name));
+			     dts_written_ref(p, n->name));
 	}
 	dts_settle_pending(p, keep);
 }
@@ -1069,7 +1069,7 @@ static void parse_element(struct parser *p, bool first)
 
 		if (!target)
 			dts_error_at(p, &ref.pos, RULE_SEMANTIC, "label or path '%s' not found",
-				 dts_written_ref(p, r));
+				     dts_written_ref(p, r));
 		else if (kw == T_DEL_NODE)
 			dts_delete_node(target);
 		else

@@ -71,7 +71,7 @@ static struct dtbind_schema **sub_array(struct dtbind_schema *s, const struct dt
 			return NULL;
 		}
 		arr[i] = schema_compile(s->set, c, s->sc, ptr_append_index(&s->set->arena, base, i),
-				 depth + 1);
+					depth + 1);
 		if (!arr[i])
 			return NULL;
 	}
@@ -104,7 +104,7 @@ static struct named_schema *sub_map(struct dtbind_schema *s, const struct dtbind
 		arr[k].name = m->key;
 		arr[k].len = m->key_len;
 		arr[k].s = schema_compile(s->set, m->value, s->sc, ptr_append(&s->set->arena, base, m->key),
-				   depth + 1);
+					  depth + 1);
 		if (!arr[k].s)
 			return NULL;
 		k++;

@@ -50,7 +50,7 @@ static void r_comments(struct lint *l, const struct comment *cm, const struct ru
 			return;
 		if (c != ' ' && c != '\n' && c != '\r' && c != '\0')
 			yl_add(l, R_COMMENTS, cm->line, cm->col + (uint32_t)(b - start) + 1,
-			    "missing starting space in comment");
+			       "missing starting space in comment");
 	}
 }
 
@@ -74,7 +74,7 @@ static void r_comments_indentation(struct lint *l, const struct comment *cm)
 		prev_indent = (int)cm->prev_col - 1;
 	if ((int)cm->col - 1 != prev_indent && (int)cm->col - 1 != next_indent)
 		yl_add(l, R_COMMENTS_INDENTATION, cm->line, cm->col,
-		    "comment not indented like content");
+		       "comment not indented like content");
 }
 
 bool yl_is_space_c(unsigned char c)
@@ -267,7 +267,7 @@ static void r_line_length(struct lint *l, const struct line *ln, const int *v)
 		}
 	}
 	yl_add(l, R_LINE_LENGTH, ln->no, (uint32_t)v[LL_MAX] + 1,
-	    "line too long (%zu > %d characters)", len, v[LL_MAX]);
+	       "line too long (%zu > %d characters)", len, v[LL_MAX]);
 }
 
 static void r_trailing_spaces(struct lint *l, const struct line *ln)
@@ -280,7 +280,7 @@ static void r_trailing_spaces(struct lint *l, const struct line *ln)
 		pos--;
 	if (pos != ln->end && (l->buf[pos] == ' ' || l->buf[pos] == '\t'))
 		yl_add(l, R_TRAILING_SPACES, ln->no, (uint32_t)yl_nchars_in(l, ln->start, pos) + 1,
-		    "trailing spaces");
+		       "trailing spaces");
 }
 
 static void run_line(struct lint *l, const struct line *ln)
@@ -301,7 +301,7 @@ static void run_line(struct lint *l, const struct line *ln)
 		case R_NEW_LINE_AT_END_OF_FILE:
 			if (ln->end == l->len && ln->end > ln->start)
 				yl_add(l, r, ln->no, (uint32_t)yl_nchars_in(l, ln->start, ln->end) + 1,
-				    "no new line character at the end of file");
+				       "no new line character at the end of file");
 			break;
 		case R_NEW_LINES:
 			if (ln->start == 0 && l->len > ln->end) {
@@ -312,8 +312,8 @@ static void run_line(struct lint *l, const struct line *ln)
 
 				if (!ok)
 					yl_add(l, r, 1, (uint32_t)yl_nchars_in(l, ln->start, ln->end) + 1,
-					    "wrong new line character: expected %s",
-					    dos ? "\\r\\n" : "\\n");
+					       "wrong new line character: expected %s",
+					       dos ? "\\r\\n" : "\\n");
 			}
 			break;
 		case R_TRAILING_SPACES:

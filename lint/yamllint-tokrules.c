@@ -102,7 +102,7 @@ static void r_commas(struct lint *l, const struct tctx *c)
 		return;
 	if (c->prev && v[CM_MAX_BEFORE] != -1 && c->prev->e.line < c->t->s.line)
 		yl_add(l, c->r, c->t->s.line + 1, c->t->s.col > 1 ? c->t->s.col : 1,
-		    "too many spaces before comma");
+		       "too many spaces before comma");
 	else
 		spaces_before(l, c, -1, v[CM_MAX_BEFORE], NULL, "too many spaces before comma");
 	spaces_after(l, c, v[CM_MIN_AFTER], v[CM_MAX_AFTER], "too few spaces after comma",
@@ -122,7 +122,7 @@ static void r_document_end(struct lint *l, const struct tctx *c)
 			yl_add(l, c->r, c->t->s.line + 1, 1, "missing document end \"...\"");
 	} else if (is(c->t, YAML_DOCUMENT_END_TOKEN)) {
 		yl_add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
-		    "found forbidden document end \"...\"");
+		       "found forbidden document end \"...\"");
 	}
 }
 
@@ -138,7 +138,7 @@ static void r_document_start(struct lint *l, const struct tctx *c)
 			yl_add(l, c->r, c->t->s.line + 1, 1, "missing document start \"---\"");
 	} else if (is(c->t, YAML_DOCUMENT_START_TOKEN)) {
 		yl_add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
-		    "found forbidden document start \"---\"");
+		       "found forbidden document start \"---\"");
 	}
 }
 
@@ -224,7 +224,7 @@ static void r_key_duplicates(struct lint *l, const struct tctx *c)
 		/* "<<" is the merge key */
 		if (!(k->vlen == 2 && memcmp(k->val, "<<", 2) == 0))
 			yl_add(l, c->r, k->s.line + 1, k->s.col + 1,
-			    "duplication of key \"%s\" in mapping", k->val);
+			       "duplication of key \"%s\" in mapping", k->val);
 		return;
 	}
 	if (hmap_put_str(&f->keys, k->val, k->vlen, l) < 0)	/* any non-NULL value */
@@ -248,7 +248,7 @@ static void r_key_ordering(struct lint *l, const struct tctx *c)
 	/* yamllint compares with strcoll() in the C locale: code point order, as UTF-8 bytes */
 	if (f->has_max && bytes_cmp(k->val, k->vlen, f->max, f->maxlen) < 0) {
 		yl_add(l, c->r, k->s.line + 1, k->s.col + 1, "wrong ordering of key \"%s\" in mapping",
-		    k->val);
+		       k->val);
 		return;
 	}
 	f->max = k->val;
@@ -281,7 +281,7 @@ static void r_truthy(struct lint *l, const struct tctx *c)
 				first = 0;
 			}
 		yl_add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
-		    "truthy value should be one of [%s]", sb_cstr(&sb));
+		       "truthy value should be one of [%s]", sb_cstr(&sb));
 		if (sb.oom)
 			l->oom = true;
 		sb_free(&sb);
@@ -306,11 +306,11 @@ static void r_octal_values(struct lint *l, const struct tctx *c)
 	if (c->rc->v[OV_IMPLICIT] && t->vlen > 1 && t->val[0] == '0' &&
 	    all_in(t->val + 1, t->vlen - 1, "01234567"))
 		yl_add(l, c->r, t->s.line + 1, t->e.col + 1, "forbidden implicit octal value \"%s\"",
-		    t->val);
+		       t->val);
 	if (c->rc->v[OV_EXPLICIT] && t->vlen > 2 && t->val[0] == '0' && t->val[1] == 'o' &&
 	    all_in(t->val + 2, t->vlen - 2, "01234567"))
 		yl_add(l, c->r, t->s.line + 1, t->e.col + 1, "forbidden explicit octal value \"%s\"",
-		    t->val);
+		       t->val);
 }
 
 /* ---- tiny matchers for PyYAML's implicit resolvers and float-values ---- */
@@ -530,14 +530,14 @@ static void r_float_values(struct lint *l, const struct tctx *c)
 		y = x;
 		if ((word(&y, ".nan") || word(&y, ".NaN") || word(&y, ".NAN")) && done(&y))
 			yl_add(l, c->r, t->s.line + 1, t->s.col + 1,
-			    "forbidden not a number value \"%s\"", t->val);
+			       "forbidden not a number value \"%s\"", t->val);
 	}
 	if (v[FV_INF]) {
 		y = x;
 		sign(&y);
 		if ((word(&y, ".inf") || word(&y, ".Inf") || word(&y, ".INF")) && done(&y))
 			yl_add(l, c->r, t->s.line + 1, t->s.col + 1, "forbidden infinite value \"%s\"",
-			    t->val);
+			       t->val);
 	}
 	if (v[FV_SCIENTIFIC]) {
 		/* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)$ */
@@ -557,7 +557,7 @@ static void r_float_values(struct lint *l, const struct tctx *c)
 			sign(&y);
 			if (run(&y, DIGITS) && done(&y))
 				yl_add(l, c->r, t->s.line + 1, t->s.col + 1,
-				    "forbidden scientific notation \"%s\"", t->val);
+				       "forbidden scientific notation \"%s\"", t->val);
 		}
 	}
 	if (v[FV_NUMERAL]) {
@@ -574,7 +574,7 @@ static void r_float_values(struct lint *l, const struct tctx *c)
 			}
 			if (ok && done(&y))
 				yl_add(l, c->r, t->s.line + 1, t->s.col + 1,
-				    "forbidden decimal missing 0 prefix \"%s\"", t->val);
+				       "forbidden decimal missing 0 prefix \"%s\"", t->val);
 		}
 	}
 }
@@ -801,7 +801,7 @@ static bool check_scalar_indentation(struct lint *l, const struct tctx *c)
 		}
 		if (indent != expected)
 			yl_add(l, c->r, line_no, (uint32_t)indent + 1,
-			    "wrong indentation: expected %d but found %d", expected, indent);
+			       "wrong indentation: expected %d but found %d", expected, indent);
 	}
 	return true;
 }
@@ -837,10 +837,10 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		if (found != expected) {
 			if (expected < 0)
 				yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
-				    "wrong indentation: expected at least %d", found + 1);
+				       "wrong indentation: expected at least %d", found + 1);
 			else
 				yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
-				    "wrong indentation: expected %d but found %d", expected, found);
+				       "wrong indentation: expected %d but found %d", expected, found);
 		}
 	}
 	if (t->type == YAML_SCALAR_TOKEN && c->rc->v[IN_MULTI_LINE] &&
@@ -867,7 +867,7 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		else
 			indent = detect_indent(l, l->cur_line_indent, (int)next->s.col);
 		yl_push(l, t->type == YAML_FLOW_MAPPING_START_TOKEN ? P_FMAP : P_FSEQ, indent,
-		     l->cur_line_indent);
+			l->cur_line_indent);
 		break;
 	case YAML_BLOCK_SEQUENCE_START_TOKEN:
 		if (!is(next, YAML_BLOCK_ENTRY_TOKEN) || next->s.line != t->s.line)
