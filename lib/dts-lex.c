@@ -482,6 +482,185 @@ static bool skip_blanks(struct parser *p, struct src *s)
 	return true;
 }
 
+/*
+ * The token classes of lex(), one function each.  Each gets the text @t (@n
+ * bytes left) where token @tk starts, typed as its first byte, and returns
+ * the token's length, @len (1) when its rule does not match.
+ */
+
+/* '/': /include/ (entered, returns 0), or a /keyword/. */
+static size_t lex_slash(struct parser *p, struct token *tk, const char *t, size_t n, size_t len)
+{
+	struct src *s = p->src;
+
+	if (n >= 9 && memcmp(t, "/include/", 9) == 0) {
+		size_t end = include_end(s, s->pos);
+
+		if (end) {
+			do_include(p, end);
+			return 0;
+		}
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(keywords); k++) {
+		size_t kl = strlen(keywords[k].text);
+
+		if (n < kl || memcmp(t, keywords[k].text, kl) != 0)
+			continue;
+		if (keywords[k].type == T_INCBIN &&
+		    (p->state == LS_PROPNODENAME || p->state == LS_BYTESTRING))
+			continue;
+		tk->type = keywords[k].type;
+		len = kl;
+		if (keywords[k].to != LS_INITIAL)
+			p->state = keywords[k].to;
+		break;
+	}
+	return len;
+}
+
+static size_t lex_string(struct parser *p, struct token *tk, const char *t, size_t n)
+{
+	struct src *s = p->src;
+	size_t end = string_end(s, s->pos), len;
+
+	if (!end) {
+		lex_error(p, &tk->pos, "unterminated string");
+		tk->type = T_ERROR;
+		p->input_lost |= !s->prev;
+		return n;
+	}
+	len = end - s->pos;
+	tk->type = T_STRING;
+	tk->s = t + 1;
+	tk->slen = len - 2;
+	return len;
+}
+
+static size_t lex_char(struct parser *p, struct token *tk, const char *t, size_t len)
+{
+	struct src *s = p->src;
+	size_t end = char_literal_end(s, s->pos);
+
+	if (!end)
+		return len;
+	len = end - s->pos;
+	tk->type = T_CHAR;
+	/* Decode into the arena only when it is long: usually 1 or 2 bytes. */
+	uint8_t small[8], *out = len - 2 <= sizeof(small) ? small : alloc(p, len);
+	bool bad_hex = false;
+	size_t dl = dts_unescape_all(t + 1, len - 2, out, &bad_hex);
+
+	if (bad_hex)
+		lex_error(p, &tk->pos, "\\x used with no following hex digits");
+	if (dl == 0) {
+		lex_error(p, &tk->pos, "empty character literal");
+	} else {
+		tk->val = out[0];
+		if (dl > 1)
+			lex_error(p, &tk->pos,
+				  "character literal has %zu characters instead of 1", dl);
+	}
+	return len;
+}
+
+/* '&': &&, &{/path}, &label. */
+static size_t lex_amp(struct token *tk, const char *t, size_t n, size_t len)
+{
+	if (n >= 2 && t[1] == '&') {
+		tk->type = T_AND;
+		len = 2;
+	} else if (n >= 3 && t[1] == '{' &&
+		   (t[2] == '/' || is_ident_start((unsigned char)t[2]))) {
+		/* &{/path}, and dtc 1.7's &{label/path} */
+		size_t i = 3;
+
+		while (i < n && (is_propnodechar((unsigned char)t[i]) || t[i] == '/'))
+			i++;
+		if (i < n && t[i] == '}') {
+			tk->type = T_PATH_REF;
+			tk->s = t + 2;
+			tk->slen = i - 2;
+			len = i + 1;
+		}
+	} else if (n >= 2 && is_ident_start((unsigned char)t[1])) {
+		size_t i = 2;
+
+		while (i < n && is_ident((unsigned char)t[i]))
+			i++;
+		tk->type = T_LABEL_REF;
+		tk->s = t + 1;
+		tk->slen = i - 1;
+		len = i;
+	}
+	return len;
+}
+
+/* The two-character operators: << <= >> >= == != ||. */
+static size_t lex_operator(struct token *tk, const char *t, size_t n, size_t len)
+{
+	unsigned char c = (unsigned char)t[0];
+
+	if (n < 2)
+		return len;
+	if ((c == '<' || c == '>') && (t[1] == c || t[1] == '=')) {
+		if (c == '<')
+			tk->type = t[1] == '<' ? T_LSHIFT : T_LE;
+		else
+			tk->type = t[1] == '>' ? T_RSHIFT : T_GE;
+		return 2;
+	}
+	if ((c == '=' || c == '!') && t[1] == '=') {
+		tk->type = c == '=' ? T_EQ : T_NE;
+		return 2;
+	}
+	if (c == '|' && t[1] == '|') {
+		tk->type = T_OR;
+		return 2;
+	}
+	return len;
+}
+
+/* No punctuation rule matched: labels, numbers, names, bytes, words. */
+static size_t lex_word(struct parser *p, struct token *tk, const char *t, size_t n, size_t len)
+{
+	unsigned char c = (unsigned char)t[0];
+	size_t il = 0;
+
+	if (is_ident_start(c))
+		for (il = 1; il < n && is_ident((unsigned char)t[il]); il++)
+			;
+	if (il && il < n && t[il] == ':') {
+		tk->type = T_LABEL;
+		tk->s = t;
+		tk->slen = il;
+		len = il + 1;
+	} else if (p->state == LS_PROPNODENAME &&
+		   (is_propnodechar(c) ||
+		    (c == '\\' && n > 1 && is_propnodechar((unsigned char)t[1])))) {
+		size_t i = c == '\\';
+
+		while (i < n && is_propnodechar((unsigned char)t[i]))
+			i++;
+		tk->type = T_NAME;
+		tk->s = t + (c == '\\');
+		tk->slen = i - (c == '\\');
+		len = i;
+		p->state = LS_V1;
+	} else if (p->state == LS_BYTESTRING) {
+		if (n >= 2 && is_hex(c) && is_hex((unsigned char)t[1])) {
+			tk->type = T_BYTE;
+			tk->val = (uint64_t)(hex_val(c) * 16 + hex_val((unsigned char)t[1]));
+			len = 2;
+		}
+	} else if (p->state == LS_V1 && c >= '0' && c <= '9') {
+		len = literal(p, tk, t, n);
+	} else if (il) {
+		tk->type = T_WORD;
+		len = il;
+	}
+	return len;
+}
+
 static void lex(struct parser *p, struct token *tk)
 {
 	struct src *s;
@@ -517,28 +696,9 @@ again:
 
 	switch (c) {
 	case '/':
-		if (n >= 9 && memcmp(t, "/include/", 9) == 0) {
-			size_t end = include_end(s, s->pos);
-
-			if (end) {
-				do_include(p, end);
-				goto again;
-			}
-		}
-		for (size_t k = 0; k < ARRAY_SIZE(keywords); k++) {
-			size_t kl = strlen(keywords[k].text);
-
-			if (n < kl || memcmp(t, keywords[k].text, kl) != 0)
-				continue;
-			if (keywords[k].type == T_INCBIN &&
-			    (p->state == LS_PROPNODENAME || p->state == LS_BYTESTRING))
-				continue;
-			tk->type = keywords[k].type;
-			len = kl;
-			if (keywords[k].to != LS_INITIAL)
-				p->state = keywords[k].to;
-			break;
-		}
+		len = lex_slash(p, tk, t, n, len);
+		if (!len)
+			goto again;
 		break;
 	case '#':
 		if (s->pos == 0 || t[-1] == '\n') {
@@ -550,98 +710,21 @@ again:
 			}
 		}
 		break;
-	case '"': {
-		size_t end = string_end(s, s->pos);
-
-		if (!end) {
-			lex_error(p, &tk->pos, "unterminated string");
-			tk->type = T_ERROR;
-			p->input_lost |= !s->prev;
-			len = n;
-			break;
-		}
-		len = end - s->pos;
-		tk->type = T_STRING;
-		tk->s = t + 1;
-		tk->slen = len - 2;
+	case '"':
+		len = lex_string(p, tk, t, n);
 		break;
-	}
-	case '\'': {
-		size_t end = char_literal_end(s, s->pos);
-
-		if (!end)
-			break;
-		len = end - s->pos;
-		tk->type = T_CHAR;
-		/* Decode into the arena only when it is long: usually 1 or 2 bytes. */
-		uint8_t small[8], *out = len - 2 <= sizeof(small) ? small : alloc(p, len);
-		bool bad_hex = false;
-		size_t dl = dts_unescape_all(t + 1, len - 2, out, &bad_hex);
-
-		if (bad_hex)
-			lex_error(p, &tk->pos, "\\x used with no following hex digits");
-		if (dl == 0) {
-			lex_error(p, &tk->pos, "empty character literal");
-		} else {
-			tk->val = out[0];
-			if (dl > 1)
-				lex_error(p, &tk->pos,
-					  "character literal has %zu characters instead of 1", dl);
-		}
+	case '\'':
+		len = lex_char(p, tk, t, len);
 		break;
-	}
 	case '&':
-		if (n >= 2 && t[1] == '&') {
-			tk->type = T_AND;
-			len = 2;
-		} else if (n >= 3 && t[1] == '{' &&
-			   (t[2] == '/' || is_ident_start((unsigned char)t[2]))) {
-			/* &{/path}, and dtc 1.7's &{label/path} */
-			size_t i = 3;
-
-			while (i < n && (is_propnodechar((unsigned char)t[i]) || t[i] == '/'))
-				i++;
-			if (i < n && t[i] == '}') {
-				tk->type = T_PATH_REF;
-				tk->s = t + 2;
-				tk->slen = i - 2;
-				len = i + 1;
-			}
-		} else if (n >= 2 && is_ident_start((unsigned char)t[1])) {
-			size_t i = 2;
-
-			while (i < n && is_ident((unsigned char)t[i]))
-				i++;
-			tk->type = T_LABEL_REF;
-			tk->s = t + 1;
-			tk->slen = i - 1;
-			len = i;
-		}
+		len = lex_amp(tk, t, n, len);
 		break;
 	case '<':
-		if (n >= 2 && (t[1] == '<' || t[1] == '=')) {
-			tk->type = t[1] == '<' ? T_LSHIFT : T_LE;
-			len = 2;
-		}
-		break;
 	case '>':
-		if (n >= 2 && (t[1] == '>' || t[1] == '=')) {
-			tk->type = t[1] == '>' ? T_RSHIFT : T_GE;
-			len = 2;
-		}
-		break;
 	case '=':
 	case '!':
-		if (n >= 2 && t[1] == '=') {
-			tk->type = c == '=' ? T_EQ : T_NE;
-			len = 2;
-		}
-		break;
 	case '|':
-		if (n >= 2 && t[1] == '|') {
-			tk->type = T_OR;
-			len = 2;
-		}
+		len = lex_operator(tk, t, n, len);
 		break;
 	case '[':
 		p->state = LS_BYTESTRING;
@@ -657,44 +740,8 @@ again:
 	default:
 		break;
 	}
-
-	if (tk->type == c && c != '\'') {
-		/* No punctuation rule matched: labels, numbers, names, bytes, words. */
-		size_t il = 0;
-
-		if (is_ident_start(c))
-			for (il = 1; il < n && is_ident((unsigned char)t[il]); il++)
-				;
-		if (il && il < n && t[il] == ':') {
-			tk->type = T_LABEL;
-			tk->s = t;
-			tk->slen = il;
-			len = il + 1;
-		} else if (p->state == LS_PROPNODENAME &&
-			   (is_propnodechar(c) ||
-			    (c == '\\' && n > 1 && is_propnodechar((unsigned char)t[1])))) {
-			size_t i = c == '\\';
-
-			while (i < n && is_propnodechar((unsigned char)t[i]))
-				i++;
-			tk->type = T_NAME;
-			tk->s = t + (c == '\\');
-			tk->slen = i - (c == '\\');
-			len = i;
-			p->state = LS_V1;
-		} else if (p->state == LS_BYTESTRING) {
-			if (n >= 2 && is_hex(c) && is_hex((unsigned char)t[1])) {
-				tk->type = T_BYTE;
-				tk->val = (uint64_t)(hex_val(c) * 16 + hex_val((unsigned char)t[1]));
-				len = 2;
-			}
-		} else if (p->state == LS_V1 && c >= '0' && c <= '9') {
-			len = literal(p, tk, t, n);
-		} else if (il) {
-			tk->type = T_WORD;
-			len = il;
-		}
-	}
+	if (tk->type == c && c != '\'')
+		len = lex_word(p, tk, t, n, len);
 	tk->len = len;
 	advance_to(s, s->pos + len);
 }

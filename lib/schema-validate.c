@@ -348,8 +348,9 @@ static void error_at_property(struct vctx *c, const struct dtbind_schema *s, con
 			       did_you_mean(c, s, m->key)));
 }
 
-static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
-			    const struct dtbind_value *inst, struct evald *ev)
+/* minProperties, maxProperties, required and dependentRequired/dependencies. */
+static bool validate_object_counts(struct vctx *c, const struct dtbind_schema *s,
+				   const struct dtbind_value *inst)
 {
 	bool ok = true;
 	size_t n = inst->u.map.n;
@@ -396,6 +397,97 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 			}
 		}
 	}
+	return ok;
+}
+
+/*
+ * Property @m against the patternProperties it matches, in their order; the
+ * literal ones found through the index.  Returns whether one matched;
+ * clears *prop_ok when one fails.
+ */
+static bool validate_pattern_props(struct vctx *c, const struct dtbind_schema *s,
+				   const struct dtbind_member *m, bool *prop_ok)
+{
+	const struct pattern_index *ix = s->pattern_index;
+	size_t hits[16], nh = ix ? schema_prefix_hits(ix, m->key, m->key_len, hits, 16) : 0;
+	bool indexed = ix && nh != SIZE_MAX, matched = false;
+	size_t ih = 0, io = 0;
+
+	for (size_t k = 0; k < s->n_pattern_props; k++) {
+		const struct pattern_schema *p = &s->pattern_props[k];
+		bool hit;
+
+		if (indexed) {
+			/* next pattern: the smaller of the next hit and the next other */
+			size_t nk = ih < nh ? hits[ih] : SIZE_MAX;
+			size_t no = io < ix->n_others ? ix->others[io] : SIZE_MAX;
+
+			if (nk == SIZE_MAX && no == SIZE_MAX)
+				break;
+			k = nk < no ? nk : no;
+			p = &s->pattern_props[k];
+			if (nk < no) {
+				ih++;
+				hit = true;
+			} else {
+				io++;
+				hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
+			}
+		} else {
+			hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
+		}
+		if (hit) {
+			matched = true;
+			if (!validate_child(c, p->s, m->value, m->key, m->key_len, 0))
+				*prop_ok = false;
+		}
+	}
+	return matched;
+}
+
+/* The name of property @m against propertyNames; reports why it fails. */
+static bool validate_property_name(struct vctx *c, const struct dtbind_schema *s,
+				   const struct dtbind_member *m)
+{
+	struct dtbind_value name = { .kind = DTBIND_STRING, .loc = m->key_loc,
+				     .u.str = { m->key, m->key_len } };
+	bool collect = c->collect;
+
+	c->collect = false;
+	bool nok = validate_merge(c, s->property_names, &name, NULL);
+
+	c->collect = collect;
+	if (nok)
+		return true;
+	if (c->collect) {
+		/* Say why: the first error of the name against its schema. */
+		size_t mark = c->res->errors.n;
+		const char *why = NULL;
+
+		validate_merge(c, s->property_names, &name, NULL);
+		/* The most specific reason: an explained branch, else the first. */
+		for (size_t k = mark; k < c->res->errors.n && !why; k++)
+			if (c->res->errors.v[k].depth > c->explain)
+				why = c->res->errors.v[k].message;
+		if (!why && c->res->errors.n > mark)
+			why = c->res->errors.v[mark].message;
+		c->res->errors.n = mark;
+		if (s->property_names->enum_ || !why)
+			why = arena_printf(&c->res->arena, "'%s' is not allowed here%s", m->key,
+					   did_you_mean_enum(c, s->property_names->enum_, &name));
+		else
+			why = arena_printf(&c->res->arena, "property name %s", why);
+		add_error(c, s, "propertyNames", m->key_loc, why);
+	}
+	return false;
+}
+
+static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
+			    const struct dtbind_value *inst, struct evald *ev)
+{
+	bool ok = validate_object_counts(c, s, inst);
+	size_t n = inst->u.map.n;
+
 	for (size_t i = 0; i < s->n_dep_schemas; i++) {
 		const struct named_schema *d = &s->dep_schemas[i];
 
@@ -413,7 +505,7 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 
 	for (size_t i = 0; i < n; i++) {
 		const struct dtbind_member *m = &inst->u.map.members[i];
-		bool matched = false, prop_ok = true, by_pattern = false, by_additional = false;
+		bool matched = false, prop_ok = true, by_pattern, by_additional = false;
 
 		for (size_t k = 0; k < s->n_props; k++) {
 			if (s->props[k].len == m->key_len && !memcmp(s->props[k].name, m->key, m->key_len)) {
@@ -423,42 +515,8 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 				break;
 			}
 		}
-		/* Patterns in their order; the literal ones found through the index. */
-		const struct pattern_index *ix = s->pattern_index;
-		size_t hits[16], nh = ix ? schema_prefix_hits(ix, m->key, m->key_len, hits, 16) : 0;
-		bool indexed = ix && nh != SIZE_MAX;
-		size_t ih = 0, io = 0;
-
-		for (size_t k = 0; k < s->n_pattern_props; k++) {
-			const struct pattern_schema *p = &s->pattern_props[k];
-			bool hit;
-
-			if (indexed) {
-				/* next pattern: the smaller of the next hit and the next other */
-				size_t nk = ih < nh ? hits[ih] : SIZE_MAX;
-				size_t no = io < ix->n_others ? ix->others[io] : SIZE_MAX;
-
-				if (nk == SIZE_MAX && no == SIZE_MAX)
-					break;
-				k = nk < no ? nk : no;
-				p = &s->pattern_props[k];
-				if (nk < no) {
-					ih++;
-					hit = true;
-				} else {
-					io++;
-					hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
-				}
-			} else {
-				hit = p->re && match_regex(c, p->re, m->key, m->key_len) == 1;
-			}
-			if (hit) {
-				matched = true;
-				by_pattern = true;
-				if (!validate_child(c, p->s, m->value, m->key, m->key_len, 0))
-					prop_ok = false;
-			}
-		}
+		by_pattern = validate_pattern_props(c, s, m, &prop_ok);
+		matched = matched || by_pattern;
 		if (!matched && s->additional_props) {
 			matched = true;
 			by_additional = true;
@@ -478,41 +536,8 @@ static bool validate_object(struct vctx *c, const struct dtbind_schema *s,
 			evald_set(ev, i);
 		if (!prop_ok)
 			ok = false;
-		if (s->property_names) {
-			struct dtbind_value name = { .kind = DTBIND_STRING, .loc = m->key_loc,
-						     .u.str = { m->key, m->key_len } };
-			bool collect = c->collect;
-
-			c->collect = false;
-			bool nok = validate_merge(c, s->property_names, &name, NULL);
-
-			c->collect = collect;
-			if (!nok) {
-				if (c->collect) {
-					/* Say why: the first error of the name against its schema. */
-					size_t mark = c->res->errors.n;
-					const char *why = NULL;
-
-					validate_merge(c, s->property_names, &name, NULL);
-					/* The most specific reason: an explained branch, else the first. */
-					for (size_t k = mark; k < c->res->errors.n && !why; k++)
-						if (c->res->errors.v[k].depth > c->explain)
-							why = c->res->errors.v[k].message;
-					if (!why && c->res->errors.n > mark)
-						why = c->res->errors.v[mark].message;
-					c->res->errors.n = mark;
-					if (s->property_names->enum_ || !why)
-						why = arena_printf(&c->res->arena, "'%s' is not allowed here%s",
-								   m->key,
-								   did_you_mean_enum(c, s->property_names->enum_,
-										     &name));
-					else
-						why = arena_printf(&c->res->arena, "property name %s", why);
-					add_error(c, s, "propertyNames", m->key_loc, why);
-				}
-				ok = false;
-			}
-		}
+		if (s->property_names && !validate_property_name(c, s, m))
+			ok = false;
 	}
 	return ok;
 }

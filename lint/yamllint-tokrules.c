@@ -811,51 +811,83 @@ static bool is_any(const struct tok *t, yaml_token_type_t a, yaml_token_type_t b
 	return t && (t->type == a || t->type == b);
 }
 
-static void r_indentation(struct lint *l, const struct tctx *c)
+/* The first token of a line against the indentation its parent expects. */
+static void check_line_start(struct lint *l, const struct tctx *c, const struct parent *p,
+			     int found)
 {
-	const struct tok *t = c->t, *prev = c->prev, *next = c->next;
-	struct parent *p = top(l, 0);
-	bool visible, first;
-	int found = (int)t->s.col, indent;
+	const struct tok *t = c->t;
+	int expected = p->indent;
 
-	if (!p) {
-		yl_push(l, P_ROOT, 0, 0);
-		p = top(l, 0);
-		if (!p)
-			return;
+	if (is_any(t, YAML_FLOW_MAPPING_END_TOKEN, YAML_FLOW_SEQUENCE_END_TOKEN))
+		expected = p->line_indent;
+	else if (p->type == P_KEY && p->explicit_key && t->type != YAML_VALUE_TOKEN)
+		expected = detect_indent(l, expected, found);
+	if (found != expected) {
+		if (expected < 0)
+			yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
+			       "wrong indentation: expected at least %d", found + 1);
+		else
+			yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
+			       "wrong indentation: expected %d but found %d", expected, found);
 	}
-	visible = t->type != YAML_STREAM_START_TOKEN && t->type != YAML_STREAM_END_TOKEN &&
-		  t->type != YAML_BLOCK_END_TOKEN && !(t->type == YAML_SCALAR_TOKEN && !t->vlen);
-	first = visible && (long)t->s.line + 1 > l->cur_line;
-	if (first) {
-		int expected = p->indent;
+}
 
-		if (is_any(t, YAML_FLOW_MAPPING_END_TOKEN, YAML_FLOW_SEQUENCE_END_TOKEN))
-			expected = p->line_indent;
-		else if (p->type == P_KEY && p->explicit_key && t->type != YAML_VALUE_TOKEN)
-			expected = detect_indent(l, expected, found);
-		if (found != expected) {
-			if (expected < 0)
-				yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
-				       "wrong indentation: expected at least %d", found + 1);
+/*
+ * The indentation of the value after a key's ':' into @indent: 1, or 0 when
+ * the value is empty, or -1 on yamllint's assertion.
+ */
+static int value_indent(struct lint *l, const struct tctx *c, const struct parent *p, int *indent)
+{
+	const struct tok *prev = c->prev, *nx = c->next;
+
+	if (p->type != P_KEY)
+		return -1;
+	/* key: &anchor  or  key: !!tag  with the value on the next line */
+	if (is_any(nx, YAML_ANCHOR_TOKEN, YAML_TAG_TOKEN) && prev && c->nn &&
+	    nx->s.line == prev->s.line && nx->s.line < c->nn->s.line)
+		nx = c->nn;
+	if (!nx || is_any(nx, YAML_BLOCK_END_TOKEN, YAML_FLOW_MAPPING_END_TOKEN) ||
+	    is_any(nx, YAML_FLOW_SEQUENCE_END_TOKEN, YAML_KEY_TOKEN))
+		return 0;	/* an empty value */
+	if (p->explicit_key) {
+		*indent = detect_indent(l, p->indent, (int)nx->s.col);
+	} else if (prev && nx->s.line == prev->s.line) {
+		*indent = (int)nx->s.col;
+	} else if (is_any(nx, YAML_BLOCK_SEQUENCE_START_TOKEN, YAML_BLOCK_ENTRY_TOKEN)) {
+		if (l->indseq == SEQ_FALSE) {
+			*indent = p->indent;
+		} else if (l->indseq == SEQ_TRUE) {
+			/* spaces not known yet: "at least" */
+			if (l->spaces == SPACES_CONSISTENT &&
+			    (int)nx->s.col - p->indent == 0)
+				*indent = -1;
 			else
-				yl_add(l, c->r, t->s.line + 1, (uint32_t)found + 1,
-				       "wrong indentation: expected %d but found %d", expected, found);
+				*indent = detect_indent(l, p->indent, (int)nx->s.col);
+		} else if ((int)nx->s.col == p->indent) {
+			if (l->indseq == SEQ_CONSISTENT)
+				l->indseq = SEQ_FALSE;
+			*indent = p->indent;
+		} else {
+			if (l->indseq == SEQ_CONSISTENT)
+				l->indseq = SEQ_TRUE;
+			*indent = detect_indent(l, p->indent, (int)nx->s.col);
 		}
+	} else {
+		*indent = detect_indent(l, p->indent, (int)nx->s.col);
 	}
-	if (t->type == YAML_SCALAR_TOKEN && c->rc->v[IN_MULTI_LINE] &&
-	    !check_scalar_indentation(l, c))
-		goto assertion;
-	if (visible) {
-		l->cur_line = real_end_line(l, t);
-		if (first)
-			l->cur_line_indent = found;
-	}
+	return 1;
+}
+
+/* Push the parent token c->t opens; false on yamllint's assertion. */
+static bool open_parent(struct lint *l, const struct tctx *c, struct parent *p)
+{
+	const struct tok *t = c->t, *next = c->next;
+	int indent, r;
 
 	switch (t->type) {
 	case YAML_BLOCK_MAPPING_START_TOKEN:
 		if (!is(next, YAML_KEY_TOKEN) || next->s.line != t->s.line)
-			goto assertion;
+			return false;
 		yl_push(l, P_BMAP, (int)t->s.col, 0);
 		break;
 	case YAML_FLOW_MAPPING_START_TOKEN:
@@ -871,7 +903,7 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		break;
 	case YAML_BLOCK_SEQUENCE_START_TOKEN:
 		if (!is(next, YAML_BLOCK_ENTRY_TOKEN) || next->s.line != t->s.line)
-			goto assertion;
+			return false;
 		yl_push(l, P_BSEQ, (int)t->s.col, 0);
 		break;
 	case YAML_BLOCK_ENTRY_TOKEN:
@@ -895,50 +927,23 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		if (l->nst)
 			top(l, 0)->explicit_key = is_explicit_key(l, t);
 		break;
-	case YAML_VALUE_TOKEN: {
-		const struct tok *nx = next;
-
-		if (p->type != P_KEY)
-			goto assertion;
-		/* key: &anchor  or  key: !!tag  with the value on the next line */
-		if (is_any(nx, YAML_ANCHOR_TOKEN, YAML_TAG_TOKEN) && prev && c->nn &&
-		    nx->s.line == prev->s.line && nx->s.line < c->nn->s.line)
-			nx = c->nn;
-		if (!nx || is_any(nx, YAML_BLOCK_END_TOKEN, YAML_FLOW_MAPPING_END_TOKEN) ||
-		    is_any(nx, YAML_FLOW_SEQUENCE_END_TOKEN, YAML_KEY_TOKEN))
-			break;	/* an empty value */
-		if (p->explicit_key) {
-			indent = detect_indent(l, p->indent, (int)nx->s.col);
-		} else if (prev && nx->s.line == prev->s.line) {
-			indent = (int)nx->s.col;
-		} else if (is_any(nx, YAML_BLOCK_SEQUENCE_START_TOKEN, YAML_BLOCK_ENTRY_TOKEN)) {
-			if (l->indseq == SEQ_FALSE) {
-				indent = p->indent;
-			} else if (l->indseq == SEQ_TRUE) {
-				/* spaces not known yet: "at least" */
-				if (l->spaces == SPACES_CONSISTENT &&
-				    (int)nx->s.col - p->indent == 0)
-					indent = -1;
-				else
-					indent = detect_indent(l, p->indent, (int)nx->s.col);
-			} else if ((int)nx->s.col == p->indent) {
-				if (l->indseq == SEQ_CONSISTENT)
-					l->indseq = SEQ_FALSE;
-				indent = p->indent;
-			} else {
-				if (l->indseq == SEQ_CONSISTENT)
-					l->indseq = SEQ_TRUE;
-				indent = detect_indent(l, p->indent, (int)nx->s.col);
-			}
-		} else {
-			indent = detect_indent(l, p->indent, (int)nx->s.col);
-		}
-		yl_push(l, P_VAL, indent, 0);
+	case YAML_VALUE_TOKEN:
+		r = value_indent(l, c, p, &indent);
+		if (r < 0)
+			return false;
+		if (r > 0)
+			yl_push(l, P_VAL, indent, 0);
 		break;
-	}
 	default:
 		break;
 	}
+	return true;
+}
+
+/* Pop the parents token c->t closes; false on yamllint's assertion. */
+static bool close_parents(struct lint *l, const struct tctx *c)
+{
+	const struct tok *t = c->t, *next = c->next;
 
 	for (bool consumed = false; l->nst;) {
 		struct parent *q = top(l, 0), *qq = top(l, 1);
@@ -966,7 +971,7 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		} else if (q->type == P_VAL && t->type != YAML_VALUE_TOKEN &&
 			   !is_any(t, YAML_ANCHOR_TOKEN, YAML_TAG_TOKEN)) {
 			if (!qq || qq->type != P_KEY)
-				goto assertion;
+				return false;
 			pop(l);
 			pop(l);
 		} else if (q->type == P_KEY &&
@@ -980,7 +985,37 @@ static void r_indentation(struct lint *l, const struct tctx *c)
 		if (l->nst <= 1)
 			break;
 	}
-	return;
+	return true;
+}
+
+static void r_indentation(struct lint *l, const struct tctx *c)
+{
+	const struct tok *t = c->t;
+	struct parent *p = top(l, 0);
+	bool visible, first;
+	int found = (int)t->s.col;
+
+	if (!p) {
+		yl_push(l, P_ROOT, 0, 0);
+		p = top(l, 0);
+		if (!p)
+			return;
+	}
+	visible = t->type != YAML_STREAM_START_TOKEN && t->type != YAML_STREAM_END_TOKEN &&
+		  t->type != YAML_BLOCK_END_TOKEN && !(t->type == YAML_SCALAR_TOKEN && !t->vlen);
+	first = visible && (long)t->s.line + 1 > l->cur_line;
+	if (first)
+		check_line_start(l, c, p, found);
+	if (t->type == YAML_SCALAR_TOKEN && c->rc->v[IN_MULTI_LINE] &&
+	    !check_scalar_indentation(l, c))
+		goto assertion;
+	if (visible) {
+		l->cur_line = real_end_line(l, t);
+		if (first)
+			l->cur_line_indent = found;
+	}
+	if (open_parent(l, c, p) && close_parents(l, c))
+		return;
 assertion:
 	yl_add(l, c->r, t->s.line + 1, t->s.col + 1, "cannot infer indentation: unexpected token");
 }
