@@ -44,17 +44,6 @@ static const struct tok *peek(struct expr *e)
 	return e->i < e->n ? &e->t[e->i] : &end;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static struct val parse_number(struct expr *e, const struct tok *t)
 {
 	const char *s = t->text, *end = s + t->len;

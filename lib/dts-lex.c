@@ -57,11 +57,6 @@ static bool is_hex(unsigned char c)
 	return cclass[c] & C_HEX;
 }
 
-static int hex_val(unsigned char c)
-{
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
 static bool is_space(unsigned char c)
 {
 	return cclass[c] & C_SPACE;
@@ -114,7 +109,7 @@ static unsigned char unescape(const char *s, size_t len, size_t *i, bool *bad_he
 	case 'r': return '\r';
 	case 'x':
 		while (n < 2 && *i < len && is_hex((unsigned char)s[*i])) {
-			v = v * 16 + (unsigned)hex_val((unsigned char)s[(*i)++]);
+			v = v * 16 + (unsigned)hexval((unsigned char)s[(*i)++]);
 			n++;
 		}
 		if (!n)
@@ -204,8 +199,8 @@ static void lex_error(struct parser *p, const struct pos *ps, const char *fmt, .
 
 void dts_free_sources(struct parser *p)
 {
-	for (struct src *s = p->srcs, *dts_next; s; s = dts_next) {
-		dts_next = s->all;
+	for (struct src *s = p->srcs, *next; s; s = next) {
+		next = s->all;
 		free(s->owned);
 		free(s);
 	}
@@ -404,7 +399,7 @@ static size_t literal(struct parser *p, struct token *tk, const char *t, size_t 
 		end += end + 1 < n && t[end + 1] == 'L' ? 2 : 1;
 	/* U?L?L? covers exactly the suffixes U, L, UL, LL and ULL. */
 	for (size_t k = dig; k < i; k++) {
-		unsigned d = (unsigned)hex_val((unsigned char)t[k]);
+		unsigned d = (unsigned)hexval((unsigned char)t[k]);
 
 		if (d >= base) {
 			bad = true;
@@ -649,7 +644,7 @@ static size_t lex_word(struct parser *p, struct token *tk, const char *t, size_t
 	} else if (p->state == LS_BYTESTRING) {
 		if (n >= 2 && is_hex(c) && is_hex((unsigned char)t[1])) {
 			tk->type = T_BYTE;
-			tk->val = (uint64_t)(hex_val(c) * 16 + hex_val((unsigned char)t[1]));
+			tk->val = (uint64_t)(hexval(c) * 16 + hexval((unsigned char)t[1]));
 			len = 2;
 		}
 	} else if (p->state == LS_V1 && c >= '0' && c <= '9') {

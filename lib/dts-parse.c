@@ -639,24 +639,12 @@ void dts_delete_prop(struct dt_property *prop)
 	kill_labels(&prop->labels);
 }
 
-/* The next node after @n in pre-order under @top, skipping deleted ones. */
-struct dt_node *dts_walk_next(const struct dt_node *top, const struct dt_node *n)
-{
-	dt_for_each_child(n, c)
-		return c;
-	for (; n && n != top; n = n->parent)
-		for (struct dt_node *s = n->next; s; s = s->next)
-			if (!s->deleted)
-				return s;
-	return NULL;
-}
-
 /* dtc's delete_node(): the node, its live subtree, their properties and labels. */
 void dts_delete_node(struct dt_node *top)
 {
-	for (struct dt_node *n = top, *dts_next; n; n = dts_next) {
+	for (struct dt_node *n = top, *next; n; n = next) {
 		/* Before marking: the walk must still see @n's live children. */
-		dts_next = dts_walk_next(top, n);
+		next = dt_next_live(top, n, false);
 		dt_for_each_prop(n, prop)
 			dts_delete_prop(prop);
 		kill_labels(&n->labels);
@@ -668,16 +656,16 @@ void dts_delete_node(struct dt_node *top)
 static void merge(struct parser *p, struct dt_node *old, struct dt_node *new)
 {
 	old->deleted = false;
-	for (struct dt_label *l = new->labels, *dts_next; l; l = dts_next) {
-		dts_next = l->next;
+	for (struct dt_label *l = new->labels, *next; l; l = next) {
+		next = l->next;
 		node_add_label(p, old, (struct plabel *)l, false);
 	}
 	new->labels = NULL;
 
-	for (struct dt_property *np = new->props, *dts_next; np; np = dts_next) {
+	for (struct dt_property *np = new->props, *next; np; np = next) {
 		struct dt_property *op, **tail = &old->props;
 
-		dts_next = np->next;
+		next = np->next;
 		np->next = NULL;
 		for (op = old->props; op; tail = &op->next, op = op->next)
 			if (strcmp(op->name, np->name) == 0)
@@ -704,10 +692,10 @@ static void merge(struct parser *p, struct dt_node *old, struct dt_node *new)
 	}
 	new->props = NULL;
 
-	for (struct dt_node *nc = new->children, *dts_next; nc; nc = dts_next) {
+	for (struct dt_node *nc = new->children, *next; nc; nc = next) {
 		struct dt_node *oc, **tail = &old->children;
 
-		dts_next = nc->next;
+		next = nc->next;
 		nc->next = NULL;
 		for (oc = old->children; oc; tail = &oc->next, oc = oc->next)
 			if (strcmp(oc->name, nc->name) == 0)
@@ -764,11 +752,11 @@ static struct plabel *reverse_labels(struct plabel *l)
 	struct plabel *r = NULL;
 
 	while (l) {
-		struct plabel *dts_next = l->same;
+		struct plabel *next = l->same;
 
 		l->same = r;
 		r = l;
-		l = dts_next;
+		l = next;
 	}
 	return r;
 }
@@ -776,22 +764,22 @@ static struct plabel *reverse_labels(struct plabel *l)
 static void attach_node_labels(struct parser *p, struct dt_node *n, struct plabel *l, bool pending)
 {
 	for (l = reverse_labels(l); l;) {
-		struct plabel *dts_next = l->same;
+		struct plabel *next = l->same;
 
 		l->same = NULL;
 		node_add_label(p, n, l, pending);
-		l = dts_next;
+		l = next;
 	}
 }
 
 static void attach_prop_labels(struct dt_property *prop, struct plabel *l)
 {
 	for (l = reverse_labels(l); l;) {
-		struct plabel *dts_next = l->same;
+		struct plabel *next = l->same;
 
 		l->same = NULL;
 		prop_add_label(prop, l);
-		l = dts_next;
+		l = next;
 	}
 }
 
@@ -1100,8 +1088,8 @@ static void parse_memreserve(struct parser *p, struct dt_reserve ***tail)
 
 	r->address = addr;
 	r->size = size;
-	for (struct plabel *l = reverse_labels(il.first), *dts_next; l; l = dts_next) {
-		dts_next = l->same;
+	for (struct plabel *l = reverse_labels(il.first), *next; l; l = next) {
+		next = l->same;
 		l->same = NULL;
 		if (!has_label(r->labels, l->l.name)) {
 			l->l.next = r->labels;

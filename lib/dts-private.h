@@ -166,7 +166,6 @@ struct token dts_next(struct parser *p);
 void dts_settle_pending(struct parser *p, bool keep);
 struct dt_node *dts_resolve(struct parser *p, const char *ref);
 void dts_delete_prop(struct dt_property *prop);
-struct dt_node *dts_walk_next(const struct dt_node *top, const struct dt_node *n);
 void dts_delete_node(struct dt_node *top);
 const char *dts_written_ref(struct parser *p, const char *ref);
 struct dt_node *dts_empty_root(struct parser *p, const struct pos *at);

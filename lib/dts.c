@@ -111,7 +111,7 @@ static void error_loc(struct parser *p, struct dtbind_loc loc, const char *node,
 	for (struct dt_node *top_ = (p)->t->root, *orph_ = (p)->t->orphans; top_;	\
 	     top_ = orph_, orph_ = orph_ ? orph_->next : NULL)			\
 		if (!top_->deleted)						\
-			for (struct dt_node *n = top_; n; n = dts_walk_next(top_, n))
+			for (struct dt_node *n = top_; n; n = dt_next_live(top_, n, false))
 
 static const char *path_of(struct parser *p, const struct dt_node *n)
 {

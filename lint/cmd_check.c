@@ -148,39 +148,31 @@ static int read_stdin(char **buf, size_t *len)
 	return *buf ? 0 : -DTBIND_ENOMEM;
 }
 
-static bool is_dir(const char *p)
-{
-	struct stat st;
-
-	return !stat(p, &st) && S_ISDIR(st.st_mode);
-}
-
-/* The kernel tree around the current directory, as checkpatch finds its root. */
+/*
+ * The kernel tree around the current directory, as checkpatch finds its
+ * root: the tree of the bindings root every tool finds from here
+ * (bindings_root_above()), when that is a kernel tree's, with scripts/.
+ */
 static char *find_tree(void)
 {
-	char *dir = getcwd(NULL, 0), *slash;
+	static const char sub[] = "/Documentation/devicetree/bindings";
+	char *root = bindings_root_above("."), *s = NULL;
 
-	while (dir) {
-		char *b, *s;
-		bool ok;
-
-		if (asprintf(&b, "%s/Documentation/devicetree/bindings", *dir ? dir : "/") < 0 ||
-		    asprintf(&s, "%s/scripts", *dir ? dir : "/") < 0)
-			break;
-		ok = is_dir(b) && is_dir(s);
-		free(b);
+	if (root && str_ends_with(root, sub)) {
+		root[strlen(root) - strlen(sub)] = '\0';
+		if (asprintf(&s, "%s/scripts", *root ? root : "") >= 0 && is_dir(s)) {
+			free(s);
+			if (!*root) {
+				free(root);
+				return strdup("/");
+			}
+			return root;
+		}
 		free(s);
-		if (ok)
-			return dir;
-		slash = strrchr(dir, '/');
-		if (!slash || slash == dir)
-			break;
-		*slash = '\0';
 	}
-	free(dir);
+	free(root);
 	return NULL;
 }
-
 static void list_rules(void)
 {
 	size_t n;
