@@ -903,7 +903,7 @@ static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view 
 		if (m && m->binding)
 			ret = add_cached_binding(s, &cv->b[m->binding - 1]);
 		else
-			ret = load_source(s, &files[i]);
+			ret = s->load_source(s, &files[i]);
 	}
 	/* The embedded core schemas belong to the program, which is the same. */
 	for (uint32_t i = 0; i < cv->n_b && !ret; i++)
