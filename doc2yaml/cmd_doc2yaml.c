@@ -76,13 +76,6 @@ static int cmp_job(const void *a, const void *b)
 	return strcmp(((const struct job *)a)->in, ((const struct job *)b)->in);
 }
 
-static bool is_dir(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 
 static char *yaml_name(const char *rel)
 {

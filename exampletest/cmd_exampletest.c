@@ -19,7 +19,7 @@ void help_exampletest(FILE *out)
 		"one process.  Findings are reported at the example's line in the .yaml.\n"
 		"PATH is a file or a directory (every *.yaml below it); @FILE reads paths.\n\n"
 		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
-		"                        directory above the first file)\n"
+		"                        directory above the first file, else its kernel tree's)\n"
 		"  -I DIR                #include search directory (default: the kernel's\n"
 		"                        scripts/dtc/include-prefixes)\n"
 		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
@@ -87,7 +87,7 @@ int cmd_exampletest(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!root)
-		root = cli_find_bindings_root(argv[optind]);
+		root = bindings_root_above(argv[optind]);
 	co.bindings_root = root;
 	co.include_dirs = incs;
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);

@@ -82,30 +82,6 @@ bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want
 	return ok;
 }
 
-char *cli_find_bindings_root(const char *path)
-{
-	char *abs = realpath(path, NULL), *slash;
-
-	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
-		struct stat st;
-		char *b;
-
-		if (str_ends_with(abs, "/devicetree/bindings"))
-			return abs;
-		/* the top of a kernel tree, seen from its arch/ or scripts/ */
-		if (asprintf(&b, "%s/Documentation/devicetree/bindings", abs) < 0)
-			break;
-		if (stat(b, &st) == 0 && S_ISDIR(st.st_mode)) {
-			free(abs);
-			return b;
-		}
-		free(b);
-		*slash = '\0';
-	}
-	free(abs);
-	return NULL;
-}
-
 bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out)
 {
 	if (dtbind_gen_parse(arg, out))

@@ -23,12 +23,6 @@ bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want
 		       struct path_list *out);
 
 /*
- * The Documentation/devicetree/bindings directory of the kernel tree @path
- * is in (a binding, a .dts, a build directory inside the tree), or NULL.
- */
-char *cli_find_bindings_root(const char *path);
-
-/*
  * Parse "--dtschema=2022.08|2026.06|auto" for command @cmd; an unknown value
  * is reported on stderr and returns false.
  */

@@ -21,13 +21,6 @@ struct dt_checker {
 	FILE *dump;
 };
 
-static bool is_dir(const char *p)
-{
-	struct stat st;
-
-	return !stat(p, &st) && S_ISDIR(st.st_mode);
-}
-
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 		   struct dt_checker **out)
 {

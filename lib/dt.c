@@ -98,8 +98,7 @@ struct dt_property *dt_node_set_prop(struct dt_tree *t, struct dt_node *n, const
 	return p;
 }
 
-/* The next live node after @n in pre-order under @top; @n's children are skipped if @skip. */
-static struct dt_node *next_live(const struct dt_node *top, const struct dt_node *n, bool skip)
+struct dt_node *dt_next_live(const struct dt_node *top, const struct dt_node *n, bool skip)
 {
 	if (!skip)
 		dt_for_each_child(n, c)
@@ -116,7 +115,7 @@ static struct dt_node *next_live(const struct dt_node *top, const struct dt_node
 	for (const struct dt_node *top_ = (t)->root, *orph_ = (t)->orphans; top_;	\
 	     top_ = orph_, orph_ = orph_ ? orph_->next : NULL)			\
 		if (!top_->deleted)						\
-			for (const struct dt_node *n = top_; n; n = next_live(top_, n, false))
+			for (const struct dt_node *n = top_; n; n = dt_next_live(top_, n, false))
 
 struct dt_node *dt_find_label(const struct dt_tree *t, const char *label)
 {

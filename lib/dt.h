@@ -100,6 +100,9 @@ struct dt_node *dt_find_phandle(const struct dt_tree *t, uint32_t phandle);
 /* "/soc/i2c@1000/dev@50"; allocated in the tree's arena. */
 const char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
 
+/* The next live node after @n in pre-order under @top; @n's children are skipped if @skip. */
+struct dt_node *dt_next_live(const struct dt_node *top, const struct dt_node *n, bool skip);
+
 #define dt_for_each_child(n, c) \
 	for (struct dt_node *c = (n)->children; c; c = c->next) if (!c->deleted)
 #define dt_for_each_prop(n, p) \

@@ -54,6 +54,11 @@ struct dtbind_dtschemas {
 	uint32_t n_names;
 	char *cache_path;
 	struct source_file *loading;	/* the file load_source() is on */
+	/*
+	 * dtschema.c's load_source(), for the cache to load a changed file
+	 * with: schemacache.c sits below dtschema.c and does not call it.
+	 */
+	int (*load_source)(struct dtbind_dtschemas *s, struct source_file *f);
 };
 
 /* A binding file of the tree, as the cache's manifest records it. */
@@ -69,14 +74,15 @@ struct source_file {
 
 enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached binding */
 
-/* dtschema.c */
+/* bindingset.c */
 int list_push(struct index_list *l, size_t i);
 int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);
+/* A file that gives no binding: warned now, and noted for the cache to warn again. */
+void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rule,
+	      const char *fmt, ...) DTBIND_PRINTF(4, 5);
 /* Is @id in the set already?  Then warn (at @loc) unless @file is a core schema. */
 bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc);
-/* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */
-int load_source(struct dtbind_dtschemas *s, struct source_file *f);
 
 /* schemacache.c */
 int source_files_collect(const char *root, struct source_file **files, size_t *n);

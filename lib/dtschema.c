@@ -18,14 +18,6 @@
 #include "fixup.h"
 #include "vbuild.h"
 
-int list_push(struct index_list *l, size_t i)
-{
-	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 4))
-		return -DTBIND_ENOMEM;
-	l->v[l->n++] = i;
-	return 0;
-}
-
 /*
  * The meta-schema check of the reference: a binding that fails it is left
  * out.  2022.08 checks it against its devicetree meta-schema ($schema);
@@ -47,39 +39,6 @@ static bool passes_meta(struct dtbind_dtschemas *s, const struct dtbind_value *r
 	return dtbind_schema_validate(meta, root, NULL) == 1;
 }
 
-
-/* A file that gives no binding: warned now, and noted for the cache to warn again. */
-static void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rule,
-		     const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	dtbind_diag_report(s->diag, DTBIND_WARNING, loc, rule, "%s", msg);
-	if (s->loading) {
-		struct source_file *f = s->loading;
-
-		snprintf(f->note_rule, sizeof(f->note_rule), "%s", rule);
-		free(f->note);
-		f->note = strdup(msg);
-		f->note_line = loc.line;
-		f->note_col = loc.col;
-	}
-}
-
-bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc)
-{
-	if (!hmap_get_str(&s->ids, id, uri_fragment_offset(id)))
-		return false;
-	/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
-	if (strncmp(file, "<dtbind>/", 9))
-		left_out(s, loc, "duplicate-id",
-			 "duplicate '$id' value '%s'; the first file that has it is used", id);
-	return true;
-}
 
 static int add_binding(struct dtbind_dtschemas *s, const char *file, const struct dtbind_value *root)
 {
@@ -304,29 +263,6 @@ bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compati
 	return false;
 }
 
-int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
-		 const struct dtbind_value *fixed)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1024;
-		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
-
-		if (!nb)
-			return -DTBIND_ENOMEM;
-		s->b = nb;
-	}
-	struct binding *b = &s->b[s->n];
-
-	memset(b, 0, sizeof(*b));
-	b->id = id;
-	b->file = file;
-	b->fixed = fixed;
-	/* Keyed without the fragment: that is how a $ref asks for a document. */
-	hmap_put_str(&s->ids, b->id, uri_fragment_offset(b->id), (void *)(uintptr_t)(s->n + 1));
-	s->n++;
-	return 0;
-}
-
 static void reset_bindings(struct dtbind_dtschemas *s)
 {
 	s->n = 0;
@@ -348,6 +284,8 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	schema_cache_unmap(s);
 }
 
+static int load_source(struct dtbind_dtschemas *s, struct source_file *f);
+
 static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
 {
 	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
@@ -368,6 +306,7 @@ static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtb
 	dtbind_schema_set_generation(s->set, gen);
 	dtbind_schema_set_dt_annotations(s->set, true);
 	dtbind_schema_set_loader(s->set, schema_cache_loader, s);
+	s->load_source = load_source;
 	return s;
 }
 
@@ -416,7 +355,8 @@ static int dtschemas_finish_cached(struct dtbind_dtschemas *s)
  * without registering it: a $ref to a binding left out (it fails its
  * meta-schema) must not find it, from source as from the cache.
  */
-int load_source(struct dtbind_dtschemas *s, struct source_file *f)
+/* One binding file: hashed for the manifest, parsed, checked, fixed up, added. */
+static int load_source(struct dtbind_dtschemas *s, struct source_file *f)
 {
 	struct dtbind_doc *doc;
 	char *buf;

@@ -106,6 +106,27 @@ int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit,
 /* A binding schema's file name, as the reference globs them: *.yaml, not processed-schema*. */
 bool is_binding_name(const char *name);
 
+bool is_dir(const char *path);
+/*
+ * Write the @n buffers @parts as the file @path, atomically: into a new
+ * temporary file in @path's directory, fsync'ed, then renamed over @path, so
+ * readers and a crash see the old file or the new one, never a part; the
+ * temporary file is removed on failure.  @mode: the new file's permissions
+ * exactly, or -1 for 0666 less the umask.  0, or -DTBIND_EIO (errno set) or
+ * -DTBIND_ENOMEM.
+ */
+int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode);
+/*
+ * The bindings root for @path (a file or directory, which need not exist),
+ * the same for every tool: walking up from @path itself, the first directory
+ * that is a "devicetree/bindings" directory, or that holds
+ * "Documentation/devicetree/bindings" (the top of a kernel tree, seen from
+ * any of its directories outside the bindings: arch/, scripts/, ...), whose
+ * bindings directory it is then.  Absolute and canonical; NULL when there is
+ * none.  Caller frees.
+ */
+char *bindings_root_above(const char *path);
+
 /* mkdir -p: @dir and its parents (existing ones are fine).  0, or -1 with errno. */
 int mkdir_p(const char *dir, unsigned mode);
 /* The same for the directories above the file @path. */
@@ -168,6 +189,8 @@ unsigned edit_distance(const char *a, const char *b, unsigned cap);
 /* The candidate closest to @name by edit distance (case-only differences count as 1), or NULL. */
 const char *nearest_name(const char *name, const char *const *names, size_t n);
 bool str_ends_with(const char *s, const char *suffix);
+/* The value of hex digit @c, or -1 when it is none. */
+int hexval(int c);
 /* Line @line (1-based) of a text buffer, without its newline, and its length; NULL if past the end. */
 const char *text_line(const char *buf, size_t buf_len, uint32_t line, size_t *len);
 

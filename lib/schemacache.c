@@ -397,32 +397,6 @@ static bool has_inner_resource(const struct dtbind_value *v, unsigned depth)
 	return false;
 }
 
-static int write_atomically(const char *path, const struct strbuf *parts[], size_t n)
-{
-	char *tmp = NULL;
-	int ret = -DTBIND_EIO;
-
-	/* Written next to its place and renamed: never a half file. */
-	mkdir_parents(path, 0755);
-	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
-		FILE *f = fopen(tmp, "wb");
-
-		if (f) {
-			bool ok = true;
-
-			for (size_t i = 0; i < n; i++)
-				ok &= fwrite(parts[i]->buf, 1, parts[i]->len, f) == parts[i]->len;
-			ok &= fclose(f) == 0;
-			if (ok && rename(tmp, path) == 0)
-				ret = 0;
-			else
-				remove(tmp);
-		}
-	}
-	free(tmp);
-	return ret;
-}
-
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
 		       const char *root, const struct source_file *files, size_t nfiles)
 {
@@ -520,7 +494,9 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	if (!head.oom && !idx.oom && !w.sb.oom && head.len == CACHE_HEADER_SIZE) {
 		const struct strbuf *parts[] = { &head, &idx, &w.sb };
 
-		ret = write_atomically(path, parts, 3);
+		/* Written next to its place and renamed: never a half file. */
+		mkdir_parents(path, 0755);
+		ret = write_file_atomic(path, parts, 3, -1);
 	}
 out:
 	free(off);
@@ -927,7 +903,7 @@ static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view 
 		if (m && m->binding)
 			ret = add_cached_binding(s, &cv->b[m->binding - 1]);
 		else
-			ret = load_source(s, &files[i]);
+			ret = s->load_source(s, &files[i]);
 	}
 	/* The embedded core schemas belong to the program, which is the same. */
 	for (uint32_t i = 0; i < cv->n_b && !ret; i++)

@@ -209,17 +209,6 @@ size_t uri_fragment_offset(const char *uri)
 	return h ? (size_t)(h - uri) : strlen(uri);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 size_t uri_percent_decode(char *s)
 {
 	char *w = s;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* util.c - arena, string buffer, hash map, whole-file reads. */
+/* util.c - arena, string buffer, hash map, files (reads, atomic writes, the bindings root). */
 #define _POSIX_C_SOURCE 200809L
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -791,4 +792,127 @@ int mkdir_parents(const char *path, unsigned mode)
 	ret = mkdir_p(dir, mode);
 	free(dir);
 	return ret;
+}
+
+bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* @path made absolute and canonical; its last component need not exist yet. */
+static char *abs_path_of(const char *path)
+{
+	char *abs = realpath(path, NULL), *copy, *slash, *dir;
+
+	if (abs || !(copy = strdup(path)))
+		return abs;
+	slash = strrchr(copy, '/');
+	if (slash)
+		*slash = '\0';
+	dir = realpath(slash ? (*copy ? copy : "/") : ".", NULL);
+	if (dir && asprintf(&abs, "%s/%s", strcmp(dir, "/") ? dir : "",
+			    slash ? slash + 1 : copy) < 0)
+		abs = NULL;
+	free(dir);
+	free(copy);
+	return abs;
+}
+
+char *bindings_root_above(const char *path)
+{
+	char *abs = abs_path_of(path), *slash;
+
+	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
+		char *b;
+
+		if (str_ends_with(abs, "/devicetree/bindings") && is_dir(abs))
+			return abs;
+		/* the top of a kernel tree, or a directory of it outside the bindings */
+		if (asprintf(&b, "%s/Documentation/devicetree/bindings", abs) < 0)
+			break;
+		if (is_dir(b)) {
+			free(abs);
+			return b;
+		}
+		free(b);
+		*slash = '\0';
+	}
+	free(abs);
+	return NULL;
+}
+
+/* A name for a temporary file next to @path that no other writer uses. */
+static char *temp_name(const char *path)
+{
+	static _Atomic unsigned counter;
+	const char *slash = strrchr(path, '/');
+	char *tmp;
+
+	if (asprintf(&tmp, "%.*s.%s.%ld.%u.tmp", slash ? (int)(slash - path + 1) : 0, path,
+		     slash ? slash + 1 : path, (long)getpid(), counter++) < 0)
+		return NULL;
+	return tmp;
+}
+
+int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode)
+{
+	char *tmp = NULL;
+	int fd = -1, err;
+	bool created = false;
+
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		free(tmp);
+		if (!(tmp = temp_name(path)))
+			return -DTBIND_ENOMEM;
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0)
+		goto fail;
+	created = true;
+	if (mode >= 0 && fchmod(fd, (mode_t)mode))
+		goto fail;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t off = 0; off < parts[i]->len;) {
+			ssize_t w = write(fd, parts[i]->buf + off, parts[i]->len - off);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto fail;
+			off += (size_t)w;
+		}
+	}
+	/* On disk before it gets its name: a crash leaves the old file or the new one. */
+	if (fsync(fd))
+		goto fail;
+	err = close(fd);
+	fd = -1;
+	if (err || rename(tmp, path))
+		goto fail;
+	free(tmp);
+	return 0;
+fail:
+	err = errno;
+	if (fd >= 0)
+		close(fd);
+	if (created)
+		unlink(tmp);
+	free(tmp);
+	errno = err;
+	return -DTBIND_EIO;
 }

@@ -19,25 +19,7 @@
  * -Werror, --max-errors and the format).  Findings about files the series
  * does not touch (the tree's own schemas) are dropped.
  */
-#define _GNU_SOURCE
-#include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "exampletest/exampletest.h"
-#include "lint.h"
-#include "patch.h"
-
-#define BINDINGS "Documentation/devicetree/bindings/"
-#define BINDINGS_DIR "Documentation/devicetree/bindings"
-#define DT_HEADERS "include/dt-bindings/"
-#define MAX_READ DTBIND_MAX_FILE_SIZE
+#include "checkpatch-private.h"
 
 static const struct dtbind_rule check_rules[] = {
 	{ "patch", DTBIND_ERROR,
@@ -89,95 +71,29 @@ const struct dtbind_rule *dtbind_check_rule(const char *name)
 	return NULL;
 }
 
-/* A file of the series whose content is followed: bindings and dt-bindings headers. */
-struct tracked {
-	const char *path;		/* repository path, at the end of the series */
-	const char *base_path;		/* where its base came from in the tree, or NULL */
-	struct dtbind_text text;
-	bool exists;			/* false once deleted */
-	bool known;			/* text holds the content */
-	bool failed;			/* a patch did not apply (reported) */
-	bool changed;			/* the series changes it */
-	const struct dtbind_patch *last_patch;
-	const struct dtbind_patch_file *last_file;
-	/* created by the series but in the tree already (buffer in ctx->bufs) */
-	const char *tree_buf;
-	size_t tree_len;
-	const struct dtbind_patch *add_patch;
-	const struct dtbind_patch_file *add_file;
-};
-
-struct disk_cache {
-	char *path;
-	char *buf;
-	size_t len;
-	bool ok;
-	unsigned age;
-};
-
-struct corpus_file {
-	char *path;
-	char *buf;
-	size_t len;
-};
-
-struct ctx {
-	struct dtbind_diag *diag;
-	const struct dtbind_series_opts *o;
-	const struct dtbind_patch_series *s;
-	struct arena arena;
-	struct tracked *files;
-	size_t n_files, cap_files;
-	struct hmap by_path;		/* path -> index + 1 */
-	char **bufs;			/* base file buffers the texts point into */
-	size_t n_bufs, cap_bufs;
-	char *tree;			/* realpath of opts->tree, or NULL */
-	char *tmp;			/* realpath of the temporary tree, or NULL */
-	char *root;			/* tmp/Documentation/devicetree/bindings */
-	struct hmap made;		/* directories of tmp already made real */
-	/* lint and exampletest write here (JSON Lines) */
-	FILE *inner_out;
-	struct strbuf inner_buf;
-	struct dtbind_diag *inner;
-	bool keep;			/* the last inner finding was kept: keep its notes */
-	struct dtbind_finding pending;	/* the patch note of that finding */
-	char *pending_msg;
-	bool has_pending;
-	bool pending_source;
-	struct disk_cache disk[4];
-	unsigned disk_clock;
-	struct corpus_file *corpus;
-	size_t n_corpus;
-	bool corpus_loaded;
-	bool no_tree_noted;
-	bool applied_noted;
-};
-
 /* ---- small helpers ---------------------------------------------------- */
 
-static bool has_prefix(const char *s, const char *p)
+bool cp_has_prefix(const char *s, const char *p)
 {
 	return s && !strncmp(s, p, strlen(p));
 }
 
 static bool tracked_path(const char *p)
 {
-	return has_prefix(p, BINDINGS) || has_prefix(p, DT_HEADERS);
+	return cp_has_prefix(p, BINDINGS) || cp_has_prefix(p, DT_HEADERS);
 }
 
 static bool binding_yaml(const char *p)
 {
-	return has_prefix(p, BINDINGS) && str_ends_with(p, ".yaml");
+	return cp_has_prefix(p, BINDINGS) && str_ends_with(p, ".yaml");
 }
 
-static const char *subject_of(const struct dtbind_patch *p)
+const char *cp_subject_of(const struct dtbind_patch *p)
 {
 	return p->subject && *p->subject ? p->subject : NULL;
 }
 
-static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
-	DTBIND_PRINTF(4, 5);
-static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
+void cp_report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
 {
 	const struct dtbind_rule *r = dtbind_check_rule(rule);
 	va_list ap;
@@ -213,8 +129,8 @@ static const char *disk_line(struct ctx *c, const char *path, uint32_t line, siz
 }
 
 /* Is line @line of @path on disk exactly @prefix + @text?  (Then the sink may quote it.) */
-static bool disk_matches(struct ctx *c, const char *path, uint32_t line, char prefix,
-			 const char *text, size_t tlen)
+bool cp_disk_matches(struct ctx *c, const char *path, uint32_t line, char prefix,
+		     const char *text, size_t tlen)
 {
 	size_t len;
 	const char *l = path ? disk_line(c, path, line, &len) : NULL;
@@ -224,16 +140,14 @@ static bool disk_matches(struct ctx *c, const char *path, uint32_t line, char pr
 	       !memcmp(l + skip, text, tlen);
 }
 
-static void emit(struct ctx *c, const struct dtbind_finding *f, bool source_ok)
+void cp_emit(struct ctx *c, const struct dtbind_finding *f, bool source_ok)
 {
 	dtbind_diag_set_show_source(c->diag, c->o->show_source && source_ok);
 	dtbind_diag_emit(c->diag, f);
 	dtbind_diag_set_show_source(c->diag, c->o->show_source);
 }
 
-static void note(struct ctx *c, struct dtbind_loc loc, bool source_ok, const char *fmt, ...)
-	DTBIND_PRINTF(4, 5);
-static void note(struct ctx *c, struct dtbind_loc loc, bool source_ok, const char *fmt, ...)
+void cp_note(struct ctx *c, struct dtbind_loc loc, bool source_ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -246,7 +160,7 @@ static void note(struct ctx *c, struct dtbind_loc loc, bool source_ok, const cha
 
 /* ---- the state of the files at the end of the series ------------------ */
 
-static struct tracked *lookup(struct ctx *c, const char *path)
+struct tracked *cp_lookup(struct ctx *c, const char *path)
 {
 	uintptr_t i = path ? (uintptr_t)hmap_get_str(&c->by_path, path, strlen(path)) : 0;
 
@@ -255,7 +169,7 @@ static struct tracked *lookup(struct ctx *c, const char *path)
 
 static struct tracked *get(struct ctx *c, const char *path)
 {
-	struct tracked *t = lookup(c, path);
+	struct tracked *t = cp_lookup(c, path);
 
 	if (t)
 		return t;
@@ -316,7 +230,7 @@ static int keep_buf(struct ctx *c, char *buf)
 static struct tracked *load_base(struct ctx *c, const struct dtbind_patch *p,
 				 const struct dtbind_patch_file *f, const char *path, int *err)
 {
-	struct tracked *t = lookup(c, path);
+	struct tracked *t = cp_lookup(c, path);
 	char *buf = NULL;
 	size_t len = 0;
 	int ret;
@@ -333,9 +247,9 @@ static struct tracked *load_base(struct ctx *c, const struct dtbind_patch *p,
 	if (!can_read_base(c)) {
 		/* Only the files we lint need their old content; the rest stay unknown. */
 		if (binding_yaml(path) && f->op != DTBIND_PATCH_DELETE) {
-			report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
-			       "'%s' exists before this patch: give the kernel tree the series "
-			       "applies to (--tree DIR) to check it", path);
+			cp_report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
+				  "'%s' exists before this patch: give the kernel tree the series "
+				  "applies to (--tree DIR) to check it", path);
 			t->failed = true;
 		}
 		return t;
@@ -348,11 +262,11 @@ static struct tracked *load_base(struct ctx *c, const struct dtbind_patch *p,
 	if (ret) {
 		/* A deletion changes nothing we check (and the tree may have it done already). */
 		if (f->op == DTBIND_PATCH_DELETE)
-			note(c, (struct dtbind_loc){ p->input, f->at, 1 }, true,
-			     "'%s' is not in the tree (deleted already?)", path);
+			cp_note(c, (struct dtbind_loc){ p->input, f->at, 1 }, true,
+				"'%s' is not in the tree (deleted already?)", path);
 		else
-			report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
-			       "the patch does not apply: '%s' is not in the tree", path);
+			cp_report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
+				  "the patch does not apply: '%s' is not in the tree", path);
 		t->failed = true;
 		t->exists = false;
 		return t;
@@ -385,15 +299,15 @@ static void applied_note(struct ctx *c, const struct dtbind_patch *p,
 	if (c->applied_noted)
 		return;
 	c->applied_noted = true;
-	note(c, (struct dtbind_loc){ p->input, f->at, 1 }, true,
-	     "the tree has this patch applied already: its files are checked as they are there");
+	cp_note(c, (struct dtbind_loc){ p->input, f->at, 1 }, true,
+		"the tree has this patch applied already: its files are checked as they are there");
 }
 
 /* A file the patch creates: from the patch alone (the tree may have it already). */
 static int add_file(struct ctx *c, const struct dtbind_patch *p, const struct dtbind_patch_file *f,
 		    struct tracked **out)
 {
-	struct tracked *prev = lookup(c, f->new_path), *t;
+	struct tracked *prev = cp_lookup(c, f->new_path), *t;
 	char *buf = NULL, *mine;
 	size_t len = 0, mine_len;
 	bool there = prev && prev->exists;
@@ -441,9 +355,9 @@ static int add_file(struct ctx *c, const struct dtbind_patch *p, const struct dt
 static void add_conflict(struct ctx *c, const struct dtbind_patch *p,
 			 const struct dtbind_patch_file *f)
 {
-	report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
-	       "the patch does not apply: it creates '%s', which exists already; "
-	       "checking the patch's version", f->new_path);
+	cp_report(c, "patch-apply", (struct dtbind_loc){ p->input, f->at, 1 },
+		  "the patch does not apply: it creates '%s', which exists already; "
+		  "checking the patch's version", f->new_path);
 }
 
 /* Files the series creates that the tree has: is it the series' end result? */
@@ -491,7 +405,7 @@ static int build_state(struct ctx *c)
 
 				/* A rename in a tree that has it already: start from the new name. */
 				if ((f->op == DTBIND_PATCH_RENAME || f->op == DTBIND_PATCH_COPY) &&
-				    to && !lookup(c, base) && !in_tree(c, base) && in_tree(c, to))
+				    to && !cp_lookup(c, base) && !in_tree(c, base) && in_tree(c, to))
 					base = to;
 				struct tracked *src = load_base(c, p, f, base, &err);
 
@@ -500,10 +414,10 @@ static int build_state(struct ctx *c)
 				if (!src->exists) {
 					if (src->failed)
 						continue;	/* reported: not in the tree */
-					report(c, "patch-apply",
-					       (struct dtbind_loc){ p->input, f->at, 1 },
-					       "the patch does not apply: an earlier patch "
-					       "deleted '%s'", from ? from : to);
+					cp_report(c, "patch-apply",
+						  (struct dtbind_loc){ p->input, f->at, 1 },
+						  "the patch does not apply: an earlier patch "
+						  "deleted '%s'", from ? from : to);
 					continue;
 				}
 				if (f->op == DTBIND_PATCH_DELETE) {
@@ -518,7 +432,7 @@ static int build_state(struct ctx *c)
 				    to && strcmp(to, src->path)) {
 					if (!(t = get(c, to)))
 						return -DTBIND_ENOMEM;
-					src = lookup(c, from ? from : to); /* get() may move the array */
+					src = cp_lookup(c, from ? from : to); /* get() may move the array */
 					dtbind_text_free(&t->text);
 					t->exists = true;
 					t->known = src->known;
@@ -561,453 +475,6 @@ static int build_state(struct ctx *c)
 	}
 	judge_added(c);
 	return 0;
-}
-
-/* ---- the temporary tree ------------------------------------------------ */
-
-/* Directories below these mirror the tree's entries (symlinks); above, they are bare. */
-static bool mirrored(const char *rel)
-{
-	return has_prefix(rel, BINDINGS_DIR) || has_prefix(rel, "include/dt-bindings");
-}
-
-/* Make tmp/@rel a real directory (mirroring the tree's entries where it should). */
-static int make_dir(struct ctx *c, const char *rel)
-{
-	char *full = NULL, *parent;
-	struct stat st;
-	int ret = 0;
-
-	if (!*rel || hmap_get_str(&c->made, rel, strlen(rel)))
-		return 0;
-	parent = strdup(rel);
-	if (!parent)
-		return -DTBIND_ENOMEM;
-	char *slash = strrchr(parent, '/');
-
-	if (slash) {
-		*slash = '\0';
-		ret = make_dir(c, parent);
-	}
-	free(parent);
-	if (ret)
-		return ret;
-	if (asprintf(&full, "%s/%s", c->tmp, rel) < 0)
-		return -DTBIND_ENOMEM;
-	if (!lstat(full, &st) && S_ISLNK(st.st_mode))
-		unlink(full);
-	if (mkdir(full, 0700) && errno != EEXIST) {
-		free(full);
-		return -DTBIND_EIO;
-	}
-	if (c->tree && mirrored(rel)) {
-		char *src;
-		DIR *d;
-
-		if (asprintf(&src, "%s/%s", c->tree, rel) < 0) {
-			free(full);
-			return -DTBIND_ENOMEM;
-		}
-		if ((d = opendir(src)) != NULL) {
-			struct dirent *de;
-
-			while ((de = readdir(d)) != NULL) {
-				char *from, *to;
-
-				if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-					continue;
-				if (asprintf(&from, "%s/%s", src, de->d_name) < 0)
-					continue;
-				if (asprintf(&to, "%s/%s", full, de->d_name) >= 0) {
-					if (lstat(to, &st))
-						(void)!symlink(from, to);
-					free(to);
-				}
-				free(from);
-			}
-			closedir(d);
-		}
-		free(src);
-	}
-	free(full);
-	char *key = arena_strdup(&c->arena, rel);
-
-	return key && !hmap_put_str(&c->made, key, strlen(key), key) ? 0 : -DTBIND_ENOMEM;
-}
-
-static int dir_of(struct ctx *c, const char *rel)
-{
-	char *d = strdup(rel), *slash;
-	int ret;
-
-	if (!d)
-		return -DTBIND_ENOMEM;
-	slash = strrchr(d, '/');
-	if (slash)
-		*slash = '\0';
-	ret = slash ? make_dir(c, d) : 0;
-	free(d);
-	return ret;
-}
-
-static int write_text(const char *full, const struct dtbind_text *t)
-{
-	size_t len;
-	char *buf = dtbind_text_join(t, &len);
-	int fd, ret = 0;
-
-	if (!buf)
-		return -DTBIND_ENOMEM;
-	unlink(full);
-	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
-		ret = -DTBIND_EIO;
-	if (fd >= 0 && close(fd))
-		ret = -DTBIND_EIO;
-	free(buf);
-	return ret;
-}
-
-static int make_tmp_tree(struct ctx *c)
-{
-	const char *base = getenv("TMPDIR");
-	char *tmpl;
-	int ret;
-
-	if (asprintf(&tmpl, "%s/dtbind-check-XXXXXX", base && *base ? base : "/tmp") < 0)
-		return -DTBIND_ENOMEM;
-	if (!mkdtemp(tmpl)) {
-		free(tmpl);
-		return -DTBIND_EIO;
-	}
-	c->tmp = realpath(tmpl, NULL);
-	free(tmpl);
-	if (!c->tmp)
-		return -DTBIND_EIO;
-	if ((ret = make_dir(c, BINDINGS_DIR)))
-		return ret;
-	if (asprintf(&c->root, "%s/%s", c->tmp, BINDINGS_DIR) < 0)
-		return -DTBIND_ENOMEM;
-	for (size_t i = 0; i < c->n_files; i++) {
-		struct tracked *t = &c->files[i];
-		char *full;
-
-		if (!t->changed || (t->exists && (!t->known || t->failed)))
-			continue;	/* unchanged, or the tree's version is the best we have */
-		if ((ret = dir_of(c, t->path)))
-			return ret;
-		if (asprintf(&full, "%s/%s", c->tmp, t->path) < 0)
-			return -DTBIND_ENOMEM;
-		ret = t->exists ? write_text(full, &t->text) : (unlink(full), 0);
-		free(full);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static void remove_tree(const char *path, unsigned depth)
-{
-	struct stat st;
-
-	if (depth > 64 || lstat(path, &st))
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		struct dirent *de;
-
-		while (d && (de = readdir(d)) != NULL) {
-			char *p;
-
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			if (asprintf(&p, "%s/%s", path, de->d_name) >= 0) {
-				remove_tree(p, depth + 1);
-				free(p);
-			}
-		}
-		if (d)
-			closedir(d);
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
-}
-
-static int extract(struct ctx *c)
-{
-	for (size_t i = 0; i < c->n_files; i++) {
-		struct tracked *t = &c->files[i];
-		char *full, *slash;
-		int ret;
-
-		if (!t->changed || !t->exists || !t->known)
-			continue;
-		if (asprintf(&full, "%s/%s", c->o->extract_dir, t->path) < 0)
-			return -DTBIND_ENOMEM;
-		for (slash = full + 1; (slash = strchr(slash, '/'));
-		     slash++) {
-			*slash = '\0';
-			mkdir(full, 0755);
-			*slash = '/';
-		}
-		ret = write_text(full, &t->text);
-		if (ret) {
-			report(c, "io", (struct dtbind_loc){ .file = full },
-			       "cannot write the file");
-			free(full);
-			return ret;
-		}
-		free(full);
-	}
-	return 0;
-}
-
-/* ---- the private sink of lint and exampletest ---------------------------- */
-
-static ssize_t inner_write(void *cookie, const char *buf, size_t size)
-{
-	struct strbuf *sb = cookie;
-
-	sb_putn(sb, buf, size);
-	return sb->oom ? -1 : (ssize_t)size;
-}
-
-static const char *str_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_STRING ? m->u.str.ptr : NULL;
-}
-
-static uint32_t int_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_INT && m->u.i > 0 && m->u.i <= UINT32_MAX ? (uint32_t)m->u.i :
-										  0;
-}
-
-/* @s with every "file://TMP/" and "TMP/" removed (malloc'd), or NULL. */
-static char *untmp(struct ctx *c, const char *s)
-{
-	struct strbuf sb;
-	size_t tl = strlen(c->tmp);
-	char *out;
-
-	if (!s)
-		return NULL;
-	sb_init(&sb);
-	while (*s) {
-		if (!strncmp(s, "file://", 7) && !strncmp(s + 7, c->tmp, tl) && s[7 + tl] == '/') {
-			s += 7 + tl + 1;
-		} else if (!strncmp(s, c->tmp, tl) && s[tl] == '/') {
-			s += tl + 1;
-		} else {
-			sb_putc(&sb, *s++);
-		}
-	}
-	out = strdup(sb_cstr(&sb));
-	sb_free(&sb);
-	return out;
-}
-
-static void flush_pending(struct ctx *c)
-{
-	if (!c->has_pending)
-		return;
-	c->pending.message = c->pending_msg;
-	emit(c, &c->pending, c->pending_source);
-	free(c->pending_msg);
-	c->pending_msg = NULL;
-	c->has_pending = false;
-}
-
-/* The finding's file: one of ours (*t set), a tree file (*real set), or other. */
-static const char *map_file(struct ctx *c, const char *file, struct tracked **t, char **real)
-{
-	size_t tl = strlen(c->tmp);
-
-	*t = NULL;
-	*real = NULL;
-	if (!file || strncmp(file, c->tmp, tl) || file[tl] != '/')
-		return file;
-	const char *rel = file + tl + 1;
-	struct tracked *e = lookup(c, rel);
-
-	if (e && e->changed && e->exists && e->known && !e->failed) {
-		*t = e;
-		return e->path;
-	}
-	if (c->tree && asprintf(real, "%s/%s", c->o->tree, rel) >= 0)
-		return *real;
-	return rel;
-}
-
-/* The note that names the patch line a finding's line came from. */
-static void set_pending(struct ctx *c, struct tracked *t, uint32_t line, uint32_t col)
-{
-	struct dtbind_finding *pf = &c->pending;
-
-	memset(pf, 0, sizeof(*pf));
-	pf->severity = DTBIND_NOTE;
-	c->pending_msg = NULL;
-	c->has_pending = false;
-	if (c->o->at_files)
-		return;
-	if (line && line <= t->text.n) {
-		const struct dtbind_text_line *tl = &t->text.lines[line - 1];
-
-		if (tl->patch) {
-			const char *subj = subject_of(tl->patch);
-
-			pf->loc =
-				(struct dtbind_loc){ tl->patch->input, tl->at, col ? col + 1 : 1 };
-			if (subj ? asprintf(&c->pending_msg, "added by '%s'", subj) < 0
-				 : !(c->pending_msg = strdup("added by this patch")))
-				return;
-			c->pending_source = disk_matches(c, tl->patch->input, tl->at, '+', tl->s,
-							 tl->len);
-		} else {
-			char *where = NULL;
-
-			if (!c->tree || !t->base_path ||
-			    asprintf(&where, "%s/%s", c->o->tree, t->base_path) < 0)
-				return;
-			/* The path must live until the note is printed: keep it in the arena. */
-			pf->loc =
-				(struct dtbind_loc){ arena_strdup(&c->arena, where), tl->at, col };
-			free(where);
-			if (asprintf(&c->pending_msg, "this line is not changed by the series "
-				     "(line %u in the tree)", tl->at) < 0)
-				return;
-			c->pending_source = true;
-		}
-	} else if (t->last_patch) {
-		const char *subj = subject_of(t->last_patch);
-
-		pf->loc = (struct dtbind_loc){ t->last_patch->input, t->last_file->at, 1 };
-		if (subj ? asprintf(&c->pending_msg, "the file as changed by '%s'", subj) < 0
-			 : !(c->pending_msg = strdup("the file as changed by this patch")))
-			return;
-		c->pending_source = true;
-	} else {
-		return;
-	}
-	c->has_pending = pf->loc.file != NULL;
-}
-
-static void handle_inner(struct ctx *c, const struct dtbind_value *v)
-{
-	static const char *const sev_names[] = { "note", "warning", "error" };
-	const char *sev = str_member(v, "severity");
-	struct dtbind_finding f = { 0 };
-	struct tracked *t;
-	char *real = NULL, *msg, *schema;
-
-	if (!sev)
-		return;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(sev, sev_names[i]))
-			f.severity = (enum dtbind_severity)i;
-	f.loc.file = map_file(c, str_member(v, "file"), &t, &real);
-	f.loc.line = int_member(v, "line");
-	f.loc.col = int_member(v, "col");
-	if (f.severity != DTBIND_NOTE) {
-		flush_pending(c);
-		/* Only what is about the series' files: the tree's own problems are not ours. */
-		c->keep = t != NULL;
-	}
-	if (!c->keep) {
-		free(real);
-		return;
-	}
-	f.rule = str_member(v, "rule");
-	f.node = str_member(v, "node");
-	f.message = msg = untmp(c, str_member(v, "message"));
-	/*
-	 * Without the tree, a $ref to a binding outside the series cannot
-	 * resolve: say so, without failing the check.
-	 */
-	if (!c->tree && f.severity != DTBIND_NOTE && msg &&
-	    (strstr(msg, "does not resolve to a schema file") ||
-	     strstr(msg, "cannot resolve $ref"))) {
-		char *m2;
-
-		if (asprintf(&m2, "%s; not checked without the kernel tree (--tree DIR)", msg) >=
-		    0) {
-			free(msg);
-			f.message = msg = m2;
-		}
-		f.severity = DTBIND_NOTE;
-	}
-	f.schema = schema = untmp(c, str_member(v, "schema"));
-	if (!msg)
-		f.message = "?";
-	bool source_ok = true;
-
-	if (t) {
-		const struct dtbind_text_line *tl = f.loc.line && f.loc.line <= t->text.n ?
-							    &t->text.lines[f.loc.line - 1] :
-							    NULL;
-
-		source_ok = tl && disk_matches(c, t->path, f.loc.line, 0, tl->s, tl->len);
-	}
-	emit(c, &f, source_ok);
-	if (t && f.severity != DTBIND_NOTE)
-		set_pending(c, t, f.loc.line, f.loc.col);
-	free(msg);
-	free(schema);
-	free(real);
-}
-
-/* Re-emit what lint or exampletest wrote since the last call. */
-static void drain(struct ctx *c)
-{
-	fflush(c->inner_out);
-	const char *p = sb_cstr(&c->inner_buf), *end = p + c->inner_buf.len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
-		struct dtbind_doc *doc;
-
-		if (e > p && !dtbind_doc_load_string("<finding>", p, (size_t)(e - p), NULL,
-						      DTBIND_DOC_JSON, &doc)) {
-			handle_inner(c, dtbind_doc_root(doc));
-			dtbind_doc_free(doc);
-		}
-		p = nl ? nl + 1 : end;
-	}
-	c->inner_buf.len = 0;
-	flush_pending(c);
-	c->keep = false;
-}
-
-static int inner_new(struct ctx *c)
-{
-	static cookie_io_functions_t io = { .write = inner_write };
-
-	sb_init(&c->inner_buf);
-	c->inner_out = fopencookie(&c->inner_buf, "w", io);
-	if (!c->inner_out)
-		return -DTBIND_ENOMEM;
-	c->inner = dtbind_diag_new(c->inner_out, DTBIND_FORMAT_JSON);
-	if (!c->inner)
-		return -DTBIND_ENOMEM;
-	/* The user's -W for lint's rules that are off by default; -Wno for all. */
-	for (size_t i = 0; i < c->o->n_wopts; i++) {
-		const char *w = c->o->wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
-
-		if (off)
-			dtbind_diag_set_rule(c->inner, w + 3, -1);
-		else if (r)
-			dtbind_diag_set_rule(c->inner, r->name, (int)r->severity);
-	}
-	/* lint's spdx rule says what SPDX_LICENSE_TAG says, at the patch line. */
-	return dtbind_diag_set_rule_default(c->inner, "spdx", -1);
 }
 
 /* ---- lint and exampletest ------------------------------------------------ */
@@ -1064,7 +531,7 @@ static int check_bindings(struct ctx *c)
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1) {
 			ret = dt_checker_new(c->inner, &co, &checker);
-			drain(c); /* among them, the tree's schemas that fail their meta-schema */
+			cp_drain(c); /* among them, the tree's schemas that fail their meta-schema */
 			if (ret)
 				goto out;
 		}
@@ -1084,7 +551,7 @@ static int check_bindings(struct ctx *c)
 				dtbind_lint_file(linter, full);
 			else
 				dt_checker_examples(checker, full, &findings);
-			drain(c);
+			cp_drain(c);
 			free(full);
 		}
 	}
@@ -1097,465 +564,6 @@ out:
 	free(tree_inc);
 	free(tree_root);
 	return ret;
-}
-
-/* ---- checkpatch's rules ------------------------------------------------- */
-
-static bool binding_or_header(const char *p)
-{
-	return has_prefix(p, "Documentation/devicetree/") || has_prefix(p, DT_HEADERS);
-}
-
-static const char *file_path(const struct dtbind_patch_file *f)
-{
-	return f->new_path ? f->new_path : f->old_path ? f->old_path : "?";
-}
-
-/* Where a checkpatch finding goes: the patch line, or with --staged the file's. */
-static struct dtbind_loc rule_loc(struct ctx *c, const struct dtbind_patch *p,
-				  const struct dtbind_patch_file *f, uint32_t patch_line,
-				  uint32_t file_line, uint32_t col)
-{
-	if (c->o->at_files)
-		return (struct dtbind_loc){ file_path(f), file_line, file_line ? col : 0 };
-	return (struct dtbind_loc){ p->input, patch_line, col ? col + 1 : 1 };
-}
-
-/* The note with the file's own line under a finding at the patch line. */
-static void file_note(struct ctx *c, const struct dtbind_patch_file *f, uint32_t line,
-		      uint32_t col)
-{
-	if (!c->o->at_files && f->new_path)
-		note(c, (struct dtbind_loc){ f->new_path, line, col }, false,
-		     "the line in the file as patched");
-}
-
-/* checkpatch warns when one patch mixes binding docs/headers with other files. */
-static void rule_split(struct ctx *c, const struct dtbind_patch *p)
-{
-	const struct dtbind_patch_file *first = NULL;
-
-	for (size_t k = 0; k < p->n_files; k++) {
-		const struct dtbind_patch_file *f = &p->files[k];
-		const char *path = file_path(f);
-
-		if (!strcmp(path, "MAINTAINERS"))
-			continue;
-		if (!first) {
-			first = f;
-			continue;
-		}
-		if (binding_or_header(path) == binding_or_header(file_path(first)))
-			continue;
-		report(c, "DT_SPLIT_BINDING_PATCH", rule_loc(c, p, f, f->at, 0, 0),
-		       "DT binding docs and includes should be a separate patch. See: "
-		       "Documentation/devicetree/bindings/submitting-patches.rst");
-		note(c, rule_loc(c, p, first, first->at, 0, 0), true,
-		     "'%s' is %sa binding file, "
-		     "'%s' is %s",
-		     file_path(first), binding_or_header(file_path(first)) ? "" : "not ", path,
-		     binding_or_header(path) ? "" : "not");
-		return;
-	}
-}
-
-static void rule_schema(struct ctx *c, const struct dtbind_patch *p,
-			const struct dtbind_patch_file *f)
-{
-	if (f->op == DTBIND_PATCH_ADD && f->mode_at && has_prefix(f->new_path, BINDINGS) &&
-	    str_ends_with(f->new_path, ".txt"))
-		report(c, "DT_SCHEMA_BINDING_PATCH", rule_loc(c, p, f, f->mode_at, 0, 0),
-		       "DT bindings should be in DT schema format. See: "
-		       "Documentation/devicetree/bindings/writing-schema.rst");
-}
-
-static const char *spdx_comment(const char *path)
-{
-	static const struct {
-		const char *ext, *comment;
-	} map[] = {
-		{ ".h", "/*" }, { ".s", "/*" }, { ".S", "/*" }, { ".c", "//" }, { ".rs", "//" },
-		{ ".dts", "//" }, { ".dtsi", "//" }, { ".dtso", "//" }, { ".yaml", "#" },
-		{ ".sh", "#" }, { ".py", "#" }, { ".pl", "#" }, { ".rst", ".." },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (str_ends_with(path, map[i].ext))
-			return map[i].comment;
-	return "";
-}
-
-static bool dts_path(const char *p)
-{
-	return str_ends_with(p, ".dts") || str_ends_with(p, ".dtsi") || str_ends_with(p, ".dtso");
-}
-
-/* "GPL-2.0 OR x" or "GPL-2.0-only OR x" somewhere in @lic (checkpatch's headers rule). */
-static bool gpl_or_something(const char *lic)
-{
-	static const char *const forms[] = { "GPL-2.0 OR ", "GPL-2.0-only OR " };
-
-	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
-		const char *g = strstr(lic, forms[i]);
-		char next = g ? g[strlen(forms[i])] : '\0';
-
-		if (next && next != ' ' && next != '\t')
-			return true;
-	}
-	return false;
-}
-
-/* The added line @pl is line @license_line of the file: is its SPDX tag right? */
-static void spdx_first_line(struct ctx *c, const struct dtbind_patch *p,
-			    const struct dtbind_patch_file *f, const struct dtbind_patch_line *pl,
-			    uint32_t nl, const char *comment, uint32_t license_line)
-{
-	static const char tag[] = "SPDX-License-Identifier: ";
-	const char *t = pl->text, *path = f->new_path;
-	const char *lic = strstr(t, tag);
-	size_t cl = strlen(comment);
-	uint32_t col = lic ? (uint32_t)(lic - t + strlen(tag)) + 1 : 1;
-	struct dtbind_loc at = rule_loc(c, p, f, pl->at, nl, col);
-
-	if (cl && !(!strncmp(t, comment, cl) && t[cl] == ' ' &&
-		    !strncmp(t + cl + 1, tag, strlen(tag)))) {
-		report(c, "SPDX_LICENSE_TAG", rule_loc(c, p, f, pl->at, nl, 1),
-		       "Missing or malformed SPDX-License-Identifier tag in line %u", license_line);
-		file_note(c, f, nl, 1);
-	} else if (lic && has_prefix(path, BINDINGS) && !strstr(lic, "GPL-2.0 OR BSD-2-Clause") &&
-		   !strstr(lic, "GPL-2.0-only OR BSD-2-Clause")) {
-		report(c, "SPDX_LICENSE_TAG", at,
-		       "DT binding documents should be licensed (GPL-2.0-only OR BSD-2-Clause)");
-		file_note(c, f, nl, col);
-	} else if (lic && has_prefix(path, DT_HEADERS) && !gpl_or_something(lic)) {
-		report(c, "SPDX_LICENSE_TAG", at,
-		       "DT binding headers should be licensed (GPL-2.0-only OR .*)");
-		file_note(c, f, nl, col);
-	}
-}
-
-/* checkpatch's SPDX rules, for the files a devicetree patch is about. */
-static void rule_spdx(struct ctx *c, const struct dtbind_patch *p,
-		      const struct dtbind_patch_file *f)
-{
-	const char *path = f->new_path;
-
-	if (!path || f->broken ||
-	    !(has_prefix(path, BINDINGS) || has_prefix(path, DT_HEADERS) || dts_path(path)))
-		return;
-	const char *comment = spdx_comment(path);
-	bool source = dts_path(path) || str_ends_with(path, ".h");
-	uint32_t license_line = 1;
-
-	for (size_t h = 0; h < f->n_hunks; h++) {
-		const struct dtbind_patch_hunk *hk = &f->hunks[h];
-		uint32_t nl = hk->new_start;
-
-		for (size_t j = 0; j < hk->n; j++, nl++) {
-			const struct dtbind_patch_line *pl = &hk->lines[j];
-			const char *t = pl->text, *q = t, *hit;
-
-			if (pl->kind == '-') {
-				nl--;
-				continue;
-			}
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (nl == license_line) {
-				if (q[0] == '#' && q[1] == '!') {
-					license_line = 2;	/* a script: tag under #! */
-					comment = "#";
-				} else if (pl->kind == '+') {
-					spdx_first_line(c, p, f, pl, nl, comment, license_line);
-				}
-				continue;
-			}
-			hit = strstr(t, "SPDX-License-Identifier:");
-			if (pl->kind != '+' || !source || !hit)
-				continue;
-			/* Only a tag inside a comment counts, as checkpatch sees it. */
-			const char *cm = strstr(t, "//"), *cm2 = strstr(t, "/*");
-
-			if ((cm && cm < hit) || (cm2 && cm2 < hit) || *q == '*') {
-				uint32_t col = (uint32_t)(hit - t) + 1;
-
-				report(c, "SPDX_LICENSE_TAG", rule_loc(c, p, f, pl->at, nl, col),
-				       "Misplaced SPDX-License-Identifier tag - use line %u "
-				       "instead", license_line);
-				file_note(c, f, nl, col);
-			}
-		}
-	}
-}
-
-/* ---- compatible strings ------------------------------------------------- */
-
-static void corpus_collect(struct ctx *c, const char *dir, unsigned depth)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while (depth < 32 && (de = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st)) {
-			free(p);
-		} else if (S_ISDIR(st.st_mode)) {
-			corpus_collect(c, p, depth + 1);
-			free(p);
-		} else {
-			struct corpus_file cf = { .path = p };
-			struct corpus_file *nc;
-
-			if (!S_ISREG(st.st_mode) || read_file(p, MAX_READ, &cf.buf, &cf.len) ||
-			    !(nc = realloc(c->corpus, (c->n_corpus + 1) * sizeof(*nc)))) {
-				free(cf.buf);
-				free(p);
-				continue;
-			}
-			c->corpus = nc;
-			c->corpus[c->n_corpus++] = cf;
-		}
-	}
-	closedir(d);
-}
-
-/* grep -Eq PATTERN over the binding files, line by line as grep reads them. */
-static bool corpus_grep(struct ctx *c, const char *pattern)
-{
-	struct arena a;
-	const char *err = NULL;
-	struct dtbind_regex *re;
-	bool found = false;
-
-	if (!c->corpus_loaded) {
-		corpus_collect(c, c->root, 0);
-		c->corpus_loaded = true;
-	}
-	arena_init(&a, 1024);
-	re = regex_compile(pattern, strlen(pattern), &err, &a);
-	for (size_t i = 0; i < c->n_corpus && !found; i++) {
-		const struct corpus_file *cf = &c->corpus[i];
-
-		if (!re) {
-			found = memmem(cf->buf, cf->len, pattern, strlen(pattern)) != NULL;
-			continue;
-		}
-		int r = regex_match(re, cf->buf, cf->len);
-
-		if (r < 0) {	/* over the match limit on the whole file: one line at a time */
-			for (const char *p = cf->buf, *end = p + cf->len; p < end && !found;) {
-				const char *nl = memchr(p, '\n', (size_t)(end - p));
-				const char *e = nl ? nl : end;
-
-				found = regex_match(re, p, (size_t)(e - p)) > 0;
-				p = e + 1;
-			}
-		} else {
-			found = r > 0;
-		}
-	}
-	regex_free(re);
-	arena_release(&a);
-	return found;
-}
-
-/* The vendor-prefixes.yaml entry checkpatch looks for: "^vendor,.*": */
-static bool vendor_known(struct ctx *c, const char *vendor)
-{
-	char *path, *buf, *want;
-	size_t len;
-	bool found = false;
-
-	if (asprintf(&path, "%s/vendor-prefixes.yaml", c->root) < 0)
-		return true;
-	if (asprintf(&want, "\"^%s,.*\":", vendor) >= 0) {
-		if (!read_file(path, MAX_READ, &buf, &len)) {
-			found = memmem(buf, len, want, strlen(want)) != NULL;
-			free(buf);
-		}
-		free(want);
-	}
-	free(path);
-	return found;
-}
-
-static bool compat_char(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-	       ch == '-' || ch == ',' || ch == '.' || ch == '+' || ch == '_';
-}
-
-/* checkpatch's two wildcard forms: "vendor,<.*>-rest" and "vendor,abc<.*>-rest". */
-static char *compat_pattern(const char *compat)
-{
-	const char *comma = strchr(compat, ',');
-	struct strbuf sb;
-	char *out;
-
-	sb_init(&sb);
-	sb_puts(&sb, compat);
-	if (comma) {
-		/* s/\,[a-zA-Z0-9]*\-/\,<\.\*>\-/ */
-		const char *q = comma + 1;
-
-		while ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
-		       (*q >= '0' && *q <= '9'))
-			q++;
-		sb_putc(&sb, '|');
-		if (*q == '-') {
-			sb_putn(&sb, compat, (size_t)(comma - compat));
-			sb_puts(&sb, ",<.*>");
-			sb_puts(&sb, q);
-		} else {
-			sb_puts(&sb, compat);
-		}
-		/* s/\,([a-z]*)[0-9]*\-/\,$1<\.\*>\-/ */
-		const char *l = comma + 1, *dg;
-
-		while (*l >= 'a' && *l <= 'z')
-			l++;
-		for (dg = l; *dg >= '0' && *dg <= '9'; dg++)
-			;
-		sb_putc(&sb, '|');
-		if (*dg == '-') {
-			sb_putn(&sb, compat, (size_t)(l - compat));
-			sb_puts(&sb, "<.*>");
-			sb_puts(&sb, dg);
-		} else {
-			sb_puts(&sb, compat);
-		}
-	}
-	out = sb.oom ? NULL : strdup(sb_cstr(&sb));
-	sb_free(&sb);
-	return out;
-}
-
-static bool compat_line(const char *path, const char *t)
-{
-	const char *q = t;
-
-	if (dts_path(path)) {
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (strncmp(q, "compatible", 10))
-			return false;
-		q += 10;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q++ != '=')
-			return false;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		return *q == '"';
-	}
-	if (str_ends_with(path, ".c") || str_ends_with(path, ".h")) {
-		for (const char *h = strstr(t, ".compatible"); h;
-		     h = strstr(h + 1, ".compatible")) {
-			q = h + 11;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q++ != '=')
-				continue;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '"')
-				return true;
-		}
-	}
-	return false;
-}
-
-/* checkpatch's two greps for one compatible of an added line. */
-static int check_compatible(struct ctx *c, const struct dtbind_patch *p,
-			    const struct dtbind_patch_file *f, const struct dtbind_patch_line *pl,
-			    uint32_t nl, char *compat, uint32_t col)
-{
-	struct dtbind_loc at = rule_loc(c, p, f, pl->at, nl, col);
-	char *pattern = compat_pattern(compat);
-	size_t vl = 0;
-
-	if (!pattern)
-		return -DTBIND_ENOMEM;
-	if (!corpus_grep(c, pattern)) {
-		report(c, "UNDOCUMENTED_DT_STRING", at,
-		       "DT compatible string \"%s\" appears un-documented -- check " BINDINGS,
-		       compat);
-		file_note(c, f, nl, col);
-	}
-	free(pattern);
-	/* The vendor: /^([a-zA-Z0-9\-]+)\,/ */
-	while (isalnum((unsigned char)compat[vl]) || compat[vl] == '-')
-		vl++;
-	if (!vl || compat[vl] != ',')
-		return 0;
-	compat[vl] = '\0';
-	if (!vendor_known(c, compat)) {
-		report(c, "UNDOCUMENTED_DT_STRING", at,
-		       "DT compatible string vendor \"%s\" appears un-documented -- check " BINDINGS
-		       "vendor-prefixes.yaml", compat);
-		file_note(c, f, nl, col);
-	}
-	return 0;
-}
-
-static int rule_compatibles(struct ctx *c, const struct dtbind_patch *p,
-			    const struct dtbind_patch_file *f)
-{
-	const char *path = f->new_path;
-
-	if (!path || !(dts_path(path) || str_ends_with(path, ".c") || str_ends_with(path, ".h")))
-		return 0;
-	for (size_t h = 0; h < f->n_hunks; h++) {
-		const struct dtbind_patch_hunk *hk = &f->hunks[h];
-		uint32_t nl = hk->new_start - 1;
-
-		for (size_t j = 0; j < hk->n; j++) {
-			const struct dtbind_patch_line *pl = &hk->lines[j];
-
-			if (pl->kind == '-')
-				continue;
-			nl++;
-			if (pl->kind != '+' || !compat_line(path, pl->text))
-				continue;
-			if (!c->root || !c->tree) {
-				if (!c->no_tree_noted)
-					note(c, rule_loc(c, p, f, pl->at, nl, 1), true,
-					     "compatible strings are not checked against the "
-					     "bindings without the kernel tree (--tree DIR) "
-					     "[UNDOCUMENTED_DT_STRING]");
-				c->no_tree_noted = true;
-				return 0;
-			}
-			/* Every "string" of the line made of compatible characters. */
-			for (const char *q = pl->text; (q = strchr(q, '"')) != NULL;) {
-				const char *e = q + 1;
-
-				while (compat_char(*e))
-					e++;
-				if (*e != '"' || e == q + 1) {
-					q++;
-					continue;
-				}
-				char *compat = strndup(q + 1, (size_t)(e - q - 1));
-				int ret = compat ? check_compatible(c, p, f, pl, nl, compat,
-								    (uint32_t)(q - pl->text) + 2)
-						 : -DTBIND_ENOMEM;
-
-				free(compat);
-				if (ret)
-					return ret;
-				q = e + 1;
-			}
-		}
-	}
-	return 0;
 }
 
 static bool need_tmp(struct ctx *c)
@@ -1599,32 +607,32 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 	}
 	if ((ret = build_state(&c)))
 		goto out;
-	if (need_tmp(&c) && (ret = make_tmp_tree(&c))) {
+	if (need_tmp(&c) && (ret = cp_make_tmp_tree(&c))) {
 		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ 0 }, "io",
 				   "cannot make the temporary tree: %s", dtbind_strerror(ret));
 		goto out;
 	}
-	if (opts->extract_dir && (ret = extract(&c)))
+	if (opts->extract_dir && (ret = cp_extract(&c)))
 		goto out;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct dtbind_patch *p = &s->patches[i];
 
-		rule_split(&c, p);
+		cp_rule_split(&c, p);
 		for (size_t k = 0; k < p->n_files; k++) {
-			rule_schema(&c, p, &p->files[k]);
-			rule_spdx(&c, p, &p->files[k]);
-			if ((ret = rule_compatibles(&c, p, &p->files[k])))
+			cp_rule_schema(&c, p, &p->files[k]);
+			cp_rule_spdx(&c, p, &p->files[k]);
+			if ((ret = cp_rule_compatibles(&c, p, &p->files[k])))
 				goto out;
 		}
 	}
 	if (c.tmp) {
-		if ((ret = inner_new(&c)))
+		if ((ret = cp_inner_new(&c)))
 			goto out;
 		ret = check_bindings(&c);
 	}
 out:
 	if (c.tmp)
-		remove_tree(c.tmp, 0);
+		cp_remove_tree(c.tmp, 0);
 	dtbind_diag_free(c.inner);
 	if (c.inner_out)
 		fclose(c.inner_out);

@@ -102,10 +102,9 @@ static void sh_quote(struct strbuf *sb, const char *s)
 
 static int install(int argc, char **argv)
 {
-	char *path = hook_path(), *self = realpath("/proc/self/exe", NULL), *tmp = NULL;
+	char *path = hook_path(), *self = realpath("/proc/self/exe", NULL);
 	struct strbuf sb;
 	int status = EXIT_USAGE;
-	FILE *f;
 
 	if (!path) {
 		fprintf(stderr, "dtbind hook: not in a git repository\n");
@@ -136,28 +135,20 @@ static int install(int argc, char **argv)
 		sh_quote(&sb, argv[i]);
 	}
 	sb_putc(&sb, '\n');
-	if (sb.oom || mkdir_parents(path, 0755) || asprintf(&tmp, "%s.dtbind-new", path) < 0 ||
-	    !(f = fopen(tmp, "w"))) {
+	const struct strbuf *parts[] = { &sb };
+
+	if (sb.oom || mkdir_parents(path, 0755) || write_file_atomic(path, parts, 1, 0755)) {
 		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
 		sb_free(&sb);
 		goto out;
 	}
-	bool ok = fwrite(sb_cstr(&sb), 1, sb.len, f) == sb.len;
-
-	ok = !fclose(f) && ok;
 	sb_free(&sb);
-	if (!ok || chmod(tmp, 0755) || rename(tmp, path)) {
-		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
 	printf("dtbind hook: installed %s (runs %s check --staged)\n", path,
 	       self ? self : "dtbind");
 	status = EXIT_CLEAN;
 out:
 	free(path);
 	free(self);
-	free(tmp);
 	return status;
 }
 

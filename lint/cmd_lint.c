@@ -19,7 +19,7 @@ void help_lint(FILE *out)
 		"quoting, and the SPDX line.  PATH is a file or a directory (every *.yaml below\n"
 		"it, processed-schema* skipped); @FILE reads paths from FILE.\n\n"
 		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
-		"                        directory above each file)\n"
+		"                        directory above each file, else its kernel tree's)\n"
 		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
 		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"

@@ -147,23 +147,6 @@ void dtbind_linter_free(struct dtbind_linter *l)
 	free(l);
 }
 
-/* The devicetree/bindings directory above @abs_file, or NULL. */
-static char *find_bindings_root(const char *abs_file)
-{
-	char *dir = strdup(abs_file);
-	char *slash;
-
-	if (!dir)
-		return NULL;
-	while ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
-		*slash = '\0';
-		if (str_ends_with(dir, "/devicetree/bindings"))
-			return dir;
-	}
-	free(dir);
-	return NULL;
-}
-
 static struct root_set *root_set_for(struct dtbind_linter *l, const char *root)
 {
 	struct root_set *r;
@@ -642,7 +625,7 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 	if (l->opts.bindings_root)
 		root = realpath(l->opts.bindings_root, NULL);
 	else if (abs)
-		root = find_bindings_root(abs);
+		root = bindings_root_above(abs);
 	struct root_set *rs = root_set_for(l, root);
 
 	if (!rs) {

@@ -556,17 +556,6 @@ static void parse_headers(struct arena *a, const struct iline *l, size_t n, size
 		(*i)++;	/* the blank line */
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /*
  * Decode a quoted-printable body into new lines (malloc'd array, texts in
  * the arena); each decoded line keeps the input line it starts on.

@@ -214,9 +214,9 @@ int cmd_validate(int argc, char **argv)
 	char *found = NULL;
 
 	if (!co.bindings_root) {
-		found = cli_find_bindings_root(argv[optind]);
+		found = bindings_root_above(argv[optind]);
 		if (!found)
-			found = cli_find_bindings_root(".");
+			found = bindings_root_above(".");
 		if (found)
 			co.bindings_root = found;
 		else

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# compare.sh - check lib/cpp.c against gcc's preprocessor on real kernel inputs.
+# compare.sh - check lib/cpp*.c against gcc's preprocessor on real kernel inputs.
 #
 # usage: sh tests/cpp/compare.sh [--fixtures-only] [CORPUS-ROOT]
 #

@@ -63,7 +63,7 @@ else
 	echo "work directory: $work"
 fi
 
-# The library as built; lint/yamllint.c is compiled in below, so a tree where
+# The library as built; lint/yamllint*.c are compiled in below, so a tree where
 # some other module does not build yet still gets compared.
 (cd "$top" && make --no-print-directory build/libdtbind.a >/dev/null 2>&1) ||
 	echo "compare.sh: warning: make build/libdtbind.a failed; using the archive as it is" >&2
@@ -113,7 +113,7 @@ int main(int argc, char **argv)
 EOF
 # shellcheck disable=SC2046
 ${CC:-cc} -std=c11 -O2 -I"$top/lib" -I"$top/lint" -I"$top/build" $(pkg-config --cflags yaml-0.1) \
-	-o "$work/driver" "$work/driver.c" "$top/lint/yamllint.c" \
+	-o "$work/driver" "$work/driver.c" "$top"/lint/yamllint*.c \
 	"$top/build/libdtbind.a" $(pkg-config --libs libfyaml yaml-0.1 libpcre2-8) -lfdt -lm
 
 # dtbind's "f:l:c: sev: msg [rule]" -> yamllint's "f:l:c: [sev] msg (rule)"

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * bindingset.c - the bindings of a processed schema set, by $id, and the
+ * warnings for files left out of it.  Below both dtschema.c (which loads
+ * bindings from their files) and schemacache.c (which loads them from the
+ * cache): neither calls the other's loading code through this.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtschema-private.h"
+
+int list_push(struct index_list *l, size_t i)
+{
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 4))
+		return -DTBIND_ENOMEM;
+	l->v[l->n++] = i;
+	return 0;
+}
+
+/* A file that gives no binding: warned now, and noted for the cache to warn again. */
+void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rule,
+	      const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dtbind_diag_report(s->diag, DTBIND_WARNING, loc, rule, "%s", msg);
+	if (s->loading) {
+		struct source_file *f = s->loading;
+
+		snprintf(f->note_rule, sizeof(f->note_rule), "%s", rule);
+		free(f->note);
+		f->note = strdup(msg);
+		f->note_line = loc.line;
+		f->note_col = loc.col;
+	}
+}
+
+bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc)
+{
+	if (!hmap_get_str(&s->ids, id, uri_fragment_offset(id)))
+		return false;
+	/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
+	if (strncmp(file, "<dtbind>/", 9))
+		left_out(s, loc, "duplicate-id",
+			 "duplicate '$id' value '%s'; the first file that has it is used", id);
+	return true;
+}
+
+int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+		 const struct dtbind_value *fixed)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
+
+		if (!nb)
+			return -DTBIND_ENOMEM;
+		s->b = nb;
+	}
+	struct binding *b = &s->b[s->n];
+
+	memset(b, 0, sizeof(*b));
+	b->id = id;
+	b->file = file;
+	b->fixed = fixed;
+	/* Keyed without the fragment: that is how a $ref asks for a document. */
+	hmap_put_str(&s->ids, b->id, uri_fragment_offset(b->id), (void *)(uintptr_t)(s->n + 1));
+	s->n++;
+	return 0;
+}

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * checkpatch-tmp.c - the temporary tree the series' bindings are checked in,
+ * and the private sink whose findings are mapped back to the patches.
+ */
+#include "checkpatch-private.h"
+
+/* ---- the temporary tree ------------------------------------------------ */
+
+/* Directories below these mirror the tree's entries (symlinks); above, they are bare. */
+static bool mirrored(const char *rel)
+{
+	return cp_has_prefix(rel, BINDINGS_DIR) || cp_has_prefix(rel, "include/dt-bindings");
+}
+
+/* Make tmp/@rel a real directory (mirroring the tree's entries where it should). */
+static int make_dir(struct ctx *c, const char *rel)
+{
+	char *full = NULL, *parent;
+	struct stat st;
+	int ret = 0;
+
+	if (!*rel || hmap_get_str(&c->made, rel, strlen(rel)))
+		return 0;
+	parent = strdup(rel);
+	if (!parent)
+		return -DTBIND_ENOMEM;
+	char *slash = strrchr(parent, '/');
+
+	if (slash) {
+		*slash = '\0';
+		ret = make_dir(c, parent);
+	}
+	free(parent);
+	if (ret)
+		return ret;
+	if (asprintf(&full, "%s/%s", c->tmp, rel) < 0)
+		return -DTBIND_ENOMEM;
+	if (!lstat(full, &st) && S_ISLNK(st.st_mode))
+		unlink(full);
+	if (mkdir(full, 0700) && errno != EEXIST) {
+		free(full);
+		return -DTBIND_EIO;
+	}
+	if (c->tree && mirrored(rel)) {
+		char *src;
+		DIR *d;
+
+		if (asprintf(&src, "%s/%s", c->tree, rel) < 0) {
+			free(full);
+			return -DTBIND_ENOMEM;
+		}
+		if ((d = opendir(src)) != NULL) {
+			struct dirent *de;
+
+			while ((de = readdir(d)) != NULL) {
+				char *from, *to;
+
+				if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+					continue;
+				if (asprintf(&from, "%s/%s", src, de->d_name) < 0)
+					continue;
+				if (asprintf(&to, "%s/%s", full, de->d_name) >= 0) {
+					if (lstat(to, &st))
+						(void)!symlink(from, to);
+					free(to);
+				}
+				free(from);
+			}
+			closedir(d);
+		}
+		free(src);
+	}
+	free(full);
+	char *key = arena_strdup(&c->arena, rel);
+
+	return key && !hmap_put_str(&c->made, key, strlen(key), key) ? 0 : -DTBIND_ENOMEM;
+}
+
+static int dir_of(struct ctx *c, const char *rel)
+{
+	char *d = strdup(rel), *slash;
+	int ret;
+
+	if (!d)
+		return -DTBIND_ENOMEM;
+	slash = strrchr(d, '/');
+	if (slash)
+		*slash = '\0';
+	ret = slash ? make_dir(c, d) : 0;
+	free(d);
+	return ret;
+}
+
+static int write_text(const char *full, const struct dtbind_text *t)
+{
+	size_t len;
+	char *buf = dtbind_text_join(t, &len);
+	int fd, ret = 0;
+
+	if (!buf)
+		return -DTBIND_ENOMEM;
+	unlink(full);
+	fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		ret = -DTBIND_EIO;
+	if (fd >= 0 && close(fd))
+		ret = -DTBIND_EIO;
+	free(buf);
+	return ret;
+}
+
+int cp_make_tmp_tree(struct ctx *c)
+{
+	const char *base = getenv("TMPDIR");
+	char *tmpl;
+	int ret;
+
+	if (asprintf(&tmpl, "%s/dtbind-check-XXXXXX", base && *base ? base : "/tmp") < 0)
+		return -DTBIND_ENOMEM;
+	if (!mkdtemp(tmpl)) {
+		free(tmpl);
+		return -DTBIND_EIO;
+	}
+	c->tmp = realpath(tmpl, NULL);
+	free(tmpl);
+	if (!c->tmp)
+		return -DTBIND_EIO;
+	if ((ret = make_dir(c, BINDINGS_DIR)))
+		return ret;
+	if (asprintf(&c->root, "%s/%s", c->tmp, BINDINGS_DIR) < 0)
+		return -DTBIND_ENOMEM;
+	for (size_t i = 0; i < c->n_files; i++) {
+		struct tracked *t = &c->files[i];
+		char *full;
+
+		if (!t->changed || (t->exists && (!t->known || t->failed)))
+			continue;	/* unchanged, or the tree's version is the best we have */
+		if ((ret = dir_of(c, t->path)))
+			return ret;
+		if (asprintf(&full, "%s/%s", c->tmp, t->path) < 0)
+			return -DTBIND_ENOMEM;
+		ret = t->exists ? write_text(full, &t->text) : (unlink(full), 0);
+		free(full);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void cp_remove_tree(const char *path, unsigned depth)
+{
+	struct stat st;
+
+	if (depth > 64 || lstat(path, &st))
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *de;
+
+		while (d && (de = readdir(d)) != NULL) {
+			char *p;
+
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			if (asprintf(&p, "%s/%s", path, de->d_name) >= 0) {
+				cp_remove_tree(p, depth + 1);
+				free(p);
+			}
+		}
+		if (d)
+			closedir(d);
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
+}
+
+int cp_extract(struct ctx *c)
+{
+	for (size_t i = 0; i < c->n_files; i++) {
+		struct tracked *t = &c->files[i];
+		char *full, *slash;
+		int ret;
+
+		if (!t->changed || !t->exists || !t->known)
+			continue;
+		if (asprintf(&full, "%s/%s", c->o->extract_dir, t->path) < 0)
+			return -DTBIND_ENOMEM;
+		for (slash = full + 1; (slash = strchr(slash, '/'));
+		     slash++) {
+			*slash = '\0';
+			mkdir(full, 0755);
+			*slash = '/';
+		}
+		ret = write_text(full, &t->text);
+		if (ret) {
+			cp_report(c, "io", (struct dtbind_loc){ .file = full },
+				  "cannot write the file");
+			free(full);
+			return ret;
+		}
+		free(full);
+	}
+	return 0;
+}
+
+/* ---- the private sink of lint and exampletest ---------------------------- */
+
+static ssize_t inner_write(void *cookie, const char *buf, size_t size)
+{
+	struct strbuf *sb = cookie;
+
+	sb_putn(sb, buf, size);
+	return sb->oom ? -1 : (ssize_t)size;
+}
+
+static const char *str_member(const struct dtbind_value *v, const char *key)
+{
+	const struct dtbind_value *m = dtbind_value_get(v, key);
+
+	return m && m->kind == DTBIND_STRING ? m->u.str.ptr : NULL;
+}
+
+static uint32_t int_member(const struct dtbind_value *v, const char *key)
+{
+	const struct dtbind_value *m = dtbind_value_get(v, key);
+
+	return m && m->kind == DTBIND_INT && m->u.i > 0 && m->u.i <= UINT32_MAX ? (uint32_t)m->u.i :
+										  0;
+}
+
+/* @s with every "file://TMP/" and "TMP/" removed (malloc'd), or NULL. */
+static char *untmp(struct ctx *c, const char *s)
+{
+	struct strbuf sb;
+	size_t tl = strlen(c->tmp);
+	char *out;
+
+	if (!s)
+		return NULL;
+	sb_init(&sb);
+	while (*s) {
+		if (!strncmp(s, "file://", 7) && !strncmp(s + 7, c->tmp, tl) && s[7 + tl] == '/') {
+			s += 7 + tl + 1;
+		} else if (!strncmp(s, c->tmp, tl) && s[tl] == '/') {
+			s += tl + 1;
+		} else {
+			sb_putc(&sb, *s++);
+		}
+	}
+	out = strdup(sb_cstr(&sb));
+	sb_free(&sb);
+	return out;
+}
+
+static void flush_pending(struct ctx *c)
+{
+	if (!c->has_pending)
+		return;
+	c->pending.message = c->pending_msg;
+	cp_emit(c, &c->pending, c->pending_source);
+	free(c->pending_msg);
+	c->pending_msg = NULL;
+	c->has_pending = false;
+}
+
+/* The finding's file: one of ours (*t set), a tree file (*real set), or other. */
+static const char *map_file(struct ctx *c, const char *file, struct tracked **t, char **real)
+{
+	size_t tl = strlen(c->tmp);
+
+	*t = NULL;
+	*real = NULL;
+	if (!file || strncmp(file, c->tmp, tl) || file[tl] != '/')
+		return file;
+	const char *rel = file + tl + 1;
+	struct tracked *e = cp_lookup(c, rel);
+
+	if (e && e->changed && e->exists && e->known && !e->failed) {
+		*t = e;
+		return e->path;
+	}
+	if (c->tree && asprintf(real, "%s/%s", c->o->tree, rel) >= 0)
+		return *real;
+	return rel;
+}
+
+/* The note that names the patch line a finding's line came from. */
+static void set_pending(struct ctx *c, struct tracked *t, uint32_t line, uint32_t col)
+{
+	struct dtbind_finding *pf = &c->pending;
+
+	memset(pf, 0, sizeof(*pf));
+	pf->severity = DTBIND_NOTE;
+	c->pending_msg = NULL;
+	c->has_pending = false;
+	if (c->o->at_files)
+		return;
+	if (line && line <= t->text.n) {
+		const struct dtbind_text_line *tl = &t->text.lines[line - 1];
+
+		if (tl->patch) {
+			const char *subj = cp_subject_of(tl->patch);
+
+			pf->loc =
+				(struct dtbind_loc){ tl->patch->input, tl->at, col ? col + 1 : 1 };
+			if (subj ? asprintf(&c->pending_msg, "added by '%s'", subj) < 0
+				 : !(c->pending_msg = strdup("added by this patch")))
+				return;
+			c->pending_source = cp_disk_matches(c, tl->patch->input, tl->at, '+', tl->s,
+							    tl->len);
+		} else {
+			char *where = NULL;
+
+			if (!c->tree || !t->base_path ||
+			    asprintf(&where, "%s/%s", c->o->tree, t->base_path) < 0)
+				return;
+			/* The path must live until the note is printed: keep it in the arena. */
+			pf->loc =
+				(struct dtbind_loc){ arena_strdup(&c->arena, where), tl->at, col };
+			free(where);
+			if (asprintf(&c->pending_msg, "this line is not changed by the series "
+				     "(line %u in the tree)", tl->at) < 0)
+				return;
+			c->pending_source = true;
+		}
+	} else if (t->last_patch) {
+		const char *subj = cp_subject_of(t->last_patch);
+
+		pf->loc = (struct dtbind_loc){ t->last_patch->input, t->last_file->at, 1 };
+		if (subj ? asprintf(&c->pending_msg, "the file as changed by '%s'", subj) < 0
+			 : !(c->pending_msg = strdup("the file as changed by this patch")))
+			return;
+		c->pending_source = true;
+	} else {
+		return;
+	}
+	c->has_pending = pf->loc.file != NULL;
+}
+
+static void handle_inner(struct ctx *c, const struct dtbind_value *v)
+{
+	static const char *const sev_names[] = { "note", "warning", "error" };
+	const char *sev = str_member(v, "severity");
+	struct dtbind_finding f = { 0 };
+	struct tracked *t;
+	char *real = NULL, *msg, *schema;
+
+	if (!sev)
+		return;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(sev, sev_names[i]))
+			f.severity = (enum dtbind_severity)i;
+	f.loc.file = map_file(c, str_member(v, "file"), &t, &real);
+	f.loc.line = int_member(v, "line");
+	f.loc.col = int_member(v, "col");
+	if (f.severity != DTBIND_NOTE) {
+		flush_pending(c);
+		/* Only what is about the series' files: the tree's own problems are not ours. */
+		c->keep = t != NULL;
+	}
+	if (!c->keep) {
+		free(real);
+		return;
+	}
+	f.rule = str_member(v, "rule");
+	f.node = str_member(v, "node");
+	f.message = msg = untmp(c, str_member(v, "message"));
+	/*
+	 * Without the tree, a $ref to a binding outside the series cannot
+	 * resolve: say so, without failing the check.
+	 */
+	if (!c->tree && f.severity != DTBIND_NOTE && msg &&
+	    (strstr(msg, "does not resolve to a schema file") ||
+	     strstr(msg, "cannot resolve $ref"))) {
+		char *m2;
+
+		if (asprintf(&m2, "%s; not checked without the kernel tree (--tree DIR)", msg) >=
+		    0) {
+			free(msg);
+			f.message = msg = m2;
+		}
+		f.severity = DTBIND_NOTE;
+	}
+	f.schema = schema = untmp(c, str_member(v, "schema"));
+	if (!msg)
+		f.message = "?";
+	bool source_ok = true;
+
+	if (t) {
+		const struct dtbind_text_line *tl = f.loc.line && f.loc.line <= t->text.n ?
+							    &t->text.lines[f.loc.line - 1] :
+							    NULL;
+
+		source_ok = tl && cp_disk_matches(c, t->path, f.loc.line, 0, tl->s, tl->len);
+	}
+	cp_emit(c, &f, source_ok);
+	if (t && f.severity != DTBIND_NOTE)
+		set_pending(c, t, f.loc.line, f.loc.col);
+	free(msg);
+	free(schema);
+	free(real);
+}
+
+/* Re-emit what lint or exampletest wrote since the last call. */
+void cp_drain(struct ctx *c)
+{
+	fflush(c->inner_out);
+	const char *p = sb_cstr(&c->inner_buf), *end = p + c->inner_buf.len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		struct dtbind_doc *doc;
+
+		if (e > p && !dtbind_doc_load_string("<finding>", p, (size_t)(e - p), NULL,
+						      DTBIND_DOC_JSON, &doc)) {
+			handle_inner(c, dtbind_doc_root(doc));
+			dtbind_doc_free(doc);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	c->inner_buf.len = 0;
+	flush_pending(c);
+	c->keep = false;
+}
+
+int cp_inner_new(struct ctx *c)
+{
+	static cookie_io_functions_t io = { .write = inner_write };
+
+	sb_init(&c->inner_buf);
+	c->inner_out = fopencookie(&c->inner_buf, "w", io);
+	if (!c->inner_out)
+		return -DTBIND_ENOMEM;
+	c->inner = dtbind_diag_new(c->inner_out, DTBIND_FORMAT_JSON);
+	if (!c->inner)
+		return -DTBIND_ENOMEM;
+	/* The user's -W for lint's rules that are off by default; -Wno for all. */
+	for (size_t i = 0; i < c->o->n_wopts; i++) {
+		const char *w = c->o->wopts[i];
+		bool off = !strncmp(w, "no-", 3);
+		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
+
+		if (off)
+			dtbind_diag_set_rule(c->inner, w + 3, -1);
+		else if (r)
+			dtbind_diag_set_rule(c->inner, r->name, (int)r->severity);
+	}
+	/* lint's spdx rule says what SPDX_LICENSE_TAG says, at the patch line. */
+	return dtbind_diag_set_rule_default(c->inner, "spdx", -1);
+}
+
