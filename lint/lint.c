@@ -72,6 +72,7 @@ static const struct dtbind_rule lint_rules[] = {
 	{ "octal-values", DTBIND_ERROR, "octal values (.yamllint)" },
 	{ "quoted-strings", DTBIND_WARNING, "string quoting (.yamllint)" },
 	{ "trailing-spaces", DTBIND_ERROR, "trailing spaces (.yamllint)" },
+	{ "anchors", DTBIND_ERROR, "aliases of undeclared anchors (.yamllint, yamllint 1.38)" },
 	{ "truthy", DTBIND_WARNING, "truthy values (.yamllint)" },
 	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (yaml-syntax says it)",
 	  true },
@@ -644,7 +645,10 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 				free(cfg);
 				cfg = NULL;
 			}
-			yamllint_config_load(cfg, l->diag, &rs->yamllint);
+			/* trees of the 2026.06 generation run yamllint 1.38, older ones 1.29 */
+			yamllint_config_load_release(cfg, rs->gen == DTBIND_GEN_2026_06 ?
+						     YAMLLINT_1_38 : YAMLLINT_1_29,
+						     l->diag, &rs->yamllint);
 			free(cfg);
 		}
 		if (rs->yamllint)

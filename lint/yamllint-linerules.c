@@ -35,8 +35,14 @@ static void r_comments(struct lint *l, const struct comment *cm, const struct ru
 	size_t b, start;
 
 	if (v[CT_MIN_FROM_CONTENT] != -1 && yl_comment_inline(l, cm->before, cm->line) &&
-	    (long)cm->ptr - (long)l->t[cm->before].e.i < v[CT_MIN_FROM_CONTENT])
-		yl_add(l, R_COMMENTS, cm->line, cm->col, "too few spaces before comment");
+	    (long)cm->ptr - (long)l->t[cm->before].e.i < v[CT_MIN_FROM_CONTENT]) {
+		/* 1.38 says how many */
+		if (l->cfg->rel >= YAMLLINT_1_38)
+			yl_add(l, R_COMMENTS, cm->line, cm->col,
+			       "too few spaces before comment: expected %d", v[CT_MIN_FROM_CONTENT]);
+		else
+			yl_add(l, R_COMMENTS, cm->line, cm->col, "too few spaces before comment");
+	}
 	if (!v[CT_STARTING_SPACE])
 		return;
 	start = yl_boff(l, cm->ptr) + 1;

@@ -25,7 +25,7 @@ enum rid {
 	R_DOCUMENT_END, R_DOCUMENT_START, R_EMPTY_LINES, R_EMPTY_VALUES, R_FLOAT_VALUES,
 	R_HYPHENS, R_INDENTATION, R_KEY_DUPLICATES, R_KEY_ORDERING, R_LINE_LENGTH,
 	R_NEW_LINE_AT_END_OF_FILE, R_NEW_LINES, R_OCTAL_VALUES, R_QUOTED_STRINGS,
-	R_TRAILING_SPACES, R_TRUTHY, R_COUNT
+	R_TRAILING_SPACES, R_TRUTHY, R_ANCHORS, R_COUNT
 };
 
 /* yamllint runs token rules on tokens, comment rules on comments, line rules on lines. */
@@ -37,18 +37,18 @@ enum okind {
 	O_SPACES,	/* int | 'consistent' */
 	O_INDSEQ,	/* false | true | 'whatever' | 'consistent' */
 	O_NEWLINE,	/* 'unix' | 'dos' | 'platform' */
-	O_QTYPE,	/* 'any' | 'single' | 'double' */
+	O_QTYPE,	/* 'any' | 'single' | 'double' (| 'consistent' from 1.38) */
 	O_REQUIRED,	/* true | false | 'only-when-needed' */
 	O_TRUTHY,	/* list of truthy words, kept as a bit mask */
 	O_REGEXES,	/* list of (Python) regular expressions */
 };
 
-#define MAX_OPTS 5
+#define MAX_OPTS 6
 #define SPACES_CONSISTENT INT_MIN
 enum { FORBID_FALSE, FORBID_TRUE, FORBID_NON_EMPTY };
 enum { SEQ_FALSE, SEQ_TRUE, SEQ_WHATEVER, SEQ_CONSISTENT };
 enum { NL_UNIX, NL_DOS, NL_PLATFORM };
-enum { QT_ANY, QT_SINGLE, QT_DOUBLE };
+enum { QT_ANY, QT_SINGLE, QT_DOUBLE, QT_CONSISTENT };
 enum { REQ_FALSE, REQ_TRUE, REQ_ONLY_WHEN_NEEDED };
 
 /* Option slots, in the order of rule_defs[].opt. */
@@ -58,14 +58,18 @@ enum { CM_MAX_BEFORE, CM_MIN_AFTER, CM_MAX_AFTER };
 enum { CT_STARTING_SPACE, CT_SHEBANGS, CT_MIN_FROM_CONTENT };
 enum { DOC_PRESENT };
 enum { EL_MAX, EL_MAX_START, EL_MAX_END };
-enum { EV_BLOCK, EV_FLOW };
+enum { EV_BLOCK, EV_FLOW, EV_BLOCK_SEQ };
 enum { FV_NUMERAL, FV_SCIENTIFIC, FV_NAN, FV_INF };
 enum { HY_MAX_AFTER };
 enum { IN_SPACES, IN_SEQUENCES, IN_MULTI_LINE };
 enum { LL_MAX, LL_WORDS, LL_INLINE_MAPPINGS };
 enum { NL_TYPE };
 enum { OV_IMPLICIT, OV_EXPLICIT };
-enum { QS_TYPE, QS_REQUIRED, QS_EXTRA_REQUIRED, QS_EXTRA_ALLOWED, QS_QUOTED_QUOTES };
+enum { QS_TYPE, QS_REQUIRED, QS_EXTRA_REQUIRED, QS_EXTRA_ALLOWED, QS_QUOTED_QUOTES,
+       QS_CHECK_KEYS };
+enum { KD_MERGE_KEYS };
+enum { KO_IGNORED };
+enum { AN_UNDECLARED, AN_DUPLICATED, AN_UNUSED };
 enum { TR_ALLOWED, TR_CHECK_KEYS };
 
 static const char *const truthy_words[] = {
@@ -82,12 +86,14 @@ struct opt_def {
 	const char *name;
 	enum okind kind;
 	int def;
+	enum yamllint_release since;	/* the first release that knows it */
 };
 
 struct rule_def {
 	const char *name;
 	enum rtype type;
 	struct opt_def opt[MAX_OPTS];
+	enum yamllint_release since;
 };
 
 #define BRACES_OPTS { { "forbid", O_FORBID, FORBID_FALSE }, { "min-spaces-inside", O_INT, 0 }, \
@@ -111,6 +117,7 @@ struct yamllint_config {
 	/* yamllint runs the rules in the order of its (merged) configuration. */
 	unsigned char order[R_COUNT];
 	unsigned norder;
+	enum yamllint_release rel;
 };
 
 /* ------------------------------------------------------------------ */
@@ -211,6 +218,23 @@ struct lint {
 	int cur_line_indent;
 	/* key-duplicates, key-ordering */
 	struct kstack kd, ko;
+	/* 1.38's quoted-strings: flow nesting, the first quote style seen */
+	int flow_nest;
+	char qs_first_style;
+	/* 1.38's anchors: name -> struct anchor of the current document, and
+	 * the anchors in the order first declared (Python's dict order) */
+	struct hmap anchors;
+	struct anchor **aorder;
+	size_t naorder, cap_aorder;
+	/* 1.38's truthy: the %YAML version in force, the word set chosen */
+	bool yaml12;
+	char truthy_set;		/* 0 not chosen yet, 1 YAML 1.1's, 2 YAML 1.2's */
+};
+
+struct anchor {
+	const char *name;
+	uint32_t line, col;
+	bool used;
 };
 
 /* Lines as yamllint's line_generator() yields them. */

@@ -193,6 +193,21 @@ static bool add_token(struct lint *l, const yaml_token_t *yt)
 	} else if (yt->type == YAML_TAG_DIRECTIVE_TOKEN && yt->data.tag_directive.handle) {
 		t->vlen = strlen((const char *)yt->data.tag_directive.handle);
 		t->val = arena_strndup(&l->a, (const char *)yt->data.tag_directive.handle, t->vlen);
+	} else if (yt->type == YAML_ALIAS_TOKEN || yt->type == YAML_ANCHOR_TOKEN) {
+		/* the name, for 1.38's anchors rule */
+		const char *v = (const char *)(yt->type == YAML_ALIAS_TOKEN ?
+					       yt->data.alias.value : yt->data.anchor.value);
+
+		t->vlen = strlen(v);
+		t->val = arena_strndup(&l->a, v, t->vlen);
+	} else if (yt->type == YAML_VERSION_DIRECTIVE_TOKEN) {
+		/* "1.2" for %YAML 1.2, for 1.38's truthy */
+		char v[32];
+
+		snprintf(v, sizeof(v), "%d.%d", yt->data.version_directive.major,
+			 yt->data.version_directive.minor);
+		t->vlen = strlen(v);
+		t->val = arena_strndup(&l->a, v, t->vlen);
 	} else {
 		t->val = "";
 	}

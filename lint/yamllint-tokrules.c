@@ -85,7 +85,10 @@ static void r_colons(struct lint *l, const struct tctx *c)
 {
 	const int *v = c->rc->v;
 
-	if (is(c->t, YAML_VALUE_TOKEN)) {
+	/* 1.38 allows `*alias :`, the one space an alias key needs before its colon */
+	if (is(c->t, YAML_VALUE_TOKEN) &&
+	    !(l->cfg->rel >= YAMLLINT_1_38 && is(c->prev, YAML_ALIAS_TOKEN) &&
+	      c->t->s.i - c->prev->e.i == 1)) {
 		spaces_before(l, c, -1, v[CO_MAX_BEFORE], NULL, "too many spaces before colon");
 		spaces_after(l, c, -1, v[CO_MAX_AFTER], NULL, "too many spaces after colon");
 	}
@@ -114,11 +117,15 @@ static void r_document_end(struct lint *l, const struct tctx *c)
 	if (c->rc->v[DOC_PRESENT]) {
 		bool ok_prev = is(c->prev, YAML_DOCUMENT_END_TOKEN) ||
 			       is(c->prev, YAML_STREAM_START_TOKEN);
+		/* 1.38: `%YAML 1.2` then `---` needs no "..." before the "---" */
+		bool directive = l->cfg->rel >= YAMLLINT_1_38 &&
+				 (is(c->prev, YAML_VERSION_DIRECTIVE_TOKEN) ||
+				  is(c->prev, YAML_TAG_DIRECTIVE_TOKEN));
 
 		/* yamllint puts a missing end on the line before the stream's end */
 		if (is(c->t, YAML_STREAM_END_TOKEN) && !ok_prev)
 			yl_add(l, c->r, c->t->s.line, 1, "missing document end \"...\"");
-		else if (is(c->t, YAML_DOCUMENT_START_TOKEN) && !ok_prev)
+		else if (is(c->t, YAML_DOCUMENT_START_TOKEN) && !ok_prev && !directive)
 			yl_add(l, c->r, c->t->s.line + 1, 1, "missing document end \"...\"");
 	} else if (is(c->t, YAML_DOCUMENT_END_TOKEN)) {
 		yl_add(l, c->r, c->t->s.line + 1, c->t->s.col + 1,
@@ -142,8 +149,19 @@ static void r_document_start(struct lint *l, const struct tctx *c)
 	}
 }
 
+/* 1.38's forbid-in-block-sequences: a `-` with nothing after it */
+static void r_empty_values_seq(struct lint *l, const struct tctx *c)
+{
+	if (l->cfg->rel >= YAMLLINT_1_38 && c->rc->v[EV_BLOCK_SEQ] &&
+	    is(c->t, YAML_BLOCK_ENTRY_TOKEN) &&
+	    (is(c->next, YAML_KEY_TOKEN) || is(c->next, YAML_BLOCK_END_TOKEN) ||
+	     is(c->next, YAML_BLOCK_ENTRY_TOKEN)))
+		yl_add(l, c->r, c->t->s.line + 1, c->t->e.col + 1, "empty value in block sequence");
+}
+
 static void r_empty_values(struct lint *l, const struct tctx *c)
 {
+	r_empty_values_seq(l, c);
 	if (!is(c->t, YAML_VALUE_TOKEN))
 		return;
 	if (c->rc->v[EV_BLOCK] &&
@@ -222,7 +240,7 @@ static void r_key_duplicates(struct lint *l, const struct tctx *c)
 		return;
 	if (hmap_get_str(&f->keys, k->val, k->vlen)) {
 		/* "<<" is the merge key */
-		if (!(k->vlen == 2 && memcmp(k->val, "<<", 2) == 0))
+		if (!(k->vlen == 2 && memcmp(k->val, "<<", 2) == 0) || c->rc->v[KD_MERGE_KEYS])
 			yl_add(l, c->r, k->s.line + 1, k->s.col + 1,
 			       "duplication of key \"%s\" in mapping", k->val);
 		return;
@@ -238,12 +256,15 @@ static int bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
 	return d ? d : (an > bn) - (an < bn);
 }
 
+static bool any_match(const struct regex_list *rl, const struct tok *t);
+
 static void r_key_ordering(struct lint *l, const struct tctx *c)
 {
 	struct keyframe *f = key_frame(l, c, &l->ko);
 	const struct tok *k = c->next;
 
-	if (!f)
+	/* 1.38's ignored-keys neither fail nor count as the greatest key */
+	if (!f || any_match(&c->rc->rx[KO_IGNORED], k))
 		return;
 	/* yamllint compares with strcoll() in the C locale: code point order, as UTF-8 bytes */
 	if (f->has_max && bytes_cmp(k->val, k->vlen, f->max, f->maxlen) < 0) {
@@ -266,13 +287,27 @@ static void r_truthy(struct lint *l, const struct tctx *c)
 	unsigned allowed = (unsigned)c->rc->v[TR_ALLOWED];
 	struct strbuf sb;
 
+	if (l->cfg->rel >= YAMLLINT_1_38) {
+		/* 1.38: under %YAML 1.2 only true/false spellings are truthy; the
+		 * set is chosen at the first plain scalar and kept until a "..." */
+		if (is(c->t, YAML_VERSION_DIRECTIVE_TOKEN)) {
+			l->yaml12 = value_is(c->t, "1.2");
+		} else if (is(c->t, YAML_DOCUMENT_END_TOKEN)) {
+			l->yaml12 = false;
+			l->truthy_set = 0;
+		}
+	}
 	if (is(c->prev, YAML_TAG_TOKEN) || !is(c->t, YAML_SCALAR_TOKEN) || c->t->style)
 		return;
 	if (!c->rc->v[TR_CHECK_KEYS] && is(c->prev, YAML_KEY_TOKEN))
 		return;
+	if (!l->truthy_set)
+		l->truthy_set = l->cfg->rel >= YAMLLINT_1_38 && l->yaml12 ? 2 : 1;
 	for (int k = 0; k < N_TRUTHY; k++) {
 		if (!value_is(c->t, truthy_words[k]) || (allowed & (1u << k)))
 			continue;
+		if (l->truthy_set == 2 && (k < 6 || k > 11))
+			continue;	/* yes/no/on/off are YAML 1.1's only */
 		sb_init(&sb);
 		for (int j = 0, first = 1; j < N_TRUTHY; j++)
 			if (allowed & (1u << truthy_sorted[j])) {
@@ -630,15 +665,86 @@ static bool any_match(const struct regex_list *rl, const struct tok *t)
 	return false;
 }
 
+/* PyYAML's Reader.check_printable() on the (decoded) value of @t */
+static bool printable(const struct tok *t)
+{
+	const unsigned char *p = (const unsigned char *)t->val, *e = p + t->vlen;
+
+	while (p < e) {
+		uint32_t cp = *p;
+		int n = cp < 0x80 ? 0 : cp >= 0xf0 ? 3 : cp >= 0xe0 ? 2 : cp >= 0xc0 ? 1 : -1;
+
+		if (n < 0 || e - p <= n)
+			return false;
+		if (n)
+			cp &= 0x3fu >> n;
+		for (int k = 1; k <= n; k++)
+			cp = (cp << 6) | (p[k] & 0x3f);
+		p += n + 1;
+		if (!(cp == 0x09 || cp == 0x0a || cp == 0x0d || (cp >= 0x20 && cp <= 0x7e) ||
+		      cp == 0x85 || (cp >= 0xa0 && cp <= 0xd7ff) ||
+		      (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)))
+			return false;
+	}
+	return true;
+}
+
+/* A double-quoted scalar over several lines with a line ending escaped by '\\' */
+static bool escaped_line_end(const struct lint *l, const struct tok *t)
+{
+	size_t a, b;
+
+	if (t->s.line == t->e.line)
+		return false;
+	a = yl_boff(l, t->s.i + 1);
+	b = yl_boff(l, t->e.i - 1);
+	for (size_t k = a; k + 1 < b; k++)
+		if (l->buf[k] == '\\' &&
+		    (l->buf[k + 1] == '\n' || (l->buf[k + 1] == '\r' && k + 2 < b &&
+						l->buf[k + 2] == '\n')))
+			return true;
+	return false;
+}
+
+/* 1.38's _quotes_are_needed(): what 1.29 asks, after three cases of its own */
+static bool quotes_needed_138(struct lint *l, const struct tok *t)
+{
+	if (l->flow_nest > 0)
+		for (const char *f = ",[]{}"; *f; f++)
+			if (memchr(t->val, *f, t->vlen))
+				return true;
+	if (t->style == '"' && (!printable(t) || escaped_line_end(l, t)))
+		return true;
+	return quotes_needed(t->val, t->vlen);
+}
+
+/* _quote_match(); 'consistent' takes the first quote style it is asked about */
+static bool quote_match(struct lint *l, int qt, char style)
+{
+	if (qt == QT_CONSISTENT && style) {
+		if (!l->qs_first_style)
+			l->qs_first_style = style;
+		return l->qs_first_style == style;
+	}
+	return qt == QT_ANY || (qt == QT_SINGLE && style == '\'') ||
+	       (qt == QT_DOUBLE && style == '"');
+}
+
 static void r_quoted_strings(struct lint *l, const struct tctx *c)
 {
-	static const char *const qname[] = { "any", "single", "double" };
+	static const char *const qname[] = { "any", "single", "double", "consistent" };
 	const struct tok *t = c->t;
 	const struct rule_conf *rc = c->rc;
 	int qt = rc->v[QS_TYPE];
-	bool plain, is_str, match, quoted_quotes;
-	const char *msg = NULL;
+	bool v138 = l->cfg->rel >= YAMLLINT_1_38;
+	bool plain, is_str, quoted_quotes;
+	const char *msg = NULL, *node = "value";
 
+	/* 1.38 counts the flow collections it is in, on every token */
+	if (v138 && (is(t, YAML_FLOW_MAPPING_START_TOKEN) || is(t, YAML_FLOW_SEQUENCE_START_TOKEN)))
+		l->flow_nest++;
+	else if (v138 && (is(t, YAML_FLOW_MAPPING_END_TOKEN) || is(t, YAML_FLOW_SEQUENCE_END_TOKEN)))
+		l->flow_nest--;
 	if (!is(t, YAML_SCALAR_TOKEN) || !c->prev)
 		return;
 	switch (c->prev->type) {
@@ -648,8 +754,15 @@ static void r_quoted_strings(struct lint *l, const struct tctx *c)
 	case YAML_TAG_TOKEN:
 	case YAML_VALUE_TOKEN:
 		break;
+	case YAML_KEY_TOKEN:
+		/* keys: 1.38 with check-keys only */
+		if (v138 && rc->v[QS_CHECK_KEYS]) {
+			node = "key";
+			break;
+		}
+		return;
 	default:
-		return;		/* keys are not checked */
+		return;
 	}
 	/* explicit types: !!str, !!int */
 	if (is(c->prev, YAML_TAG_TOKEN) && c->prev->vlen == 2 && memcmp(c->prev->val, "!!", 2) == 0)
@@ -660,36 +773,99 @@ static void r_quoted_strings(struct lint *l, const struct tctx *c)
 		return;
 	if (t->style == '|' || t->style == '>')
 		return;
-	match = qt == QT_ANY || (qt == QT_SINGLE && t->style == '\'') ||
-		(qt == QT_DOUBLE && t->style == '"');
 	quoted_quotes = rc->v[QS_QUOTED_QUOTES] && !plain &&
 			((t->style == '\'' && memchr(t->val, '"', t->vlen)) ||
 			 (t->style == '"' && memchr(t->val, '\'', t->vlen)));
+	/* quote_match() is asked exactly where yamllint asks it: 'consistent' remembers */
 	switch (rc->v[QS_REQUIRED]) {
 	case REQ_TRUE:
-		if (plain || !(match || quoted_quotes))
-			msg = "string value is not quoted with %s quotes";
+		if (plain || !(quote_match(l, qt, t->style) || quoted_quotes))
+			msg = "string %s is not quoted with %s quotes";
 		break;
 	case REQ_FALSE:
-		if (!plain && !match && !quoted_quotes)
-			msg = "string value is not quoted with %s quotes";
+		if (!plain && !quote_match(l, qt, t->style) && !quoted_quotes)
+			msg = "string %s is not quoted with %s quotes";
 		else if (plain && any_match(&rc->rx[QS_EXTRA_REQUIRED], t))
-			msg = "string value is not quoted";
+			msg = "string %s is not quoted";
 		break;
 	default:
-		if (!plain && is_str && t->vlen && !quotes_needed(t->val, t->vlen)) {
+		if (!plain && is_str && t->vlen &&
+		    !(v138 ? quotes_needed_138(l, t) : quotes_needed(t->val, t->vlen))) {
 			if (!any_match(&rc->rx[QS_EXTRA_REQUIRED], t) &&
 			    !any_match(&rc->rx[QS_EXTRA_ALLOWED], t))
-				msg = "string value is redundantly quoted with %s quotes";
-		} else if (!plain && !match && !quoted_quotes) {
-			msg = "string value is not quoted with %s quotes";
+				msg = "string %s is redundantly quoted with %s quotes";
+		} else if (!plain && !quote_match(l, qt, t->style) && !quoted_quotes) {
+			msg = "string %s is not quoted with %s quotes";
 		} else if (plain && any_match(&rc->rx[QS_EXTRA_REQUIRED], t)) {
-			msg = "string value is not quoted";
+			msg = "string %s is not quoted";
 		}
 		break;
 	}
 	if (msg)
-		yl_add(l, c->r, t->s.line + 1, t->s.col + 1, msg, qname[qt]);
+		yl_add(l, c->r, t->s.line + 1, t->s.col + 1, msg, node, qname[qt]);
+}
+
+/* ---- anchors (1.38) ---- */
+
+static void anchors_reset(struct lint *l)
+{
+	hmap_free(&l->anchors);
+	l->naorder = 0;
+}
+
+static void anchor_declare(struct lint *l, const struct tok *t)
+{
+	struct anchor *a = hmap_get_str(&l->anchors, t->val, t->vlen);
+
+	/* a redeclared anchor keeps its place, as a Python dict key does */
+	if (!a) {
+		a = arena_alloc(&l->a, sizeof(*a));
+		if (!a || hmap_put_str(&l->anchors, t->val, t->vlen, a) < 0 ||
+		    !yl_grow((void **)&l->aorder, &l->cap_aorder, l->naorder + 1,
+			     sizeof(*l->aorder))) {
+			l->oom = true;
+			return;
+		}
+		l->aorder[l->naorder++] = a;
+	}
+	a->name = t->val;
+	a->line = t->s.line;
+	a->col = t->s.col;
+	a->used = false;
+}
+
+static void r_anchors(struct lint *l, const struct tctx *c)
+{
+	const int *v = c->rc->v;
+	const struct tok *t = c->t;
+	struct anchor *a;
+
+	if (!v[AN_UNDECLARED] && !v[AN_DUPLICATED] && !v[AN_UNUSED])
+		return;
+	if (is(t, YAML_STREAM_START_TOKEN) || is(t, YAML_DOCUMENT_START_TOKEN) ||
+	    is(t, YAML_DOCUMENT_END_TOKEN))
+		anchors_reset(l);
+	if (v[AN_UNDECLARED] && is(t, YAML_ALIAS_TOKEN) &&
+	    !hmap_get_str(&l->anchors, t->val, t->vlen))
+		yl_add(l, c->r, t->s.line + 1, t->s.col + 1, "found undeclared alias \"%s\"", t->val);
+	if (v[AN_DUPLICATED] && is(t, YAML_ANCHOR_TOKEN) &&
+	    hmap_get_str(&l->anchors, t->val, t->vlen))
+		yl_add(l, c->r, t->s.line + 1, t->s.col + 1, "found duplicated anchor \"%s\"", t->val);
+	if (v[AN_UNUSED]) {
+		/* unused anchors show at the end of a document */
+		if (is(c->next, YAML_STREAM_END_TOKEN) || is(c->next, YAML_DOCUMENT_START_TOKEN) ||
+		    is(c->next, YAML_DOCUMENT_END_TOKEN)) {
+			for (size_t k = 0; k < l->naorder; k++)
+				if (!l->aorder[k]->used)
+					yl_add(l, c->r, l->aorder[k]->line + 1, l->aorder[k]->col + 1,
+					       "found unused anchor \"%s\"", l->aorder[k]->name);
+		} else if (is(t, YAML_ALIAS_TOKEN) &&
+			   (a = hmap_get_str(&l->anchors, t->val, t->vlen))) {
+			a->used = true;
+		}
+	}
+	if (is(t, YAML_ANCHOR_TOKEN))
+		anchor_declare(l, t);
 }
 
 /* ---- indentation ---- */
@@ -1058,6 +1234,7 @@ void yl_run_token_rules(struct lint *l, size_t i)
 		case R_OCTAL_VALUES: r_octal_values(l, &c); break;
 		case R_QUOTED_STRINGS: r_quoted_strings(l, &c); break;
 		case R_TRUTHY: r_truthy(l, &c); break;
+		case R_ANCHORS: r_anchors(l, &c); break;
 		default: break;
 		}
 	}

@@ -59,7 +59,8 @@ const struct rule_def yl_rule_defs[R_COUNT] = {
 						      { "max-end", O_INT, 0 } } },
 	[R_EMPTY_VALUES] = { "empty-values", RT_TOKEN,
 			     { { "forbid-in-block-mappings", O_BOOL, 1 },
-			       { "forbid-in-flow-mappings", O_BOOL, 1 } } },
+			       { "forbid-in-flow-mappings", O_BOOL, 1 },
+			       { "forbid-in-block-sequences", O_BOOL, 1, YAMLLINT_1_38 } } },
 	[R_FLOAT_VALUES] = { "float-values", RT_TOKEN,
 			     { { "require-numeral-before-decimal", O_BOOL, 0 },
 			       { "forbid-scientific-notation", O_BOOL, 0 },
@@ -69,8 +70,10 @@ const struct rule_def yl_rule_defs[R_COUNT] = {
 			    { { "spaces", O_SPACES, SPACES_CONSISTENT },
 			      { "indent-sequences", O_INDSEQ, SEQ_TRUE },
 			      { "check-multi-line-strings", O_BOOL, 0 } } },
-	[R_KEY_DUPLICATES] = { "key-duplicates", RT_TOKEN, { { NULL } } },
-	[R_KEY_ORDERING] = { "key-ordering", RT_TOKEN, { { NULL } } },
+	[R_KEY_DUPLICATES] = { "key-duplicates", RT_TOKEN,
+			       { { "forbid-duplicated-merge-keys", O_BOOL, 0, YAMLLINT_1_38 } } },
+	[R_KEY_ORDERING] = { "key-ordering", RT_TOKEN,
+			     { { "ignored-keys", O_REGEXES, 0, YAMLLINT_1_38 } } },
 	[R_LINE_LENGTH] = { "line-length", RT_LINE,
 			    { { "max", O_INT, 80 }, { "allow-non-breakable-words", O_BOOL, 1 },
 			      { "allow-non-breakable-inline-mappings", O_BOOL, 0 } } },
@@ -84,45 +87,52 @@ const struct rule_def yl_rule_defs[R_COUNT] = {
 				 { "required", O_REQUIRED, REQ_TRUE },
 				 { "extra-required", O_REGEXES, 0 },
 				 { "extra-allowed", O_REGEXES, 0 },
-				 { "allow-quoted-quotes", O_BOOL, 0 } } },
+				 { "allow-quoted-quotes", O_BOOL, 0 },
+				 { "check-keys", O_BOOL, 0, YAMLLINT_1_38 } } },
 	[R_TRAILING_SPACES] = { "trailing-spaces", RT_LINE, { { NULL } } },
 	[R_TRUTHY] = { "truthy", RT_TOKEN, { { "allowed-values", O_TRUTHY, TRUTHY_DEFAULT },
 					     { "check-keys", O_BOOL, 1 } } },
+	[R_ANCHORS] = { "anchors", RT_TOKEN, { { "forbid-undeclared-aliases", O_BOOL, 1 },
+					       { "forbid-duplicated-anchors", O_BOOL, 0 },
+					       { "forbid-unused-anchors", O_BOOL, 0 } },
+			YAMLLINT_1_38 },
 };
 
 /* ------------------------------------------------------------------ */
 /* Configuration                                                       */
 
 /* yamllint's conf/default.yaml and conf/relaxed.yaml (1.29), and the kernel's 6.1 .yamllint. */
-static const char builtin_default[] =
-	"yaml-files: ['*.yaml', '*.yml', '.yamllint']\n"
-	"rules:\n"
-	"  braces: enable\n"
-	"  brackets: enable\n"
-	"  colons: enable\n"
-	"  commas: enable\n"
-	"  comments:\n"
+/* conf/default.yaml of 1.38 is 1.29's with "anchors: enable" first. */
+#define DEFAULT_HEAD "yaml-files: ['*.yaml', '*.yml', '.yamllint']\n" "rules:\n"
+#define DEFAULT_RULES \
+	"  braces: enable\n" \
+	"  brackets: enable\n" \
+	"  colons: enable\n" \
+	"  commas: enable\n" \
+	"  comments:\n" \
+	"    level: warning\n" \
+	"  comments-indentation:\n" \
+	"    level: warning\n" \
+	"  document-end: disable\n" \
+	"  document-start:\n" \
+	"    level: warning\n" \
+	"  empty-lines: enable\n" \
+	"  empty-values: disable\n" \
+	"  float-values: disable\n" \
+	"  hyphens: enable\n" \
+	"  indentation: enable\n" \
+	"  key-duplicates: enable\n" \
+	"  key-ordering: disable\n" \
+	"  line-length: enable\n" \
+	"  new-line-at-end-of-file: enable\n" \
+	"  new-lines: enable\n" \
+	"  octal-values: disable\n" \
+	"  quoted-strings: disable\n" \
+	"  trailing-spaces: enable\n" \
+	"  truthy:\n" \
 	"    level: warning\n"
-	"  comments-indentation:\n"
-	"    level: warning\n"
-	"  document-end: disable\n"
-	"  document-start:\n"
-	"    level: warning\n"
-	"  empty-lines: enable\n"
-	"  empty-values: disable\n"
-	"  float-values: disable\n"
-	"  hyphens: enable\n"
-	"  indentation: enable\n"
-	"  key-duplicates: enable\n"
-	"  key-ordering: disable\n"
-	"  line-length: enable\n"
-	"  new-line-at-end-of-file: enable\n"
-	"  new-lines: enable\n"
-	"  octal-values: disable\n"
-	"  quoted-strings: disable\n"
-	"  trailing-spaces: enable\n"
-	"  truthy:\n"
-	"    level: warning\n";
+static const char builtin_default[] = DEFAULT_HEAD DEFAULT_RULES;
+static const char builtin_default_138[] = DEFAULT_HEAD "  anchors: enable\n" DEFAULT_RULES;
 
 static const char builtin_relaxed[] =
 	"extends: default\n"
@@ -184,7 +194,14 @@ static const char builtin_kernel[] =
 struct cfg_loader {
 	struct dtbind_diag *diag;
 	int err;
+	enum yamllint_release rel;
 };
+
+/* yamllint 1.38 says "mapping" where 1.29 says "dict". */
+static const char *dict(const struct cfg_loader *ld)
+{
+	return ld->rel >= YAMLLINT_1_38 ? "mapping" : "dict";
+}
 
 static void cfg_report(struct cfg_loader *ld, enum dtbind_severity sev, struct dtbind_loc loc,
 		       const char *fmt, ...) DTBIND_PRINTF(4, 5);
@@ -307,7 +324,7 @@ static int parse_option(struct cfg_loader *ld, struct rule_conf *rc, enum rid r,
 	static const char *const spaces_s[] = { "consistent", NULL };
 	static const char *const indseq_s[] = { "whatever", "consistent", NULL };
 	static const char *const newline_s[] = { "unix", "dos", "platform", NULL };
-	static const char *const qtype_s[] = { "any", "single", "double", NULL };
+	static const char *const qtype_s[] = { "any", "single", "double", "consistent", NULL };
 	static const char *const required_s[] = { "only-when-needed", NULL };
 	int k;
 
@@ -356,7 +373,8 @@ static int parse_option(struct cfg_loader *ld, struct rule_conf *rc, enum rid r,
 		rc->v[o] = k;
 		return 0;
 	case O_QTYPE:
-		if ((k = str_choice(v, qtype_s)) < 0)
+		if ((k = str_choice(v, qtype_s)) < 0 ||
+		    (k == QT_CONSISTENT && ld->rel < YAMLLINT_1_38))
 			return -1;
 		rc->v[o] = k;
 		return 0;
@@ -403,7 +421,7 @@ static void apply_rule_map(struct cfg_loader *ld, struct rule_conf *rc, enum rid
 		for (o = 0; o < MAX_OPTS && rd->opt[o].name; o++)
 			if (strcmp(rd->opt[o].name, m->key) == 0)
 				break;
-		if (o == MAX_OPTS || !rd->opt[o].name) {
+		if (o == MAX_OPTS || !rd->opt[o].name || rd->opt[o].since > ld->rel) {
 			cfg_report(ld, DTBIND_ERROR, m->key_loc,
 				   "invalid config: unknown option \"%s\" for rule \"%s\"",
 				   m->key, rd->name);
@@ -423,15 +441,18 @@ static void apply_rule_map(struct cfg_loader *ld, struct rule_conf *rc, enum rid
 			else
 				cfg_report(ld, DTBIND_ERROR, m->value->loc,
 					   "invalid config: option \"%s\" of \"%s\" should be in %s",
-					   m->key, rd->name, kind_spelling[k]);
+					   m->key, rd->name,
+					   k == O_QTYPE && ld->rel >= YAMLLINT_1_38 ?
+					   "('any', 'single', 'double', 'consistent')" :
+					   kind_spelling[k]);
 		}
 	}
 }
 
-static int find_rule(const char *name)
+static int find_rule(const char *name, enum yamllint_release rel)
 {
 	for (int r = 0; r < R_COUNT; r++)
-		if (strcmp(yl_rule_defs[r].name, name) == 0)
+		if (strcmp(yl_rule_defs[r].name, name) == 0 && yl_rule_defs[r].since <= rel)
 			return r;
 	return -1;
 }
@@ -453,7 +474,10 @@ static void load_base(struct yamllint_config *cfg, const struct dtbind_value *ex
 		ld->err = -DTBIND_ELIMIT;
 		return;
 	}
-	if (strcmp(name, "default") == 0)
+	if (strcmp(name, "default") == 0 && ld->rel >= YAMLLINT_1_38)
+		ret = dtbind_doc_load_string("default", builtin_default_138,
+					     sizeof(builtin_default_138) - 1, ld->diag, 0, &doc);
+	else if (strcmp(name, "default") == 0)
 		ret = dtbind_doc_load_string("default", builtin_default,
 					     sizeof(builtin_default) - 1, ld->diag, 0, &doc);
 	else if (strcmp(name, "relaxed") == 0)
@@ -491,7 +515,7 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 
 	if (!root || root->kind != DTBIND_MAP) {
 		cfg_report(ld, DTBIND_ERROR, root ? root->loc : where,
-			   "invalid config: not a dict");
+			   "invalid config: not a %s", dict(ld));
 		return;
 	}
 	ext = dtbind_value_get(root, "extends");
@@ -512,12 +536,13 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 	}
 	rules = dtbind_value_get(root, "rules");
 	if (rules && rules->kind != DTBIND_MAP) {
-		cfg_report(ld, DTBIND_ERROR, rules->loc, "invalid config: rules should be a dict");
+		cfg_report(ld, DTBIND_ERROR, rules->loc, "invalid config: rules should be a %s",
+			   dict(ld));
 		rules = NULL;
 	}
 	for (size_t i = 0; rules && i < rules->u.map.n; i++) {
 		const struct dtbind_member *m = &rules->u.map.members[i];
-		int r = find_rule(m->key);
+		int r = find_rule(m->key, ld->rel);
 		struct rule_conf *rc;
 
 		if (r < 0) {
@@ -539,8 +564,8 @@ static void config_from_value(struct yamllint_config *cfg, const struct dtbind_v
 			apply_rule_map(ld, rc, (enum rid)r, m->value);
 		} else {
 			cfg_report(ld, DTBIND_ERROR, m->value->loc,
-				   "invalid config: rule \"%s\": should be either \"enable\", \"disable\" or a dict",
-				   m->key);
+				   "invalid config: rule \"%s\": should be either \"enable\", \"disable\" or a %s",
+				   m->key, dict(ld));
 			continue;
 		}
 		add_to_order(cfg, r);
@@ -575,9 +600,10 @@ void yamllint_config_free(struct yamllint_config *cfg)
 }
 
 static int config_from_doc(int ret, struct dtbind_doc *doc, const char *name,
-			   struct dtbind_diag *diag, struct yamllint_config **out)
+			   enum yamllint_release rel, struct dtbind_diag *diag,
+			   struct yamllint_config **out)
 {
-	struct cfg_loader ld = { diag, 0 };
+	struct cfg_loader ld = { diag, 0, rel };
 	struct yamllint_config *cfg;
 
 	*out = NULL;
@@ -588,6 +614,7 @@ static int config_from_doc(int ret, struct dtbind_doc *doc, const char *name,
 		dtbind_doc_free(doc);
 		return -DTBIND_ENOMEM;
 	}
+	cfg->rel = rel;
 	config_from_value(cfg, dtbind_doc_root(doc), (struct dtbind_loc){ .file = name }, &ld, 0);
 	dtbind_doc_free(doc);
 	if (ld.err) {
@@ -598,26 +625,45 @@ static int config_from_doc(int ret, struct dtbind_doc *doc, const char *name,
 	return 0;
 }
 
-int yamllint_config_load_string(const char *name, const char *buf, size_t len,
-				struct dtbind_diag *diag, struct yamllint_config **out)
+int yamllint_config_load_string_release(const char *name, const char *buf, size_t len,
+					enum yamllint_release release, struct dtbind_diag *diag,
+					struct yamllint_config **out)
 {
 	struct dtbind_doc *doc = NULL;
 	int ret = dtbind_doc_load_string(name, buf, len, diag, 0, &doc);
 
-	return config_from_doc(ret, doc, name, diag, out);
+	return config_from_doc(ret, doc, name, release, diag, out);
 }
 
-int yamllint_config_load(const char *path, struct dtbind_diag *diag,
-			 struct yamllint_config **out)
+int yamllint_config_load_string(const char *name, const char *buf, size_t len,
+				struct dtbind_diag *diag, struct yamllint_config **out)
+{
+	return yamllint_config_load_string_release(name, buf, len, YAMLLINT_1_29, diag, out);
+}
+
+int yamllint_config_load_release(const char *path, enum yamllint_release release,
+				 struct dtbind_diag *diag, struct yamllint_config **out)
 {
 	struct dtbind_doc *doc = NULL;
 	int ret;
 
 	if (!path)
-		return yamllint_config_load_string("<kernel .yamllint>", builtin_kernel,
-						   sizeof(builtin_kernel) - 1, diag, out);
+		return yamllint_config_load_string_release("<kernel .yamllint>", builtin_kernel,
+							   sizeof(builtin_kernel) - 1, release,
+							   diag, out);
 	ret = dtbind_doc_load_file(path, diag, 0, &doc);
-	return config_from_doc(ret, doc, path, diag, out);
+	return config_from_doc(ret, doc, path, release, diag, out);
+}
+
+int yamllint_config_load(const char *path, struct dtbind_diag *diag,
+			 struct yamllint_config **out)
+{
+	return yamllint_config_load_release(path, YAMLLINT_1_29, diag, out);
+}
+
+enum yamllint_release yamllint_config_release(const struct yamllint_config *cfg)
+{
+	return cfg->rel;
 }
 
 /* ------------------------------------------------------------------ */
@@ -992,6 +1038,8 @@ int yamllint_check(const struct yamllint_config *cfg, const char *path, const ch
 out:
 	yl_kstack_free(&l.kd);
 	yl_kstack_free(&l.ko);
+	hmap_free(&l.anchors);
+	free(l.aorder);
 	free(l.st);
 	free(l.cache);
 	free(l.t);

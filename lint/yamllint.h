@@ -15,6 +15,16 @@
 
 struct yamllint_config;
 
+/*
+ * Which yamllint a configuration behaves as.  1.29 (Debian 12's) is what
+ * dt-schema 2022.08's era ran; 1.38 is what kernels 6.12+ run.  1.38 knows the
+ * `anchors` rule (on in `default`), new options (quoted-strings check-keys and
+ * quote-type consistent, empty-values forbid-in-block-sequences, ...), and
+ * quoted-strings that knows `,[]{}` need quotes inside a flow collection.
+ * tests/yamllint/README.md lists every difference.
+ */
+enum yamllint_release { YAMLLINT_1_29, YAMLLINT_1_38 };
+
 /**
  * yamllint_config_load() - read a .yamllint configuration
  * @path: the file (YAML), or NULL for the kernel's configuration built in
@@ -38,6 +48,18 @@ int yamllint_config_load(const char *path, struct dtbind_diag *diag,
 /* Same from memory; @name is used in locations; @buf need not be NUL-terminated. */
 int yamllint_config_load_string(const char *name, const char *buf, size_t len,
 				struct dtbind_diag *diag, struct yamllint_config **out);
+
+/*
+ * The same as @release: options and rules that release does not know are
+ * configuration errors, as they are in that yamllint.  The two above are 1.29.
+ */
+int yamllint_config_load_release(const char *path, enum yamllint_release release,
+				 struct dtbind_diag *diag, struct yamllint_config **out);
+int yamllint_config_load_string_release(const char *name, const char *buf, size_t len,
+					enum yamllint_release release, struct dtbind_diag *diag,
+					struct yamllint_config **out);
+
+enum yamllint_release yamllint_config_release(const struct yamllint_config *cfg);
 
 void yamllint_config_free(struct yamllint_config *cfg);
 
