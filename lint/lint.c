@@ -72,7 +72,7 @@ static const struct dtbind_rule lint_rules[] = {
 	{ "octal-values", DTBIND_ERROR, "octal values (.yamllint)" },
 	{ "quoted-strings", DTBIND_WARNING, "string quoting (.yamllint)" },
 	{ "trailing-spaces", DTBIND_ERROR, "trailing spaces (.yamllint)" },
-	{ "anchors", DTBIND_ERROR, "aliases of undeclared anchors (.yamllint, yamllint 1.38)" },
+	{ "anchors", DTBIND_ERROR, "aliases and anchors, yamllint 1.38 (.yamllint)" },
 	{ "truthy", DTBIND_WARNING, "truthy values (.yamllint)" },
 	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (yaml-syntax says it)",
 	  true },
