@@ -57,7 +57,8 @@ esac
 export RELEASE
 command -v "$YAMLLINT" >/dev/null || { echo "compare.sh: yamllint not installed" >&2; exit 2; }
 PYTHON=$(head -1 "$(command -v "$YAMLLINT")" | sed -n 's/^#! *//p')
-case $PYTHON in /*) [ -x "$PYTHON" ] || PYTHON= ;; *) PYTHON= ;; esac
+# a wrapper script (the chroot's yamllint) names no Python
+case $PYTHON in */python*) [ -x "$PYTHON" ] || PYTHON= ;; *) PYTHON= ;; esac
 [ -n "$PYTHON" ] || PYTHON=python3
 
 if [ $# -eq 0 ]; then
