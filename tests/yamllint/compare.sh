@@ -29,6 +29,9 @@
 # Output lines are compared as sets per file, and in order.  A file passes
 # when both tools print the same lines in the same order.
 #
+# With RELEASE=1.38, (a) also runs stress-138 (the anchors rule and 1.38's
+# new options, all on).
+#
 # Prints agreement per corpus and a last line "N passed, N failed" (files).
 # Exits 1 when a file differs.
 set -eu
@@ -173,6 +176,22 @@ rules:
   key-duplicates: disable
 EOF
 
+# 1.38's new rule and options, all on
+cat >"$work/stress-138.yaml" <<'EOF'
+extends: default
+rules:
+  anchors: {forbid-undeclared-aliases: true, forbid-duplicated-anchors: true,
+            forbid-unused-anchors: true}
+  quoted-strings: {quote-type: consistent, required: only-when-needed, check-keys: true,
+                   extra-allowed: ['^#']}
+  empty-values: enable
+  key-duplicates: {forbid-duplicated-merge-keys: true}
+  key-ordering: {ignored-keys: ['^\$', 'compatible']}
+  truthy: {check-keys: true}
+  comments: {min-spaces-from-content: 3}
+  document-end: enable
+EOF
+
 total_pass=0
 total_fail=0
 
@@ -262,6 +281,9 @@ for root in "$@"; do
 	compare "$v" "$b/.yamllint" "$b/.yamllint" "$work/files-$v"
 	compare "$v-stress-default" "$work/stress-default.yaml" "$work/stress-default.yaml" "$work/files-$v"
 	compare "$v-stress-indent" "$work/stress-indent.yaml" "$work/stress-indent.yaml" "$work/files-$v"
+	if [ "$RELEASE" = 1.38 ]; then
+		compare "$v-stress-138" "$work/stress-138.yaml" "$work/stress-138.yaml" "$work/files-$v"
+	fi
 	last_root=$root
 done
 
