@@ -62,7 +62,10 @@ enum dtbind_format {
 	DTBIND_FORMAT_JSON,	/* one JSON object per line */
 };
 
-/* One finding.  Only message is mandatory; NULL fields are omitted. */
+/*
+ * One finding.  Only message is mandatory; NULL fields are omitted.  The
+ * notes of a finding are the findings of severity DTBIND_NOTE that follow it.
+ */
 struct dtbind_finding {
 	enum dtbind_severity severity;
 	struct dtbind_loc loc;
@@ -83,6 +86,28 @@ struct dtbind_diag;
  */
 struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format);
 void dtbind_diag_free(struct dtbind_diag *diag);
+
+/*
+ * The consumer of a sink: called once per finding that survives -W/-Wno,
+ * -Werror (severity already adjusted) and --max-errors.  @f and its strings
+ * are borrowed for the duration of the call.
+ */
+typedef void (*dtbind_diag_fn)(void *user, const struct dtbind_finding *f);
+
+/* A sink that hands every finding to @fn.  Returns NULL when out of memory. */
+struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user);
+/* A sink that keeps every finding in memory (deep copies), in order. */
+struct dtbind_diag *dtbind_diag_new_collect(void);
+/* The findings a collect sink kept (borrowed until the next clear or free). */
+size_t dtbind_diag_collected(const struct dtbind_diag *diag, const struct dtbind_finding **out);
+/* Forget the findings a collect sink kept (the counts stay). */
+void dtbind_diag_clear(struct dtbind_diag *diag);
+/*
+ * Emit the findings of @buf, records written by dtbind_diag_encode() in
+ * another process, into @diag.  Returns 0, or -DTBIND_EPARSE when @buf is
+ * damaged (the records before the damage were emitted).
+ */
+int dtbind_diag_replay(struct dtbind_diag *diag, const char *buf, size_t len);
 
 /* Print the offending source line and a caret under gcc-style findings. */
 void dtbind_diag_set_show_source(struct dtbind_diag *diag, bool show);
