@@ -117,24 +117,12 @@ void dtbind_diag_free(struct dtbind_diag *d)
 	free(d);
 }
 
-/* Rule names compare with '_' and '-' alike: -Wno-unit_address_vs_reg works. */
-static bool rule_equal(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		char ca = *a == '_' ? '-' : *a, cb = *b == '_' ? '-' : *b;
-
-		if (ca != cb)
-			return false;
-	}
-	return *a == *b;
-}
-
 int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
 {
 	if (severity < -1 || severity > DTBIND_ERROR)
 		return -DTBIND_EINVAL;	/* would index count[] out of bounds */
 	for (size_t i = 0; i < d->n_overrides; i++)
-		if (rule_equal(d->overrides[i].rule, rule)) {
+		if (dtbind_rule_name_equal(d->overrides[i].rule, rule)) {
 			d->overrides[i].severity = severity;
 			return 0;
 		}
@@ -153,7 +141,7 @@ int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
 int dtbind_diag_set_rule_default(struct dtbind_diag *d, const char *rule, int severity)
 {
 	for (size_t i = 0; i < d->n_overrides; i++)
-		if (rule_equal(d->overrides[i].rule, rule))
+		if (dtbind_rule_name_equal(d->overrides[i].rule, rule))
 			return 0;	/* the user said already */
 	return dtbind_diag_set_rule(d, rule, severity);
 }
@@ -330,7 +318,7 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 
 	if (in->rule) {
 		for (size_t i = 0; i < d->n_overrides; i++) {
-			if (!rule_equal(d->overrides[i].rule, in->rule))
+			if (!dtbind_rule_name_equal(d->overrides[i].rule, in->rule))
 				continue;
 			if (d->overrides[i].severity < 0) {
 				if (in->severity != DTBIND_NOTE)

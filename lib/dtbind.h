@@ -401,11 +401,35 @@ enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
 /* ------------------------------------------------------------------ */
 /* Rules: the named checks findings carry, as in [name] and -Wno-name  */
 
+/* The commands, as a mask: which ones report a rule. */
+enum dtbind_tool {
+	DTBIND_TOOL_LINT = 1u << 0,
+	DTBIND_TOOL_EXAMPLETEST = 1u << 1,
+	DTBIND_TOOL_VALIDATE = 1u << 2,
+	DTBIND_TOOL_CHECK = 1u << 3,
+	DTBIND_TOOL_DOC2YAML = 1u << 4,
+	DTBIND_TOOL_JSONSCHEMA = 1u << 5,
+	DTBIND_TOOL_ALL = (1u << 6) - 1,
+};
+
 struct dtbind_rule {
-	const char *name;		/* kebab-case, as in [name] and -Wno-name */
+	const char *name;		/* as in [name] and -Wno-name */
 	enum dtbind_severity severity;	/* default */
 	const char *summary;
 	bool off;			/* off unless enabled with -W */
+	unsigned tools;			/* enum dtbind_tool bits: who reports it */
 };
+
+/* The registry (lib/rules.def), in --list-rules order. */
+const struct dtbind_rule *dtbind_rules(size_t *n);
+/* The rule named @name (case, '_' and '-' not significant), or NULL. */
+const struct dtbind_rule *dtbind_rule_find(const char *name);
+/* Whether two rule names are the same under dtbind_rule_find()'s matching. */
+bool dtbind_rule_name_equal(const char *a, const char *b);
+/* The default severity of rule @name, or @fallback when it is not registered. */
+enum dtbind_severity dtbind_rule_severity(const char *name, enum dtbind_severity fallback);
+/* The command name of one tool bit ("lint"), or NULL; and back (0 if unknown). */
+const char *dtbind_tool_name(unsigned tool);
+unsigned dtbind_tool_parse(const char *name);
 
 #endif /* DTBIND_H */

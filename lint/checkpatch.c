@@ -39,56 +39,6 @@
 #define DT_HEADERS "include/dt-bindings/"
 #define MAX_READ DTBIND_MAX_FILE_SIZE
 
-static const struct dtbind_rule check_rules[] = {
-	{ "patch", DTBIND_ERROR,
-	  "the input is a well-formed patch or mbox: hunks hold the lines their header counts" },
-	{ "patch-apply", DTBIND_ERROR,
-	  "each binding file the series changes applies, in memory, to the tree (--tree DIR)" },
-	{ "DT_SPLIT_BINDING_PATCH", DTBIND_WARNING,
-	  "a patch changes binding docs and headers, or other files, not both (checkpatch)" },
-	{ "DT_SCHEMA_BINDING_PATCH", DTBIND_WARNING,
-	  "no new .txt binding: bindings are DT schemas (checkpatch)" },
-	{ "UNDOCUMENTED_DT_STRING", DTBIND_WARNING,
-	  "compatibles added in .dts/.dtsi/.c/.h are in a binding, their vendor in "
-	  "vendor-prefixes.yaml (checkpatch; needs the tree)" },
-	{ "SPDX_LICENSE_TAG", DTBIND_WARNING,
-	  "line 1 of bindings, dt-bindings headers and .dts files carries the right SPDX tag "
-	  "(checkpatch)" },
-	/* What exampletest reports, for --list-rules and -W. */
-	{ "example-schema", DTBIND_ERROR,
-	  "each example is valid against the schemas (exampletest)" },
-	{ "dts-syntax", DTBIND_ERROR, "each example is well-formed DTS (exampletest)" },
-	{ "dts-semantic", DTBIND_ERROR,
-	  "labels, phandles and paths of examples resolve (exampletest)" },
-	{ "cpp", DTBIND_ERROR, "each example preprocesses (#include, macros) (exampletest)" },
-	{ "dtb", DTBIND_ERROR, "each example builds into an FDT (exampletest)" },
-	{ "schema-ignored", DTBIND_WARNING,
-	  "the binding passes its meta-schema, so exampletest uses it (exampletest)" },
-	{ "duplicate-id", DTBIND_WARNING, "no two bindings have the same $id (exampletest)" },
-};
-
-const struct dtbind_rule *dtbind_check_rules(size_t *n)
-{
-	*n = ARRAY_SIZE(check_rules);
-	return check_rules;
-}
-
-const struct dtbind_rule *dtbind_check_rule(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(check_rules); i++) {
-		const char *a = check_rules[i].name, *b = name;
-
-		/* checkpatch's names are upper case; -Wno-undocumented-dt-string works too. */
-		for (; *a && *b; a++, b++)
-			if ((*a == '_' ? '-' : tolower((unsigned char)*a)) !=
-			    (*b == '_' ? '-' : tolower((unsigned char)*b)))
-				break;
-		if (!*a && !*b)
-			return &check_rules[i];
-	}
-	return NULL;
-}
-
 /* A file of the series whose content is followed: bindings and dt-bindings headers. */
 struct tracked {
 	const char *path;		/* repository path, at the end of the series */
@@ -179,11 +129,10 @@ static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const
 	DTBIND_PRINTF(4, 5);
 static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
 {
-	const struct dtbind_rule *r = dtbind_check_rule(rule);
 	va_list ap;
 
 	va_start(ap, fmt);
-	dtbind_diag_vreport(c->diag, r ? r->severity : DTBIND_ERROR, loc, rule, fmt, ap);
+	dtbind_diag_vreport(c->diag, dtbind_rule_severity(rule, DTBIND_ERROR), loc, rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -995,16 +944,13 @@ static int inner_new(struct ctx *c)
 	c->inner = dtbind_diag_new(c->inner_out, DTBIND_FORMAT_JSON);
 	if (!c->inner)
 		return -DTBIND_ENOMEM;
-	/* The user's -W for lint's rules that are off by default; -Wno for all. */
-	for (size_t i = 0; i < c->o->n_wopts; i++) {
-		const char *w = c->o->wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
+	/* The user's -W for lint's rules (some are off by default); -Wno for all. */
+	for (size_t i = 0; c->o->rules && i < c->o->rules->n; i++) {
+		const struct cli_rule_set *w = &c->o->rules->v[i];
+		const struct dtbind_rule *r = dtbind_rule_find(w->rule);
 
-		if (off)
-			dtbind_diag_set_rule(c->inner, w + 3, -1);
-		else if (r)
-			dtbind_diag_set_rule(c->inner, r->name, (int)r->severity);
+		if (w->severity < 0 || (r->tools & DTBIND_TOOL_LINT))
+			dtbind_diag_set_rule(c->inner, w->rule, w->severity);
 	}
 	/* lint's spdx rule says what SPDX_LICENSE_TAG says, at the patch line. */
 	return dtbind_diag_set_rule_default(c->inner, "spdx", -1);

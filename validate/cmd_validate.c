@@ -16,7 +16,7 @@ void help_validate(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind validate [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json]\n"
-		"                       FILE...\n\n"
+		"                       [-W RULE|-Wno-RULE|-E RULE|-Werror]... FILE...\n\n"
 		"Validate device trees against every binding schema that selects each node,\n"
 		"as dt-validate does.  FILE is a .dtb/.dtbo blob or a .dts source (preprocessed\n"
 		"in process; findings then point at the source line); a directory stands for\n"
@@ -36,6 +36,7 @@ void help_validate(FILE *out)
 		"      --undocumented    only list compatibles that no binding documents (the job\n"
 		"                        of dt-check-compatible); exit 1 when there are some\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_RULES
 		"      --dump            print each decoded tree as JSON on stdout (what the\n"
 		"                        schemas see)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
@@ -143,8 +144,9 @@ static bool is_tree_name(const char *name)
 
 int cmd_validate(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN };
+	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN, OPT_LIST };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
@@ -164,12 +166,26 @@ int cmd_validate(int argc, char **argv)
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	bool dump = false, source = true;
 	int opt, status = EXIT_CLEAN, jobs = 1;
+	struct cli_rules rules = { .cmd = "validate", .accept = DTBIND_TOOL_VALIDATE };
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&rules, opt, optarg))
+				break;
+			cli_rules_free(&rules);
+			free(incs);
+			return EXIT_USAGE;
+		case OPT_LIST:
+			status = cli_list_rules(stdout, "validate", DTBIND_TOOL_VALIDATE, optarg) ?
+					 EXIT_CLEAN : EXIT_USAGE;
+			cli_rules_free(&rules);
+			free(incs);
+			return status;
 		case 'u': co.bindings_root = optarg; break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
@@ -200,12 +216,14 @@ int cmd_validate(int argc, char **argv)
 		usage:
 		default:
 			help_validate(stderr);
+			cli_rules_free(&rules);
 			free(incs);
 			return EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind validate: no file given\n");
+		cli_rules_free(&rules);
 		free(incs);
 		return EXIT_USAGE;
 	}
@@ -227,7 +245,9 @@ int cmd_validate(int argc, char **argv)
 	struct dt_checker *checker = NULL;
 	int ret;
 
-	if (!diag) {
+	if (!diag || cli_rules_apply(&rules, diag)) {
+		dtbind_diag_free(diag);
+		cli_rules_free(&rules);
 		free(incs);
 		free(found);
 		return EXIT_USAGE;
@@ -236,6 +256,7 @@ int cmd_validate(int argc, char **argv)
 	if ((ret = dt_checker_new(diag, &co, &checker))) {
 		fprintf(stderr, "dtbind validate: cannot load the schemas: %s\n", dtbind_strerror(ret));
 		dtbind_diag_free(diag);
+		cli_rules_free(&rules);
 		free(incs);
 		free(found);
 		return EXIT_USAGE;
@@ -256,6 +277,7 @@ int cmd_validate(int argc, char **argv)
 	dt_checker_free(checker);
 	free(found);
 	dtbind_diag_free(diag);
+	cli_rules_free(&rules);
 	free(incs);
 	return status;
 }
