@@ -72,6 +72,12 @@ struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user)
 	return d;
 }
 
+void dtbind_diag_set_callback(struct dtbind_diag *d, dtbind_diag_fn fn, void *user)
+{
+	d->fn = fn;
+	d->user = user;
+}
+
 struct dtbind_diag *dtbind_diag_new_collect(void)
 {
 	struct dtbind_diag *d = dtbind_diag_new_callback(collect, NULL);

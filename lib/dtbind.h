@@ -96,6 +96,8 @@ typedef void (*dtbind_diag_fn)(void *user, const struct dtbind_finding *f);
 
 /* A sink that hands every finding to @fn.  Returns NULL when out of memory. */
 struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user);
+/* Hand the findings of @diag to @fn from now on (its rules and counts stay). */
+void dtbind_diag_set_callback(struct dtbind_diag *diag, dtbind_diag_fn fn, void *user);
 /* A sink that keeps every finding in memory (deep copies), in order. */
 struct dtbind_diag *dtbind_diag_new_collect(void);
 /* The findings a collect sink kept (borrowed until the next clear or free). */

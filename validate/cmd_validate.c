@@ -5,11 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "cli.h"
+#include "pool.h"
 #include "validate.h"
 
 void help_validate(FILE *out)
@@ -61,79 +58,16 @@ static int check_one(struct dt_checker *checker, struct dtbind_diag *diag, const
 	return findings || ret == -DTBIND_EPARSE ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/*
- * -j N: N worker processes share the loaded schemas (fork, copy on write);
- * each file's findings go to a file of its own and are printed in the
- * order the files were given, so the output does not depend on N.
- */
-static int check_parallel(struct dt_checker *checker, struct dtbind_diag *diag, char **files,
-			  int n, int jobs)
+struct job {
+	struct dt_checker *checker;
+	char **files;
+};
+
+static int check_item(void *user, size_t i, struct dtbind_diag *diag)
 {
-	char dir[] = "/tmp/dtbind-validate-XXXXXX";
-	int status = EXIT_CLEAN;
-	pid_t *pids = calloc((size_t)jobs, sizeof(*pids));
+	struct job *job = user;
 
-	if (!pids || !mkdtemp(dir)) {
-		free(pids);
-		for (int i = 0; i < n; i++)
-			status = worse(status, check_one(checker, diag, files[i]));
-		return status;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	for (int w = 0; w < jobs; w++) {
-		pids[w] = fork();
-		if (pids[w] != 0)
-			continue;
-		int worst = EXIT_CLEAN;
-
-		for (int i = w; i < n; i += jobs) {
-			char path[64];
-			int fd;
-
-			snprintf(path, sizeof(path), "%s/%d", dir, i);
-			fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-			if (fd < 0) {
-				worst = EXIT_USAGE;
-				continue;
-			}
-			fflush(stderr);
-			dup2(fd, 2);
-			close(fd);
-			worst = worse(worst, check_one(checker, diag, files[i]));
-			fflush(stderr);
-		}
-		_exit(worst);
-	}
-	for (int w = 0; w < jobs; w++) {
-		int ws;
-
-		if (pids[w] < 0) {
-			status = EXIT_USAGE;
-			continue;
-		}
-		if (waitpid(pids[w], &ws, 0) < 0 || !WIFEXITED(ws))
-			status = EXIT_USAGE;
-		else
-			status = worse(status, WEXITSTATUS(ws));
-	}
-	for (int i = 0; i < n; i++) {
-		char path[64], buf[8192];
-		size_t len;
-
-		snprintf(path, sizeof(path), "%s/%d", dir, i);
-		FILE *f = fopen(path, "r");
-
-		if (!f)
-			continue;
-		while ((len = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, len, stderr);
-		fclose(f);
-		remove(path);
-	}
-	rmdir(dir);
-	free(pids);
-	return status;
+	return check_one(job->checker, diag, job->files[i]);
 }
 
 static bool is_tree_name(const char *name)
@@ -268,11 +202,10 @@ int cmd_validate(int argc, char **argv)
 	/* A directory: every .dtb, .dtbo and .dts below it. */
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_tree_name, &files))
 		status = EXIT_USAGE;
-	if (jobs > 1 && files.n > 1)
-		status = worse(status, check_parallel(checker, diag, files.v, (int)files.n, jobs));
-	else
-		for (size_t i = 0; i < files.n; i++)
-			status = worse(status, check_one(checker, diag, files.v[i]));
+	/* -j N: N workers share the loaded schemas (fork, copy on write). */
+	struct job job = { checker, files.v };
+
+	status = worse(status, dtbind_pool_run(diag, files.n, (unsigned)jobs, check_item, &job));
 	path_list_free(&files);
 	dt_checker_free(checker);
 	free(found);
