@@ -172,6 +172,11 @@ unsigned dtbind_diag_count(const struct dtbind_diag *d, enum dtbind_severity sev
 	return d->count[sev];
 }
 
+unsigned dtbind_diag_findings(const struct dtbind_diag *d)
+{
+	return d->count[DTBIND_ERROR] + d->count[DTBIND_WARNING];
+}
+
 /* The text of line @line (1-based) of @file, or NULL. */
 static const char *source_line(struct dtbind_diag *d, const char *file, uint32_t line, size_t *len)
 {

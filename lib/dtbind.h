@@ -135,6 +135,8 @@ void dtbind_diag_vreport(struct dtbind_diag *diag, enum dtbind_severity sev,
 	DTBIND_PRINTF(5, 0);
 /* Number of findings of severity @sev reported so far. */
 unsigned dtbind_diag_count(const struct dtbind_diag *diag, enum dtbind_severity sev);
+/* Number of errors and warnings that passed -W/-Wno so far (what a user sees as findings). */
+unsigned dtbind_diag_findings(const struct dtbind_diag *diag);
 
 /* ------------------------------------------------------------------ */
 /* Values: the tree every YAML or JSON document is loaded into          */

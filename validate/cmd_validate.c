@@ -47,15 +47,17 @@ static int worse(int a, int b)
 
 static int check_one(struct dt_checker *checker, struct dtbind_diag *diag, const char *file)
 {
-	unsigned findings = 0;
+	unsigned findings = 0, before = dtbind_diag_findings(diag);
 	int ret = dt_checker_tree(checker, file, &findings);
+	/* A finding -Wno silenced is none. */
+	bool seen = dtbind_diag_findings(diag) > before;
 
 	if (ret < 0 && ret != -DTBIND_EPARSE) {
 		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = file }, "io",
 				   "cannot check the file: %s", dtbind_strerror(ret));
 		return EXIT_USAGE;
 	}
-	return findings || ret == -DTBIND_EPARSE ? EXIT_FINDINGS : EXIT_CLEAN;
+	return (findings || ret == -DTBIND_EPARSE) && seen ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 struct job {
