@@ -36,7 +36,8 @@ void help_doc2yaml(FILE *out)
 		"  -f, --force           replace existing output files\n"
 		"      --no-self-check   do not lint the result\n"
 		CLI_HELP_DTSCHEMA
-		"      --format=FORMAT   findings as gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
+		"                        (on stderr when the YAML goes to stdout)\n"
 		CLI_HELP_RULES "\n"
 		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark\n"
 		"what a reviewer should check (a guessed type, a placeholder maintainer);\n"
@@ -271,7 +272,9 @@ int cmd_doc2yaml(int argc, char **argv)
 		if (add_job(&jobs, argv[a], o2))
 			goto out;
 	}
-	diag = dtbind_diag_new(stderr, format);
+	/* Machine-readable findings go to stdout, unless the YAML does. */
+	diag = jobs.n == 1 && !jobs.v[0].out ? dtbind_diag_new(stderr, format) :
+					       cli_diag_new(format);
 	if (!diag)
 		goto out;
 	if (cli_rules_apply(&rules, diag))
@@ -293,6 +296,7 @@ int cmd_doc2yaml(int argc, char **argv)
 			}
 			free(dir);
 		}
+		dtbind_diag_set_input(diag, jobs.v[i].in);
 		ret = dtbind_doc2yaml_file(c, jobs.v[i].in, o3, stdout, force);
 		if (ret == -DTBIND_ENOMEM) {
 			fprintf(stderr, "dtbind doc2yaml: out of memory\n");
@@ -302,6 +306,7 @@ int cmd_doc2yaml(int argc, char **argv)
 		if (ret)
 			status = EXIT_USAGE;
 	}
+	dtbind_diag_set_input(diag, NULL);	/* the deferred checks are of every input */
 	dtbind_doc2yaml_flush(c);
 	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
 		status = EXIT_FINDINGS;

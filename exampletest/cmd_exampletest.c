@@ -29,7 +29,7 @@ void help_exampletest(FILE *out)
 		"                        keyed by the content of every schema file\n"
 		"      --no-cache        load and process every schema, no cache\n"
 		CLI_HELP_DTSCHEMA
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
 		CLI_HELP_RULES
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
@@ -103,7 +103,7 @@ int cmd_exampletest(int argc, char **argv)
 		root = cli_find_bindings_root(argv[optind]);
 	co.bindings_root = root;
 	co.include_dirs = incs;
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
+	struct dtbind_diag *diag = cli_diag_new(format);
 	struct dt_checker *checker = NULL;
 	struct path_list files = { 0 };
 
@@ -117,6 +117,8 @@ int cmd_exampletest(int argc, char **argv)
 		status = EXIT_USAGE;
 	for (size_t i = 0; i < files.n; i++) {
 		unsigned findings = 0, before = dtbind_diag_findings(diag);
+
+		dtbind_diag_set_input(diag, files.v[i]);
 
 		if (dt_checker_examples(checker, files.v[i], &findings) < 0) {
 			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = files.v[i] },

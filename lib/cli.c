@@ -125,6 +125,10 @@ bool cli_parse_format(const char *arg, enum dtbind_format *out)
 		*out = DTBIND_FORMAT_JSON;
 		return true;
 	}
+	if (!strcmp(arg, "sarif")) {
+		*out = DTBIND_FORMAT_SARIF;
+		return true;
+	}
 	return false;
 }
 
@@ -217,4 +221,9 @@ bool cli_list_rules(FILE *out, const char *cmd, unsigned own, const char *arg)
 			r->summary);
 	}
 	return true;
+}
+
+struct dtbind_diag *cli_diag_new(enum dtbind_format format)
+{
+	return dtbind_diag_new(format == DTBIND_FORMAT_GCC ? stderr : stdout, format);
 }

@@ -38,8 +38,16 @@ bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out);
 	"      --dtschema=GEN    dt-schema generation: 2022.08 or 2026.06 (default:\n" \
 	"                        from DT_SCHEMA_MIN_VERSION of the tree, 2026.06 if none)\n"
 
-/* Parse "--format=gcc|json"; returns false on an unknown value. */
+/* Parse "--format=gcc|json|sarif"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
+/*
+ * The sink of a command: gcc text on stderr (as gcc's), machine-readable
+ * JSON Lines and SARIF on stdout.  NULL when out of memory.
+ */
+struct dtbind_diag *cli_diag_new(enum dtbind_format format);
+#define CLI_HELP_FORMAT \
+	"      --format=FORMAT   gcc (default, on stderr), json (JSON Lines) or sarif\n" \
+	"                        (SARIF 2.1.0), both on stdout\n"
 
 /*
  * -W RULE, -Wno-RULE, -Werror, -E RULE, -Eno-RULE and --list-rules, the same

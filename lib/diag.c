@@ -33,6 +33,10 @@ struct dtbind_diag {
 		int severity;
 	} *overrides;
 	size_t n_overrides;
+	char *input;		/* dtbind_diag_set_input */
+	/* SARIF: the results so far; the one open (its notes are related locations). */
+	struct strbuf sarif;
+	bool sarif_open, sarif_related;
 	/* The collect consumer: deep copies, in order. */
 	struct dtbind_finding *kept;
 	size_t n_kept, cap_kept;
@@ -47,6 +51,8 @@ static const char *const severity_name[] = {
 static void emit_gcc(void *user, const struct dtbind_finding *f);
 static void emit_json(void *user, const struct dtbind_finding *f);
 static void collect(void *user, const struct dtbind_finding *f);
+static void emit_sarif(void *user, const struct dtbind_finding *f);
+static void sarif_finish(struct dtbind_diag *d);
 
 struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
 {
@@ -56,7 +62,9 @@ struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
 		return NULL;
 	d->out = out;
 	d->format = format;
-	d->fn = format == DTBIND_FORMAT_JSON ? emit_json : emit_gcc;
+	d->fn = format == DTBIND_FORMAT_JSON ? emit_json :
+		format == DTBIND_FORMAT_SARIF ? emit_sarif : emit_gcc;
+	sb_init(&d->sarif);
 	d->user = d;
 	return d;
 }
@@ -87,8 +95,15 @@ struct dtbind_diag *dtbind_diag_new_collect(void)
 	return d;
 }
 
+void dtbind_diag_set_input(struct dtbind_diag *d, const char *input)
+{
+	free(d->input);
+	d->input = input ? strdup(input) : NULL;
+}
+
 static void finding_release(struct dtbind_finding *f)
 {
+	free((char *)f->input);
 	free((char *)f->loc.file);
 	free((char *)f->rule);
 	free((char *)f->message);
@@ -113,6 +128,10 @@ void dtbind_diag_free(struct dtbind_diag *d)
 {
 	if (!d)
 		return;
+	if (d->format == DTBIND_FORMAT_SARIF && d->fn == emit_sarif)
+		sarif_finish(d);
+	sb_free(&d->sarif);
+	free(d->input);
 	free(d->src_path);
 	free(d->src);
 	dtbind_diag_clear(d);
@@ -280,9 +299,13 @@ static void emit_json(void *user, const struct dtbind_finding *f)
 	json_field(&sb, "message", f->message);
 	json_field(&sb, "node", f->node);
 	json_field(&sb, "schema", f->schema);
+	json_field(&sb, "input", f->input);
 	sb_puts(&sb, "}\n");
-	if (d->out)
+	/* Flushed: on stdout, findings keep their place among messages on stderr. */
+	if (d->out) {
 		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+		fflush(d->out);
+	}
 	sb_free(&sb);
 }
 
@@ -315,6 +338,7 @@ static void collect(void *user, const struct dtbind_finding *f)
 	c.message = dup_or_null(f->message, &ok);
 	c.node = dup_or_null(f->node, &ok);
 	c.schema = dup_or_null(f->schema, &ok);
+	c.input = dup_or_null(f->input, &ok);
 	if (!ok) {
 		finding_release(&c);
 		return;
@@ -327,6 +351,8 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 	struct dtbind_finding copy = *in;
 	const struct dtbind_finding *f = &copy;
 
+	if (!copy.input)
+		copy.input = d->input;
 	if (in->rule) {
 		for (size_t i = 0; i < d->n_overrides; i++) {
 			if (!dtbind_rule_name_equal(d->overrides[i].rule, in->rule))
@@ -389,8 +415,126 @@ void dtbind_diag_report(struct dtbind_diag *d, enum dtbind_severity sev, struct 
 }
 
 /*
+ * SARIF 2.1.0: one run; tool.driver.rules is the registry; one result per
+ * finding, its notes as relatedLocations.  Written whole when the sink is
+ * freed, since it is one JSON document.
+ */
+static const char *const sarif_level[] = {
+	[DTBIND_NOTE] = "note", [DTBIND_WARNING] = "warning", [DTBIND_ERROR] = "error",
+};
+
+static void sarif_location(struct strbuf *sb, const struct dtbind_finding *f)
+{
+	sb_puts(sb, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+	sb_json_string(sb, f->loc.file, strlen(f->loc.file));
+	sb_puts(sb, "}");
+	if (f->loc.line)
+		sb_printf(sb, ",\"region\":{\"startLine\":%u,\"startColumn\":%u}", f->loc.line,
+			  f->loc.col ? f->loc.col : 1);
+	sb_puts(sb, "}}");	/* physicalLocation, location */
+}
+
+static void sarif_message(struct strbuf *sb, const struct dtbind_finding *f)
+{
+	struct strbuf m;
+
+	sb_init(&m);
+	if (f->node && *f->node && f->severity != DTBIND_NOTE)
+		sb_printf(&m, "%s: ", f->node);
+	sb_puts(&m, f->message);
+	sb_puts(sb, "\"message\":{\"text\":");
+	sb_json_string(sb, sb_cstr(&m), m.len);
+	sb_puts(sb, "}");
+	sb_free(&m);
+}
+
+static void sarif_close(struct dtbind_diag *d)
+{
+	if (!d->sarif_open)
+		return;
+	if (d->sarif_related)
+		sb_puts(&d->sarif, "]");
+	sb_puts(&d->sarif, "}");
+	d->sarif_open = d->sarif_related = false;
+}
+
+static void emit_sarif(void *user, const struct dtbind_finding *f)
+{
+	struct dtbind_diag *d = user;
+	struct strbuf *sb = &d->sarif;
+
+	if (f->severity == DTBIND_NOTE && d->sarif_open) {
+		if (!f->loc.file)
+			return;
+		sb_puts(sb, d->sarif_related ? "," : ",\"relatedLocations\":[");
+		d->sarif_related = true;
+		sarif_location(sb, f);
+		sb->len--;	/* the location's closing brace: the note's message goes inside */
+		sb_puts(sb, ",");
+		sarif_message(sb, f);
+		sb_puts(sb, "}");
+		return;
+	}
+	bool first = !sb->len;
+
+	sarif_close(d);
+	sb_puts(sb, first ? "" : ",");
+	sb_puts(sb, "{\"ruleId\":");
+	sb_json_string(sb, f->rule ? f->rule : "", f->rule ? strlen(f->rule) : 0);
+	sb_printf(sb, ",\"level\":\"%s\",", sarif_level[f->severity]);
+	sarif_message(sb, f);
+	if (f->loc.file) {
+		sb_puts(sb, ",\"locations\":[");
+		sarif_location(sb, f);
+		sb_puts(sb, "]");
+	}
+	if (f->input || f->schema) {
+		sb_puts(sb, ",\"properties\":{");
+		if (f->input) {
+			sb_puts(sb, "\"input\":");
+			sb_json_string(sb, f->input, strlen(f->input));
+		}
+		if (f->schema) {
+			sb_puts(sb, f->input ? ",\"schema\":" : "\"schema\":");
+			sb_json_string(sb, f->schema, strlen(f->schema));
+		}
+		sb_puts(sb, "}");
+	}
+	d->sarif_open = true;
+}
+
+static void sarif_finish(struct dtbind_diag *d)
+{
+	struct strbuf sb;
+	size_t n;
+	const struct dtbind_rule *rules = dtbind_rules(&n);
+
+	sarif_close(d);
+	sb_init(&sb);
+	sb_puts(&sb, "{\"version\":\"2.1.0\",\"$schema\":"
+		     "\"https://json.schemastore.org/sarif-2.1.0.json\",\"runs\":[{\"tool\":"
+		     "{\"driver\":{\"name\":\"dtbind\",\"rules\":[");
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(&sb, i ? ",{\"id\":" : "{\"id\":");
+		sb_json_string(&sb, rules[i].name, strlen(rules[i].name));
+		sb_puts(&sb, ",\"shortDescription\":{\"text\":");
+		sb_json_string(&sb, rules[i].summary, strlen(rules[i].summary));
+		sb_printf(&sb, "},\"defaultConfiguration\":{\"level\":\"%s\",\"enabled\":%s}}",
+			  sarif_level[rules[i].severity], rules[i].off ? "false" : "true");
+	}
+	sb_puts(&sb, "]}},\"results\":[");
+	sb_putn(&sb, sb_cstr(&d->sarif), d->sarif.len);
+	sb_puts(&sb, "]}]}\n");
+	if (d->out) {
+		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+		fflush(d->out);
+	}
+	sb_free(&sb);
+}
+
+/*
  * Records for a pipe or file between processes: a tag byte, the severity,
- * line and column, then the five strings, each as a length (~0 = NULL) and
+ * line and column, then the six strings, each as a length (~0 = NULL) and
  * its bytes.  Host byte order: both ends are the same program.
  */
 static void rec_put_str(struct strbuf *sb, const char *s)
@@ -413,6 +557,7 @@ void dtbind_diag_encode(struct strbuf *sb, const struct dtbind_finding *f)
 	rec_put_str(sb, f->message);
 	rec_put_str(sb, f->node);
 	rec_put_str(sb, f->schema);
+	rec_put_str(sb, f->input);
 }
 
 static bool rec_get_str(const char *buf, size_t len, size_t *pos, char **out)
@@ -438,7 +583,7 @@ int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
 
 	while (pos < len) {
 		uint32_t head[3];
-		char *s[5] = { 0 };
+		char *s[6] = { 0 };
 		bool ok = buf[pos] == 'F' && len - pos - 1 >= sizeof(head);
 
 		if (ok) {
@@ -446,18 +591,19 @@ int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
 			pos += 1 + sizeof(head);
 			ok = head[0] <= DTBIND_ERROR;
 		}
-		for (int i = 0; ok && i < 5; i++)
+		for (int i = 0; ok && i < 6; i++)
 			ok = rec_get_str(buf, len, &pos, &s[i]);
 		if (ok && s[2]) {
 			struct dtbind_finding f = {
 				.severity = (enum dtbind_severity)head[0],
 				.loc = { .file = s[0], .line = head[1], .col = head[2] },
 				.rule = s[1], .message = s[2], .node = s[3], .schema = s[4],
+				.input = s[5],
 			};
 
 			dtbind_diag_emit(d, &f);
 		}
-		for (int i = 0; i < 5; i++)
+		for (int i = 0; i < 6; i++)
 			free(s[i]);
 		if (!ok || !s[2])
 			return -DTBIND_EPARSE;

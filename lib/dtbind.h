@@ -60,6 +60,7 @@ enum dtbind_severity {
 enum dtbind_format {
 	DTBIND_FORMAT_GCC,	/* file:line:col: severity: message [rule] */
 	DTBIND_FORMAT_JSON,	/* one JSON object per line */
+	DTBIND_FORMAT_SARIF,	/* one SARIF 2.1.0 log, written when the sink is freed */
 };
 
 /*
@@ -73,6 +74,8 @@ struct dtbind_finding {
 	const char *message;
 	const char *node;	/* devicetree path or JSON pointer into the instance */
 	const char *schema;	/* schema $id + '#' + JSON pointer of the failing keyword */
+	const char *input;	/* the board or binding named on the command line (NULL:
+				   the sink's current input, dtbind_diag_set_input) */
 };
 
 struct dtbind_diag;
@@ -96,6 +99,11 @@ typedef void (*dtbind_diag_fn)(void *user, const struct dtbind_finding *f);
 
 /* A sink that hands every finding to @fn.  Returns NULL when out of memory. */
 struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user);
+/*
+ * The input (board, binding, patch) the findings reported from now on come
+ * from, as named on the command line; NULL for none.  Copied.
+ */
+void dtbind_diag_set_input(struct dtbind_diag *diag, const char *input);
 /* Hand the findings of @diag to @fn from now on (its rules and counts stay). */
 void dtbind_diag_set_callback(struct dtbind_diag *diag, dtbind_diag_fn fn, void *user);
 /* A sink that keeps every finding in memory (deep copies), in order. */

@@ -39,7 +39,7 @@ void help_check(FILE *out)
 		"  -I DIR                #include directory for examples (default: the series'\n"
 		"                        include/dt-bindings, then the tree's include-prefixes)\n"
 		"      --extract DIR     also write the rebuilt binding files under DIR\n"
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
 		CLI_HELP_RULES
 		"                        (-W also takes lint's rules: dtbind lint --list-rules;\n"
 		"                        lint's spdx is off here, SPDX_LICENSE_TAG says the same\n"
@@ -286,7 +286,7 @@ int cmd_check(int argc, char **argv)
 	}
 	so.rules = &rules;
 	so.include_dirs = incs;
-	if (!(diag = dtbind_diag_new(stderr, format))) {
+	if (!(diag = cli_diag_new(format))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -316,6 +316,9 @@ int cmd_check(int argc, char **argv)
 	} else {
 		if (!so.tree && !no_tree)
 			so.tree = tree = find_tree();
+		/* One patch or mbox named: every finding comes from it. */
+		if (argc - optind == 1)
+			dtbind_diag_set_input(diag, argv[optind]);
 		for (int i = optind; i < argc; i++) {
 			char *buf;
 			size_t len;

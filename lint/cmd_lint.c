@@ -22,7 +22,7 @@ void help_lint(FILE *out)
 		"                        directory above each file)\n"
 		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
 		CLI_HELP_DTSCHEMA
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
 		CLI_HELP_RULES
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n");
@@ -89,7 +89,7 @@ int cmd_lint(int argc, char **argv)
 		fprintf(stderr, "dtbind lint: no file or directory given\n");
 		goto out;
 	}
-	diag = dtbind_diag_new(stderr, format);
+	diag = cli_diag_new(format);
 	if (!diag || cli_rules_apply(&rules, diag))
 		goto out;
 	status = EXIT_CLEAN;
@@ -100,9 +100,11 @@ int cmd_lint(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
-	for (size_t i = 0; i < files.n; i++)
+	for (size_t i = 0; i < files.n; i++) {
+		dtbind_diag_set_input(diag, files.v[i]);
 		if (dtbind_lint_file(linter, files.v[i]) < 0)
 			status = EXIT_USAGE;
+	}
 	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
 		status = EXIT_FINDINGS;
 out:

@@ -19,7 +19,7 @@ void help_jsonschema(FILE *out)
 		"  -m, --map PREFIX=DIR  serve URIs starting with PREFIX from files under DIR\n"
 		"  -r, --register DIR    register every *.yaml/*.json schema under DIR by its $id\n"
 		"      --draft7          treat a schema without $schema as draft-07\n"
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
 		CLI_HELP_RULES
 		"  -q, --quiet           print nothing, only set the exit status\n\n"
 		"Exit status: 0 all valid, 1 an instance is invalid, 2 usage, I/O or schema error.\n");
@@ -108,7 +108,7 @@ int cmd_jsonschema(int argc, char **argv)
 	}
 
 	FILE *out = quiet ? fopen("/dev/null", "w") : stderr;
-	struct dtbind_diag *diag = dtbind_diag_new(out ? out : stderr, format);
+	struct dtbind_diag *diag = quiet && out ? dtbind_diag_new(out, format) : cli_diag_new(format);
 	struct dtbind_schema_set *set = dtbind_schema_set_new(diag);
 	const struct dtbind_schema *schema = NULL;
 	int ret = 0;
@@ -153,6 +153,7 @@ int cmd_jsonschema(int argc, char **argv)
 		struct dtbind_doc *doc;
 		struct dtbind_validation *res = NULL;
 
+		dtbind_diag_set_input(diag, argv[i]);
 		if (dtbind_doc_load_file(argv[i], diag, 0, &doc) < 0) {
 			status = EXIT_USAGE;
 			continue;

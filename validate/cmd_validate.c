@@ -32,7 +32,7 @@ void help_validate(FILE *out)
 		"  -M, --show-matched    note which schemas selected each node\n"
 		"      --undocumented    only list compatibles that no binding documents (the job\n"
 		"                        of dt-check-compatible); exit 1 when there are some\n"
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_FORMAT
 		CLI_HELP_RULES
 		"      --dump            print each decoded tree as JSON on stdout (what the\n"
 		"                        schemas see)\n"
@@ -48,7 +48,10 @@ static int worse(int a, int b)
 static int check_one(struct dt_checker *checker, struct dtbind_diag *diag, const char *file)
 {
 	unsigned findings = 0, before = dtbind_diag_findings(diag);
-	int ret = dt_checker_tree(checker, file, &findings);
+	int ret;
+
+	dtbind_diag_set_input(diag, file);	/* findings in a shared .dtsi name their board */
+	ret = dt_checker_tree(checker, file, &findings);
 	/* A finding -Wno silenced is none. */
 	bool seen = dtbind_diag_findings(diag) > before;
 
@@ -177,7 +180,7 @@ int cmd_validate(int argc, char **argv)
 			fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
 				"(-u DIR names one): only the core schemas are used\n", argv[optind]);
 	}
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
+	struct dtbind_diag *diag = cli_diag_new(format);
 	struct dt_checker *checker = NULL;
 	int ret;
 
