@@ -526,6 +526,61 @@ static void test_replay_prints_what_was_encoded(void **state)
 	dtbind_diag_free(c);
 }
 
+/* SARIF: one log written when the sink is freed; notes are related locations of their result. */
+static void test_sarif_log_with_rules_results_and_notes(void **state)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	struct dtbind_diag *d;
+
+	(void)state;
+	assert_non_null(out);
+	d = dtbind_diag_new(out, DTBIND_FORMAT_SARIF);
+	assert_non_null(d);
+	dtbind_diag_set_input(d, "board.dts");
+	dtbind_diag_emit(d, &(struct dtbind_finding){ .severity = DTBIND_ERROR,
+		.loc = { "soc.dtsi", 4, 0 }, .rule = "dt-schema", .message = "bad \"x\"", .node = "/n" });
+	dtbind_diag_report(d, DTBIND_NOTE, at("s.yaml", 9, 3), NULL, "here");
+	dtbind_diag_report(d, DTBIND_WARNING, at(NULL, 0, 0), "io", "no place");
+	fflush(out);
+	assert_int_equal(len, 0);	/* one JSON document: nothing before the end */
+	dtbind_diag_free(d);
+	fclose(out);
+	assert_non_null(strstr(text, "{\"version\":\"2.1.0\",\"$schema\":"));
+	assert_non_null(strstr(text, "{\"id\":\"dt-schema\",\"shortDescription\":{\"text\":"));
+	assert_non_null(strstr(text, "\"results\":[{\"ruleId\":\"dt-schema\",\"level\":\"error\","
+				     "\"message\":{\"text\":\"/n: bad \\\"x\\\"\"},\"locations\":["
+				     "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"soc.dtsi\"},"
+				     "\"region\":{\"startLine\":4,\"startColumn\":1}}}],"
+				     "\"properties\":{\"input\":\"board.dts\"},"
+				     "\"relatedLocations\":[{\"physicalLocation\":{\"artifactLocation\":"
+				     "{\"uri\":\"s.yaml\"},\"region\":{\"startLine\":9,\"startColumn\":3}},"
+				     "\"message\":{\"text\":\"here\"}}]},"
+				     "{\"ruleId\":\"io\",\"level\":\"warning\",\"message\":{\"text\":"
+				     "\"no place\"},\"properties\":{\"input\":\"board.dts\"}}]}]}\n"));
+	free(text);
+}
+
+/* JSON findings name the input they came from; a record's own input wins. */
+static void test_json_input_field(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a.dtsi", 1, 1), "r", "none yet");
+	dtbind_diag_set_input(f->diag, "b1.dts");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a.dtsi", 1, 1), "r", "m");
+	dtbind_diag_emit(f->diag, &(struct dtbind_finding){ .severity = DTBIND_NOTE,
+		.message = "n", .input = "other.dts" });
+	assert_string_equal(output(f),
+		"{\"file\":\"a.dtsi\",\"line\":1,\"col\":1,\"severity\":\"error\",\"rule\":\"r\","
+		"\"message\":\"none yet\"}\n"
+		"{\"file\":\"a.dtsi\",\"line\":1,\"col\":1,\"severity\":\"error\",\"rule\":\"r\","
+		"\"message\":\"m\",\"input\":\"b1.dts\"}\n"
+		"{\"file\":null,\"line\":null,\"col\":null,\"severity\":\"note\",\"message\":\"n\","
+		"\"input\":\"other.dts\"}\n");
+}
+
 int main(void)
 {
 #define G(fn) cmocka_unit_test_setup_teardown(fn, gcc_setup, teardown)
@@ -556,6 +611,8 @@ int main(void)
 		cmocka_unit_test(test_callback_receives_records_after_rules_and_werror),
 		cmocka_unit_test(test_collect_keeps_deep_copies_in_order),
 		G(test_replay_prints_what_was_encoded),
+		cmocka_unit_test(test_sarif_log_with_rules_results_and_notes),
+		J(test_json_input_field),
 	};
 #undef G
 #undef J
