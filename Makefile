@@ -41,7 +41,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests conformance
+.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -98,7 +98,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -131,6 +131,10 @@ cpp-tests: $(BUILD)/dtbind
 doc2yaml-tests: $(BUILD)/dtbind
 	$(Q)sh tests/doc2yaml/run.sh $(BUILD)/dtbind
 
+# -W/-Wno/-E/-Werror and --list-rules on every command (the rule registry).
+rules-tests: $(BUILD)/dtbind
+	$(Q)sh tests/golden/rules/run.sh $(BUILD)/dtbind
+
 # Golden cases for every lint rule: fires, stays silent, -Wno silences it.
 lint-tests: $(BUILD)/dtbind
 	$(Q)sh tests/lint/run.sh $(BUILD)/dtbind
@@ -146,7 +150,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:

@@ -74,8 +74,6 @@ struct ctx {
 	char *root;			/* tmp/Documentation/devicetree/bindings */
 	struct hmap made;		/* directories of tmp already made real */
 	/* lint and exampletest write here (JSON Lines) */
-	FILE *inner_out;
-	struct strbuf inner_buf;
 	struct dtbind_diag *inner;
 	bool keep;			/* the last inner finding was kept: keep its notes */
 	struct dtbind_finding pending;	/* the patch note of that finding */

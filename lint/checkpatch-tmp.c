@@ -207,29 +207,6 @@ int cp_extract(struct ctx *c)
 
 /* ---- the private sink of lint and exampletest ---------------------------- */
 
-static ssize_t inner_write(void *cookie, const char *buf, size_t size)
-{
-	struct strbuf *sb = cookie;
-
-	sb_putn(sb, buf, size);
-	return sb->oom ? -1 : (ssize_t)size;
-}
-
-static const char *str_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_STRING ? m->u.str.ptr : NULL;
-}
-
-static uint32_t int_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_INT && m->u.i > 0 && m->u.i <= UINT32_MAX ? (uint32_t)m->u.i :
-										  0;
-}
-
 /* @s with every "file://TMP/" and "TMP/" removed (malloc'd), or NULL. */
 static char *untmp(struct ctx *c, const char *s)
 {
@@ -339,22 +316,16 @@ static void set_pending(struct ctx *c, struct tracked *t, uint32_t line, uint32_
 	c->has_pending = pf->loc.file != NULL;
 }
 
-static void handle_inner(struct ctx *c, const struct dtbind_value *v)
+static void handle_inner(struct ctx *c, const struct dtbind_finding *in)
 {
-	static const char *const sev_names[] = { "note", "warning", "error" };
-	const char *sev = str_member(v, "severity");
-	struct dtbind_finding f = { 0 };
+	struct dtbind_finding f = { .severity = in->severity };
 	struct tracked *t;
 	char *real = NULL, *msg, *schema;
 
-	if (!sev)
-		return;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(sev, sev_names[i]))
-			f.severity = (enum dtbind_severity)i;
-	f.loc.file = map_file(c, str_member(v, "file"), &t, &real);
-	f.loc.line = int_member(v, "line");
-	f.loc.col = int_member(v, "col");
+	f.loc.file = map_file(c, in->loc.file, &t, &real);
+	f.loc.line = in->loc.line;
+	/* A located finding without a column is at column 1, as printed. */
+	f.loc.col = in->loc.line && !in->loc.col ? 1 : in->loc.col;
 	if (f.severity != DTBIND_NOTE) {
 		flush_pending(c);
 		/* Only what is about the series' files: the tree's own problems are not ours. */
@@ -364,9 +335,9 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 		free(real);
 		return;
 	}
-	f.rule = str_member(v, "rule");
-	f.node = str_member(v, "node");
-	f.message = msg = untmp(c, str_member(v, "message"));
+	f.rule = in->rule;
+	f.node = in->node;
+	f.message = msg = untmp(c, in->message);
 	/*
 	 * Without the tree, a $ref to a binding outside the series cannot
 	 * resolve: say so, without failing the check.
@@ -383,7 +354,7 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 		}
 		f.severity = DTBIND_NOTE;
 	}
-	f.schema = schema = untmp(c, str_member(v, "schema"));
+	f.schema = schema = untmp(c, in->schema);
 	if (!msg)
 		f.message = "?";
 	bool source_ok = true;
@@ -406,47 +377,28 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 /* Re-emit what lint or exampletest wrote since the last call. */
 void cp_drain(struct ctx *c)
 {
-	fflush(c->inner_out);
-	const char *p = sb_cstr(&c->inner_buf), *end = p + c->inner_buf.len;
+	const struct dtbind_finding *fs;
+	size_t n = dtbind_diag_collected(c->inner, &fs);
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
-		struct dtbind_doc *doc;
-
-		if (e > p && !dtbind_doc_load_string("<finding>", p, (size_t)(e - p), NULL,
-						      DTBIND_DOC_JSON, &doc)) {
-			handle_inner(c, dtbind_doc_root(doc));
-			dtbind_doc_free(doc);
-		}
-		p = nl ? nl + 1 : end;
-	}
-	c->inner_buf.len = 0;
+	for (size_t i = 0; i < n; i++)
+		handle_inner(c, &fs[i]);
+	dtbind_diag_clear(c->inner);
 	flush_pending(c);
 	c->keep = false;
 }
 
 int cp_inner_new(struct ctx *c)
 {
-	static cookie_io_functions_t io = { .write = inner_write };
-
-	sb_init(&c->inner_buf);
-	c->inner_out = fopencookie(&c->inner_buf, "w", io);
-	if (!c->inner_out)
-		return -DTBIND_ENOMEM;
-	c->inner = dtbind_diag_new(c->inner_out, DTBIND_FORMAT_JSON);
+	c->inner = dtbind_diag_new_collect();
 	if (!c->inner)
 		return -DTBIND_ENOMEM;
-	/* The user's -W for lint's rules that are off by default; -Wno for all. */
-	for (size_t i = 0; i < c->o->n_wopts; i++) {
-		const char *w = c->o->wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
+	/* The user's -W for lint's rules (some are off by default); -Wno for all. */
+	for (size_t i = 0; c->o->rules && i < c->o->rules->n; i++) {
+		const struct cli_rule_set *w = &c->o->rules->v[i];
+		const struct dtbind_rule *r = dtbind_rule_find(w->rule);
 
-		if (off)
-			dtbind_diag_set_rule(c->inner, w + 3, -1);
-		else if (r)
-			dtbind_diag_set_rule(c->inner, r->name, (int)r->severity);
+		if (w->severity < 0 || (r->tools & DTBIND_TOOL_LINT))
+			dtbind_diag_set_rule(c->inner, w->rule, w->severity);
 	}
 	/* lint's spdx rule says what SPDX_LICENSE_TAG says, at the patch line. */
 	return dtbind_diag_set_rule_default(c->inner, "spdx", -1);

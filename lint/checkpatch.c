@@ -13,63 +13,13 @@
  *     process.  Each finding is reported at the file's own line and column,
  *     followed by a note at the patch line that added that line.
  *
- * lint and exampletest write to a private JSON Lines sink; its findings are
- * read back, their locations mapped from the temporary tree to the
+ * lint and exampletest report to a private collect sink; its findings (as
+ * structured records) have their locations mapped from the temporary tree to the
  * repository paths, and emitted on the user's sink (which applies -W,
  * -Werror, --max-errors and the format).  Findings about files the series
  * does not touch (the tree's own schemas) are dropped.
  */
 #include "checkpatch-private.h"
-
-static const struct dtbind_rule check_rules[] = {
-	{ "patch", DTBIND_ERROR,
-	  "the input is a well-formed patch or mbox: hunks hold the lines their header counts" },
-	{ "patch-apply", DTBIND_ERROR,
-	  "each binding file the series changes applies, in memory, to the tree (--tree DIR)" },
-	{ "DT_SPLIT_BINDING_PATCH", DTBIND_WARNING,
-	  "a patch changes binding docs and headers, or other files, not both (checkpatch)" },
-	{ "DT_SCHEMA_BINDING_PATCH", DTBIND_WARNING,
-	  "no new .txt binding: bindings are DT schemas (checkpatch)" },
-	{ "UNDOCUMENTED_DT_STRING", DTBIND_WARNING,
-	  "compatibles added in .dts/.dtsi/.c/.h are in a binding, their vendor in "
-	  "vendor-prefixes.yaml (checkpatch; needs the tree)" },
-	{ "SPDX_LICENSE_TAG", DTBIND_WARNING,
-	  "line 1 of bindings, dt-bindings headers and .dts files carries the right SPDX tag "
-	  "(checkpatch)" },
-	/* What exampletest reports, for --list-rules and -W. */
-	{ "example-schema", DTBIND_ERROR,
-	  "each example is valid against the schemas (exampletest)" },
-	{ "dts-syntax", DTBIND_ERROR, "each example is well-formed DTS (exampletest)" },
-	{ "dts-semantic", DTBIND_ERROR,
-	  "labels, phandles and paths of examples resolve (exampletest)" },
-	{ "cpp", DTBIND_ERROR, "each example preprocesses (#include, macros) (exampletest)" },
-	{ "dtb", DTBIND_ERROR, "each example builds into an FDT (exampletest)" },
-	{ "schema-ignored", DTBIND_WARNING,
-	  "the binding passes its meta-schema, so exampletest uses it (exampletest)" },
-	{ "duplicate-id", DTBIND_WARNING, "no two bindings have the same $id (exampletest)" },
-};
-
-const struct dtbind_rule *dtbind_check_rules(size_t *n)
-{
-	*n = ARRAY_SIZE(check_rules);
-	return check_rules;
-}
-
-const struct dtbind_rule *dtbind_check_rule(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(check_rules); i++) {
-		const char *a = check_rules[i].name, *b = name;
-
-		/* checkpatch's names are upper case; -Wno-undocumented-dt-string works too. */
-		for (; *a && *b; a++, b++)
-			if ((*a == '_' ? '-' : tolower((unsigned char)*a)) !=
-			    (*b == '_' ? '-' : tolower((unsigned char)*b)))
-				break;
-		if (!*a && !*b)
-			return &check_rules[i];
-	}
-	return NULL;
-}
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -95,11 +45,10 @@ const char *cp_subject_of(const struct dtbind_patch *p)
 
 void cp_report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
 {
-	const struct dtbind_rule *r = dtbind_check_rule(rule);
 	va_list ap;
 
 	va_start(ap, fmt);
-	dtbind_diag_vreport(c->diag, r ? r->severity : DTBIND_ERROR, loc, rule, fmt, ap);
+	dtbind_diag_vreport(c->diag, dtbind_rule_severity(rule, DTBIND_ERROR), loc, rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -634,9 +583,6 @@ out:
 	if (c.tmp)
 		cp_remove_tree(c.tmp, 0);
 	dtbind_diag_free(c.inner);
-	if (c.inner_out)
-		fclose(c.inner_out);
-	sb_free(&c.inner_buf);
 	free(c.pending_msg);
 	for (size_t i = 0; i < ARRAY_SIZE(c.disk); i++) {
 		free(c.disk[i].path);
