@@ -100,6 +100,6 @@ void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c);
 const struct dtbind_rule *dtbind_doc2yaml_rules(size_t *n);
 
 int cmd_doc2yaml(int argc, char **argv);
-void help_doc2yaml(FILE *out);
+extern const struct cli_help help_doc2yaml;
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "dtbind.h"
 #include "internal.h"
+#include "clihelp.h"
 
 /* Exit codes of every command. */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
@@ -33,11 +34,6 @@ char *cli_find_bindings_root(const char *path);
  * is reported on stderr and returns false.
  */
 bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out);
-/* The help line of --dtschema, shared by every command that takes it. */
-#define CLI_HELP_DTSCHEMA \
-	"      --dtschema=GEN    dt-schema generation: 2022.08 or 2026.06 (default:\n" \
-	"                        from DT_SCHEMA_MIN_VERSION of the tree, 2026.06 if none)\n"
-
 /* Parse "--format=gcc|json"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 
