@@ -215,6 +215,8 @@ conformance: deps $(BUILD)/dtbind
 		$(SHARED)/reference/modern-6.12 99.8
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/pre-commit.sh $(BUILD)/dtbind
+	$(Q)sh tests/conformance/debian-package.sh
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin
