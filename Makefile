@@ -10,7 +10,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 	-Wwrite-strings -Wpointer-arith -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
 PKGS := libfyaml yaml-0.1 libpcre2-8
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Ilib -I. -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Ilib -I. -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lfdt -lm
 TEST_LIBS = $(LIBS) $(shell pkg-config --libs cmocka 2>/dev/null)
 
