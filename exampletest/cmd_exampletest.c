@@ -18,14 +18,11 @@ static const struct cli_option exampletest_options[] = {
 	  "directory above the first file)" },
 	{ 'I', NULL, "DIR", "#include search directory (default: the kernel's "
 	  "scripts/dtc/include-prefixes)" },
-	{ 'l', "limit", "SUBSTR", "only schemas whose file name contains SUBSTR" },
-	{ 's', "schema-cache", "FILE", "the compiled schema set (dtbind mkschema -o FILE); "
-	  "default: an automatic cache under ~/.cache/dtbind, keyed by the content of every "
-	  "schema file" },
-	{ 0, "no-cache", NULL, "load and process every schema, no cache" },
+	CLI_OPTION_LIMIT,
+	CLI_OPTION_SCHEMA_CACHE,
 	CLI_OPTION_DTSCHEMA,
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
-	{ 0, "no-source", NULL, "do not quote the source line under each finding" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
 

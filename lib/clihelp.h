@@ -51,6 +51,20 @@ struct cli_help {
 	  "DT_SCHEMA_MIN_VERSION of the tree, 2026.06 if none)", "2022.08 2026.06" }
 /* The values of --format=FORMAT. */
 #define CLI_FORMATS "gcc json"
+/* The options several commands share, described once. */
+#define CLI_OPTION_FORMAT \
+	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS }
+#define CLI_OPTION_NO_SOURCE \
+	{ 0, "no-source", NULL, "do not quote the source line under each finding" }
+#define CLI_OPTION_WARN \
+	{ 'W', NULL, "RULE", "enable a rule; -Wno-RULE silences it, -Werror makes warnings errors" }
+#define CLI_OPTION_LIMIT \
+	{ 'l', "limit", "SUBSTR", "only schemas whose file name contains SUBSTR" }
+#define CLI_OPTION_SCHEMA_CACHE \
+	{ 's', "schema-cache", "FILE", "the compiled schema set (dtbind mkschema -o FILE); " \
+	  "default: an automatic cache under ~/.cache/dtbind, keyed by the content of every " \
+	  "schema file" }, \
+	{ 0, "no-cache", NULL, "load and process every schema, no cache" }
 
 /* --help: the usage, description, options, examples, exit status. */
 void cli_help_print(FILE *out, const struct cli_help *h);

@@ -32,13 +32,12 @@ static const struct cli_option check_options[] = {
 	{ 'I', NULL, "DIR", "#include directory for examples (default: the series' "
 	  "include/dt-bindings, then the tree's include-prefixes)" },
 	{ 0, "extract", "DIR", "also write the rebuilt binding files under DIR" },
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
-	{ 'W', NULL, "RULE", "enable a rule; -Wno-RULE silences it, -Werror makes warnings "
-	  "errors" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTION_WARN,
 	{ 0, "list-rules", NULL, "print check's rules (lint's come on top: dtbind lint "
 	  "--list-rules); lint's spdx is off here, SPDX_LICENSE_TAG says the same at the "
 	  "patch line" },
-	{ 0, "no-source", NULL, "do not quote the source line under each finding" },
+	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
 

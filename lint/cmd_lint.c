@@ -20,11 +20,10 @@ static const struct cli_option lint_options[] = {
 	  "directory above each file)" },
 	{ 0, "schemas", "DIR", "core/ and meta/ schemas from DIR instead of the built-in ones" },
 	CLI_OPTION_DTSCHEMA,
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
-	{ 'W', NULL, "RULE", "enable a rule; -Wno-RULE silences it, -Werror makes warnings "
-	  "errors" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTION_WARN,
 	{ 0, "list-rules", NULL, "print the rules with their default severity" },
-	{ 0, "no-source", NULL, "do not quote the source line under each finding" },
+	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
 

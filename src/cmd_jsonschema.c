@@ -17,7 +17,7 @@ static const struct cli_option jsonschema_options[] = {
 	{ 'm', "map", "PREFIX=DIR", "serve URIs starting with PREFIX from files under DIR" },
 	{ 'r', "register", "DIR", "register every *.yaml/*.json schema under DIR by its $id" },
 	{ 0, "draft7", NULL, "treat a schema without $schema as draft-07" },
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
+	CLI_OPTION_FORMAT,
 	{ 'q', "quiet", NULL, "print nothing, only set the exit status" },
 	{ 0 },
 };

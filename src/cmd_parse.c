@@ -14,7 +14,7 @@ static const char *const parse_synopsis[] = {
 static const struct cli_option parse_options[] = {
 	{ 0, "json", NULL, "parse every file as JSON (else: by the .json extension)" },
 	{ 0, "dump", NULL, "print each document as one line of JSON on stdout" },
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
+	CLI_OPTION_FORMAT,
 	{ 0 },
 };
 

@@ -21,19 +21,16 @@ static const struct cli_option validate_options[] = {
 	{ 'u', "url-path", "DIR", "the bindings root (Documentation/devicetree/bindings)" },
 	{ 'I', NULL, "DIR", "#include search directory for .dts sources" },
 	{ 'j', "jobs", "N", "validate N files at a time (schemas are loaded once)" },
-	{ 'l', "limit", "SUBSTR", "only schemas whose file name contains SUBSTR" },
-	{ 's', "schema-cache", "FILE", "the compiled schema set (dtbind mkschema -o FILE); "
-	  "default: an automatic cache under ~/.cache/dtbind, keyed by the content of every "
-	  "schema file" },
-	{ 0, "no-cache", NULL, "load and process every schema, no cache" },
+	CLI_OPTION_LIMIT,
+	CLI_OPTION_SCHEMA_CACHE,
 	CLI_OPTION_DTSCHEMA,
 	{ 'm', "show-unmatched", NULL, "warn about compatibles no binding documents" },
 	{ 'M', "show-matched", NULL, "note which schemas selected each node" },
 	{ 0, "undocumented", NULL, "only list compatibles that no binding documents (the job "
 	  "of dt-check-compatible); exit 1 when there are some" },
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS },
+	CLI_OPTION_FORMAT,
 	{ 0, "dump", NULL, "print each decoded tree as JSON on stdout (what the schemas see)" },
-	{ 0, "no-source", NULL, "do not quote the source line under each finding" },
+	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
 
