@@ -210,7 +210,7 @@ static void roff_paragraphs(FILE *out, const char *s)
 static void upper(FILE *out, const char *s)
 {
 	for (; *s; s++)
-		fputc(*s == '-' ? '-' : toupper((unsigned char)*s), out);
+		fputc(toupper((unsigned char)*s), out);
 }
 
 static void man_options(FILE *out, const struct cli_option *o)
