@@ -89,7 +89,11 @@ static int hidden_option(int argc, char **argv)
 {
 	const struct cli_help *h = argc > 2 ? find_help(argv[2]) : &program_help;
 
-	if (!h || argc > 3) {
+	if (argc > 3) {
+		fprintf(stderr, "dtbind %s: one command at most\n", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (!h) {
 		fprintf(stderr, "dtbind %s: unknown command '%s'\n", argv[1], argv[2]);
 		return EXIT_USAGE;
 	}
