@@ -48,7 +48,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
-.PHONY: all man uninstall install-tests check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all man uninstall install-tests check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests rules-tests conformance
 all: $(BUILD)/dtbind $(MAN_PAGES)
 man: $(MAN_PAGES)
 
@@ -61,7 +61,6 @@ $(BUILD)/man/dtbind-%.1: $(BUILD)/dtbind
 	$(call echo_cmd,MAN,$@)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(BUILD)/dtbind --man $* > $@.tmp && mv $@.tmp $@
-
 deps:
 	$(Q)sh scripts/install-deps.sh
 
@@ -116,8 +115,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests install-tests
-
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests rules-tests install-tests
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
 
@@ -145,6 +143,10 @@ cpp-tests: $(BUILD)/dtbind
 doc2yaml-tests: $(BUILD)/dtbind
 	$(Q)sh tests/doc2yaml/run.sh $(BUILD)/dtbind
 
+# -W/-Wno/-E/-Werror and --list-rules on every command (the rule registry).
+rules-tests: $(BUILD)/dtbind
+	$(Q)sh tests/golden/rules/run.sh $(BUILD)/dtbind
+
 # Golden cases for every lint rule: fires, stays silent, -Wno silences it.
 lint-tests: $(BUILD)/dtbind
 	$(Q)sh tests/lint/run.sh $(BUILD)/dtbind
@@ -167,7 +169,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:

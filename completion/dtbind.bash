@@ -88,9 +88,9 @@ _dtbind()
 				sed "s|^|${cur%%=*}=|")
 		done <<<"$spec"
 		return 0 ;;
-	-W?*)	# -Wno-foo, -Werror: rule names glued to -W
-		if printf '%s\n' "$spec" | grep -q "^-W"$'\t'"rule"; then
-			mapfile -t COMPREPLY < <(_dtbind_arg "${cur#-W}" rule "" "$prog" "$cmd" | sed 's/^/-W/')
+	-[WE]?*)	# -Wno-foo, -Werror, -Efoo: rule names glued to -W or -E
+		if printf '%s\n' "$spec" | grep -q "^${cur:0:2}"$'\t'"rule"; then
+			mapfile -t COMPREPLY < <(_dtbind_arg "${cur:2}" rule "" "$prog" "$cmd" | sed "s/^/${cur:0:2}/")
 		fi
 		return 0 ;;
 	-*)

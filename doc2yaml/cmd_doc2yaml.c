@@ -14,7 +14,8 @@
 
 static const char *const doc2yaml_synopsis[] = {
 	"[-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']... [-I INCLUDE_DIR]... "
-	"[--force] [--no-self-check] [--format=gcc|json] [-W RULE|-Wno-RULE|-Werror] IN...",
+	"[--force] [--no-self-check] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror] "
+	"IN...",
 	NULL,
 };
 
@@ -29,11 +30,10 @@ static const struct cli_option doc2yaml_options[] = {
 	{ 'f', "force", NULL, "replace existing output files" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
 	CLI_OPTION_DTSCHEMA,
-	{ 0, "format", "=FORMAT", "findings as gcc (default) or json (JSON Lines)",
+	{ 0, "format", "=FORMAT", "findings as gcc (default, on stderr), json (JSON Lines) or "
+	  "sarif (SARIF 2.1.0), both on stdout (on stderr when the YAML goes to stdout)",
 	  CLI_FORMATS },
-	{ 'W', NULL, "RULE", "enable a doc2yaml-* rule; -Wno-RULE silences it, -Werror makes "
-	  "warnings errors" },
-	{ 0, "list-rules", NULL, "print the rules with their default severity" },
+	CLI_OPTIONS_RULES,
 	{ 0 },
 };
 
@@ -167,15 +167,18 @@ int cmd_doc2yaml(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_doc2yaml_opts o = { 0 };
 	const char **maint = calloc((size_t)argc + 1, sizeof(*maint));
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
-	size_t nm = 0, ni = 0, nw = 0;
+	struct cli_rules rules = { .cmd = "doc2yaml",
+				   .accept = DTBIND_TOOL_DOC2YAML | DTBIND_TOOL_LINT |
+					     DTBIND_TOOL_EXAMPLETEST };
+	const char *list_arg = NULL;
+	size_t nm = 0, ni = 0;
 	const char *out = NULL;
 	bool force = false, list = false;
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
@@ -184,23 +187,30 @@ int cmd_doc2yaml(int argc, char **argv)
 	struct dtbind_diag *diag = NULL;
 	struct dtbind_doc2yaml *c = NULL;
 
-	if (!maint || !incs || !wopts)
+	if (!maint || !incs)
 		goto out;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:u:I:fW:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:u:I:fW:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'o': out = optarg; break;
 		case 'u': o.bindings_root = optarg; break;
 		case 'I': incs[ni++] = optarg; break;
 		case 'f': force = true; break;
-		case 'W': wopts[nw++] = optarg; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				goto out;
+			break;
 		case OPT_MAINT: maint[nm++] = optarg; break;
 		case OPT_GEN:
 			if (!cli_parse_gen("doc2yaml", optarg, &o.gen))
 				goto out;
 			break;
 		case OPT_NOCHECK: o.no_self_check = true; break;
-		case OPT_LIST: list = true; break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case OPT_FORMAT:
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind doc2yaml: unknown format '%s'\n", optarg);
@@ -213,13 +223,8 @@ int cmd_doc2yaml(int argc, char **argv)
 		}
 	}
 	if (list) {
-		size_t n;
-		const struct dtbind_rule *r = dtbind_doc2yaml_rules(&n);
-
-		for (size_t i = 0; i < n; i++)
-			printf("%-26s %-8s %s\n", r[i].name,
-			       r[i].severity == DTBIND_ERROR ? "error" : "warning", r[i].summary);
-		status = EXIT_CLEAN;
+		if (cli_list_rules(stdout, "doc2yaml", DTBIND_TOOL_DOC2YAML, list_arg))
+			status = EXIT_CLEAN;
 		goto out;
 	}
 	if (optind >= argc) {
@@ -288,19 +293,13 @@ int cmd_doc2yaml(int argc, char **argv)
 		if (add_job(&jobs, argv[a], o2))
 			goto out;
 	}
-	diag = dtbind_diag_new(stderr, format);
+	/* Machine-readable findings go to stdout, unless the YAML does. */
+	diag = jobs.n == 1 && !jobs.v[0].out ? dtbind_diag_new(stderr, format) :
+					       cli_diag_new(format);
 	if (!diag)
 		goto out;
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i];
-
-		if (!strcmp(w, "error"))
-			dtbind_diag_set_werror(diag, true);
-		else if (!strncmp(w, "no-", 3))
-			dtbind_diag_set_rule(diag, w + 3, -1);
-		else
-			dtbind_diag_set_rule(diag, w, DTBIND_WARNING);
-	}
+	if (cli_rules_apply(&rules, diag))
+		goto out;
 	if (dtbind_doc2yaml_new(diag, &o, &c))
 		goto out;
 	status = EXIT_CLEAN;
@@ -318,6 +317,7 @@ int cmd_doc2yaml(int argc, char **argv)
 			}
 			free(dir);
 		}
+		dtbind_diag_set_input(diag, jobs.v[i].in);
 		ret = dtbind_doc2yaml_file(c, jobs.v[i].in, o3, stdout, force);
 		if (ret == -DTBIND_ENOMEM) {
 			fprintf(stderr, "dtbind doc2yaml: out of memory\n");
@@ -327,6 +327,7 @@ int cmd_doc2yaml(int argc, char **argv)
 		if (ret)
 			status = EXIT_USAGE;
 	}
+	dtbind_diag_set_input(diag, NULL);	/* the deferred checks are of every input */
 	dtbind_doc2yaml_flush(c);
 	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
 		status = EXIT_FINDINGS;
@@ -340,6 +341,6 @@ out:
 	free(jobs.v);
 	free(maint);
 	free(incs);
-	free(wopts);
+	cli_rules_free(&rules);
 	return status;
 }

@@ -9,7 +9,8 @@
 #include "exampletest.h"
 
 static const char *const exampletest_synopsis[] = {
-	"[-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json] PATH...",
+	"[-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... PATH...",
 	NULL,
 };
 
@@ -22,6 +23,7 @@ static const struct cli_option exampletest_options[] = {
 	CLI_OPTION_SCHEMA_CACHE,
 	CLI_OPTION_DTSCHEMA,
 	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
 	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
@@ -53,8 +55,9 @@ const struct cli_help help_exampletest = {
 
 int cmd_exampletest(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_NOCACHE, OPT_GEN };
+	enum { OPT_NOSRC = 256, OPT_NOCACHE, OPT_GEN, OPT_LIST };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
@@ -70,12 +73,23 @@ int cmd_exampletest(int argc, char **argv)
 	char *root = NULL;
 	bool source = true;
 	int opt, status = EXIT_CLEAN;
+	struct cli_rules rules = { .cmd = "exampletest", .accept = DTBIND_TOOL_EXAMPLETEST };
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:s:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:s:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&rules, opt, optarg))
+				break;
+			status = EXIT_USAGE;
+			goto done;
+		case OPT_LIST:
+			status = cli_list_rules(stdout, "exampletest", DTBIND_TOOL_EXAMPLETEST, optarg) ?
+					 EXIT_CLEAN : EXIT_USAGE;
+			goto done;
 		case 'u': root = realpath(optarg, NULL); break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
@@ -94,25 +108,24 @@ int cmd_exampletest(int argc, char **argv)
 		usage:
 		default:
 			cli_help_print(stderr, &help_exampletest);
-			free(incs);
-			free(root);
-			return EXIT_USAGE;
+			status = EXIT_USAGE;
+			goto done;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind exampletest: no file or directory given\n");
-		free(incs);
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+		goto done;
 	}
 	if (!root)
 		root = cli_find_bindings_root(argv[optind]);
 	co.bindings_root = root;
 	co.include_dirs = incs;
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
+	struct dtbind_diag *diag = cli_diag_new(format);
 	struct dt_checker *checker = NULL;
 	struct path_list files = { 0 };
 
-	if (!diag || dt_checker_new(diag, &co, &checker)) {
+	if (!diag || cli_rules_apply(&rules, diag) || dt_checker_new(diag, &co, &checker)) {
 		fprintf(stderr, "dtbind exampletest: cannot load the schemas\n");
 		status = EXIT_USAGE;
 		goto out;
@@ -121,13 +134,16 @@ int cmd_exampletest(int argc, char **argv)
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
 		status = EXIT_USAGE;
 	for (size_t i = 0; i < files.n; i++) {
-		unsigned findings = 0;
+		unsigned findings = 0, before = dtbind_diag_findings(diag);
+
+		dtbind_diag_set_input(diag, files.v[i]);
 
 		if (dt_checker_examples(checker, files.v[i], &findings) < 0) {
 			dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = files.v[i] },
 					   "io", "cannot read the file");
 			status = EXIT_USAGE;
-		} else if (findings && status == EXIT_CLEAN) {
+		} else if (findings && dtbind_diag_findings(diag) > before && status == EXIT_CLEAN) {
+			/* (what -Wno silenced is no finding) */
 			status = EXIT_FINDINGS;
 		}
 	}
@@ -135,6 +151,8 @@ out:
 	path_list_free(&files);
 	dt_checker_free(checker);
 	dtbind_diag_free(diag);
+done:
+	cli_rules_free(&rules);
 	free(incs);
 	free(root);
 	return status;

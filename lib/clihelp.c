@@ -81,7 +81,7 @@ static void fill(FILE *out, const char *text, size_t col, size_t indent, bool br
 static int option_label(char *buf, size_t size, const struct cli_option *o)
 {
 	const char *arg = o->arg ? o->arg : "";
-	const char *sep = o->arg && o->arg[0] != '=' ? " " : "";
+	const char *sep = o->arg && o->arg[0] != '=' && o->arg[0] != '[' ? " " : "";
 
 	if (o->shrt && o->lng)
 		return snprintf(buf, size, "-%c, --%s%s%s", o->shrt, o->lng, sep, arg);
@@ -225,7 +225,11 @@ static void man_options(FILE *out, const struct cli_option *o)
 			roff_text(out, o->lng, strlen(o->lng), false);
 			fputs("\\fR", out);
 		}
-		if (o->arg) {
+		if (o->arg && o->arg[0] == '[') {
+			fputs("\\fI", out);
+			roff_text(out, o->arg, strlen(o->arg), false);
+			fputs("\\fR", out);
+		} else if (o->arg) {
 			bool glued = o->arg[0] == '=';
 
 			fprintf(out, "%s\\fI", glued ? "=" : " ");
@@ -307,7 +311,7 @@ static const char *arg_kind(const struct cli_option *o)
 	const char *a = o->arg;
 	size_t n;
 
-	if (!a)
+	if (!a || *a == '[')
 		return "";
 	if (o->values)
 		return "values";

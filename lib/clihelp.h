@@ -14,7 +14,8 @@ struct cli_option {
 	const char *lng;	/* the long option without "--", or NULL */
 	/*
 	 * The argument's name (DIR, FILE, RULE...), NULL for none; "=NAME"
-	 * is shown glued to the long option (--format=FORMAT).  Completion
+	 * is shown glued to the long option (--format=FORMAT), as is an
+	 * optional one, "[=NAME]", which never takes the next word.  Completion
 	 * offers directories for *DIR, files for FILE/SCHEMA/OUT, rule names
 	 * for RULE.
 	 */
@@ -50,14 +51,21 @@ struct cli_help {
 	{ 0, "dtschema", "=GEN", "dt-schema generation: 2022.08 or 2026.06 (default: from " \
 	  "DT_SCHEMA_MIN_VERSION of the tree, 2026.06 if none)", "2022.08 2026.06" }
 /* The values of --format=FORMAT. */
-#define CLI_FORMATS "gcc json"
+#define CLI_FORMATS "gcc json sarif"
 /* The options several commands share, described once. */
 #define CLI_OPTION_FORMAT \
-	{ 0, "format", "=FORMAT", "gcc (default) or json (JSON Lines)", CLI_FORMATS }
+	{ 0, "format", "=FORMAT", "gcc (default, on stderr), json (JSON Lines) or sarif " \
+	  "(SARIF 2.1.0), both on stdout", CLI_FORMATS }
 #define CLI_OPTION_NO_SOURCE \
 	{ 0, "no-source", NULL, "do not quote the source line under each finding" }
-#define CLI_OPTION_WARN \
-	{ 'W', NULL, "RULE", "enable a rule; -Wno-RULE silences it, -Werror makes warnings errors" }
+/* -W, -E and --list-rules, the same for every command (cli_rules_option). */
+#define CLI_OPTIONS_WE \
+	{ 'W', NULL, "RULE", "enable a rule at its default severity; -Wno-RULE silences it, " \
+	  "-Werror makes every warning an error" }, \
+	{ 'E', NULL, "RULE", "enable a rule as an error (-Eno-RULE: as a warning)" }
+#define CLI_OPTIONS_RULES \
+	CLI_OPTIONS_WE, \
+	{ 0, "list-rules", "[=all]", "the rules of this command (or of all), and exit" }
 #define CLI_OPTION_LIMIT \
 	{ 'l', "limit", "SUBSTR", "only schemas whose file name contains SUBSTR" }
 #define CLI_OPTION_SCHEMA_CACHE \

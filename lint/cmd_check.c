@@ -14,7 +14,7 @@
 #include "patch.h"
 
 static const char *const check_synopsis[] = {
-	"[--tree DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-Werror]... [--schemas DIR] "
+	"[--tree DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--schemas DIR] "
 	"[-I DIR]... [--extract DIR] PATCH...|-",
 	"--staged [OPTIONS]",
 	"--list-rules",
@@ -33,10 +33,10 @@ static const struct cli_option check_options[] = {
 	  "include/dt-bindings, then the tree's include-prefixes)" },
 	{ 0, "extract", "DIR", "also write the rebuilt binding files under DIR" },
 	CLI_OPTION_FORMAT,
-	CLI_OPTION_WARN,
-	{ 0, "list-rules", NULL, "print check's rules (lint's come on top: dtbind lint "
-	  "--list-rules); lint's spdx is off here, SPDX_LICENSE_TAG says the same at the "
-	  "patch line" },
+	CLI_OPTIONS_WE,
+	{ 0, "list-rules", "[=all]", "the rules of this command (or of all), and exit; -W "
+	  "also takes lint's rules (dtbind lint --list-rules); lint's spdx is off here, "
+	  "SPDX_LICENSE_TAG says the same at the patch line" },
 	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
@@ -201,17 +201,6 @@ static char *find_tree(void)
 	return NULL;
 }
 
-static void list_rules(void)
-{
-	size_t n;
-	const struct dtbind_rule *r = dtbind_check_rules(&n);
-
-	for (size_t i = 0; i < n; i++)
-		printf("%-26s %-8s %s\n", r[i].name,
-		       r[i].off ? "off" : r[i].severity == DTBIND_ERROR ? "error" : "warning",
-		       r[i].summary);
-}
-
 /* git diff --cached of the repository around the current directory; chdir()s to its top. */
 static int staged_diff(char **buf, size_t *len, char **top)
 {
@@ -251,29 +240,29 @@ int cmd_check(int argc, char **argv)
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "extract", required_argument, NULL, OPT_EXTRACT },
 		{ "format", required_argument, NULL, 'f' },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_series_opts so = { .show_source = true };
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
-	char (*wbuf)[64] = calloc((size_t)argc + 1, sizeof(*wbuf));
-	size_t nw = 0;
-	bool staged = false, no_tree = false, werror = false;
+	struct cli_rules rules = { .cmd = "check",
+				   .accept = DTBIND_TOOL_CHECK | DTBIND_TOOL_LINT |
+					     DTBIND_TOOL_EXAMPLETEST };
+	bool staged = false, no_tree = false;
 	char *tree = NULL, *top = NULL;
 	int opt, status = EXIT_CLEAN;
 	struct dtbind_patch_series series;
 	struct dtbind_diag *diag = NULL;
 
 	dtbind_patch_series_init(&series);
-	if (!wopts || !incs || !wbuf) {
+	if (!incs) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "t:W:I:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "t:W:E:I:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 't': so.tree = optarg; break;
 		case OPT_NOTREE: no_tree = true; break;
@@ -286,10 +275,16 @@ int cmd_check(int argc, char **argv)
 			goto out;
 		case OPT_EXTRACT: so.extract_dir = optarg; break;
 		case 'I': incs[so.n_include_dirs++] = optarg; break;
-		case 'W': wopts[nw++] = optarg; break;
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&rules, opt, optarg))
+				break;
+			status = EXIT_USAGE;
+			goto out;
 		case OPT_NOSRC: so.show_source = false; break;
 		case OPT_LIST:
-			list_rules();
+			if (!cli_list_rules(stdout, "check", DTBIND_TOOL_CHECK, optarg))
+				status = EXIT_USAGE;
 			goto out;
 		case 'f':
 			if (cli_parse_format(optarg, &format))
@@ -309,48 +304,17 @@ int cmd_check(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
-	/* -W names: check's own rules, exampletest's, and lint's. */
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i], *name = strncmp(w, "no-", 3) ? w : w + 3;
-
-		if (!strcmp(w, "error")) {
-			werror = true;
-			wopts[i--] = wopts[--nw];
-			continue;
-		}
-		const struct dtbind_rule *r = dtbind_check_rule(name);
-
-		if (!r)
-			r = dtbind_lint_rule(name);
-		if (!r) {
-			fprintf(stderr, "dtbind check: unknown rule '%s' (see --list-rules and "
-					"dtbind lint --list-rules)\n", name);
-			status = EXIT_USAGE;
-			goto out;
-		}
-		/* The table's spelling, for the sinks (which compare names exactly). */
-		wopts[i] = name == w ?
-				   r->name :
-				   (snprintf(wbuf[i], sizeof(wbuf[i]), "no-%s", r->name), wbuf[i]);
-	}
-	so.wopts = wopts;
-	so.n_wopts = nw;
+	so.rules = &rules;
 	so.include_dirs = incs;
-	if (!(diag = dtbind_diag_new(stderr, format))) {
+	if (!(diag = cli_diag_new(format))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	so.show_source = so.show_source && format == DTBIND_FORMAT_GCC;
 	dtbind_diag_set_show_source(diag, so.show_source);
-	dtbind_diag_set_werror(diag, werror);
-	for (size_t i = 0; i < nw; i++) {
-		bool off = !strncmp(wopts[i], "no-", 3);
-		const char *name = off ? wopts[i] + 3 : wopts[i];
-		const struct dtbind_rule *r = dtbind_check_rule(name);
-
-		if (!r)
-			r = dtbind_lint_rule(name);
-		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
+	if (cli_rules_apply(&rules, diag)) {
+		status = EXIT_USAGE;
+		goto out;
 	}
 	/* lint's SPDX rule repeats SPDX_LICENSE_TAG: off unless asked for. */
 	dtbind_diag_set_rule_default(diag, "spdx", -1);
@@ -372,6 +336,9 @@ int cmd_check(int argc, char **argv)
 	} else {
 		if (!so.tree && !no_tree)
 			so.tree = tree = find_tree();
+		/* One patch or mbox named: every finding comes from it. */
+		if (argc - optind == 1)
+			dtbind_diag_set_input(diag, argv[optind]);
 		for (int i = optind; i < argc; i++) {
 			char *buf;
 			size_t len;
@@ -419,9 +386,8 @@ int cmd_check(int argc, char **argv)
 out:
 	dtbind_patch_series_release(&series);
 	dtbind_diag_free(diag);
-	free(wopts);
+	cli_rules_free(&rules);
 	free(incs);
-	free(wbuf);
 	free(tree);
 	free(top);
 	return status;

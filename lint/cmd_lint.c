@@ -10,7 +10,7 @@
 #include "lint.h"
 
 static const char *const lint_synopsis[] = {
-	"[-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-Werror]... "
+	"[-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]... "
 	"[--list-rules] PATH...",
 	NULL,
 };
@@ -21,8 +21,7 @@ static const struct cli_option lint_options[] = {
 	{ 0, "schemas", "DIR", "core/ and meta/ schemas from DIR instead of the built-in ones" },
 	CLI_OPTION_DTSCHEMA,
 	CLI_OPTION_FORMAT,
-	CLI_OPTION_WARN,
-	{ 0, "list-rules", NULL, "print the rules with their default severity" },
+	CLI_OPTIONS_RULES,
 	CLI_OPTION_NO_SOURCE,
 	{ 0 },
 };
@@ -58,105 +57,81 @@ int cmd_lint(int argc, char **argv)
 		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "format", required_argument, NULL, 'f' },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_lint_opts lo = { .yamllint = true };
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
-	size_t nw = 0;
+	struct cli_rules rules = { .cmd = "lint", .accept = DTBIND_TOOL_LINT };
+	const char *list_arg = NULL;
 	bool list = false, source = true;
-	int opt;
+	int opt, status = EXIT_USAGE;
+	struct dtbind_diag *diag = NULL;
+	struct dtbind_linter *linter = NULL;
+	struct path_list files = { 0 };
 
-	if (!wopts)
-		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:W:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': lo.bindings_root = optarg; break;
 		case OPT_SCHEMAS: lo.schemas_dir = optarg; break;
 		case OPT_GEN:
-			if (!cli_parse_gen("lint", optarg, &lo.gen)) {
-				free(wopts);
-				return EXIT_USAGE;
-			}
+			if (!cli_parse_gen("lint", optarg, &lo.gen))
+				goto out;
 			break;
-		case 'W': wopts[nw++] = optarg; break;
-		case OPT_LIST: list = true; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				goto out;
+			break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case OPT_NOSRC: source = false; break;
 		case 'f':
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind lint: unknown format '%s'\n", optarg);
-				free(wopts);
-				return EXIT_USAGE;
+				goto out;
 			}
 			break;
 		default:
 			cli_help_print(stderr, &help_lint);
-			free(wopts);
-			return EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (list) {
-		size_t n;
-		const struct dtbind_rule *r = dtbind_lint_rules(&n);
-
-		for (size_t i = 0; i < n; i++)
-			printf("%-26s %-8s %s\n", r[i].name,
-			       r[i].off ? "off" : r[i].severity == DTBIND_ERROR ? "error" : "warning",
-			       r[i].summary);
-		free(wopts);
-		return EXIT_CLEAN;
+		if (cli_list_rules(stdout, "lint", DTBIND_TOOL_LINT, list_arg))
+			status = EXIT_CLEAN;
+		goto out;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind lint: no file or directory given\n");
-		free(wopts);
-		return EXIT_USAGE;
+		goto out;
 	}
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
-	struct dtbind_linter *linter = NULL;
-	struct path_list files = { 0 };
-	int status = EXIT_CLEAN;
-
-	if (!diag) {
-		free(wopts);
-		return EXIT_USAGE;
-	}
+	diag = cli_diag_new(format);
+	if (!diag || cli_rules_apply(&rules, diag))
+		goto out;
+	status = EXIT_CLEAN;
 	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-
-		if (!strcmp(w, "error")) {
-			dtbind_diag_set_werror(diag, true);
-			continue;
-		}
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
-
-		if (!r) {
-			fprintf(stderr, "dtbind lint: unknown rule '%s' (see --list-rules)\n",
-				off ? w + 3 : w);
-			status = EXIT_USAGE;
-			goto out;
-		}
-		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
-	}
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
 		status = EXIT_USAGE;
 	if (dtbind_linter_new(diag, &lo, &linter)) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	for (size_t i = 0; i < files.n; i++)
+	for (size_t i = 0; i < files.n; i++) {
+		dtbind_diag_set_input(diag, files.v[i]);
 		if (dtbind_lint_file(linter, files.v[i]) < 0)
 			status = EXIT_USAGE;
+	}
 	if (status == EXIT_CLEAN && dtbind_diag_count(diag, DTBIND_ERROR))
 		status = EXIT_FINDINGS;
 out:
 	dtbind_linter_free(linter);
 	path_list_free(&files);
 	dtbind_diag_free(diag);
-	free(wopts);
+	cli_rules_free(&rules);
 	return status;
 }

@@ -8,7 +8,8 @@
 #include "commands.h"
 
 static const char *const jsonschema_synopsis[] = {
-	"-s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7] [--format=gcc|json] INSTANCE...",
+	"-s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... INSTANCE...",
 	NULL,
 };
 
@@ -18,6 +19,7 @@ static const struct cli_option jsonschema_options[] = {
 	{ 'r', "register", "DIR", "register every *.yaml/*.json schema under DIR by its $id" },
 	{ 0, "draft7", NULL, "treat a schema without $schema as draft-07" },
 	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
 	{ 'q', "quiet", NULL, "print nothing, only set the exit status" },
 	{ 0 },
 };
@@ -49,7 +51,9 @@ static bool is_uri(const char *s)
 
 int cmd_jsonschema(int argc, char **argv)
 {
+	enum { OPT_LIST = 256 };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "schema", required_argument, NULL, 's' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "register", required_argument, NULL, 'r' },
@@ -65,6 +69,9 @@ int cmd_jsonschema(int argc, char **argv)
 	const char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	size_t nmaps = 0, ndirs = 0;
 	int opt, status = EXIT_CLEAN;
+	bool list = false;
+	const char *list_arg = NULL;
+	struct cli_rules rules = { .cmd = "jsonschema", .accept = DTBIND_TOOL_JSONSCHEMA };
 
 	if (!maps || !dirs) {
 		free(maps);
@@ -72,13 +79,22 @@ int cmd_jsonschema(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "s:m:r:q", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:m:r:qW:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's': schema_arg = optarg; break;
 		case 'm': maps[nmaps++] = optarg; break;
 		case 'r': dirs[ndirs++] = optarg; break;
 		case '7': draft7 = true; break;
 		case 'q': quiet = true; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				status = EXIT_USAGE;
+			break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case 'f':
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind jsonschema: unknown format '%s'\n", optarg);
@@ -89,6 +105,14 @@ int cmd_jsonschema(int argc, char **argv)
 			status = EXIT_USAGE;
 		}
 	}
+	if (status == EXIT_CLEAN && list) {
+		if (!cli_list_rules(stdout, "jsonschema", DTBIND_TOOL_JSONSCHEMA, list_arg))
+			status = EXIT_USAGE;
+		cli_rules_free(&rules);
+		free(maps);
+		free(dirs);
+		return status;
+	}
 	if (status == EXIT_CLEAN && (!schema_arg || optind >= argc)) {
 		fprintf(stderr, "dtbind jsonschema: %s\n",
 			!schema_arg ? "a schema is required (-s SCHEMA)" : "no instance given");
@@ -96,18 +120,19 @@ int cmd_jsonschema(int argc, char **argv)
 	}
 	if (status != EXIT_CLEAN) {
 		cli_help_print(stderr, &help_jsonschema);
+		cli_rules_free(&rules);
 		free(maps);
 		free(dirs);
 		return status;
 	}
 
 	FILE *out = quiet ? fopen("/dev/null", "w") : stderr;
-	struct dtbind_diag *diag = dtbind_diag_new(out ? out : stderr, format);
+	struct dtbind_diag *diag = quiet && out ? dtbind_diag_new(out, format) : cli_diag_new(format);
 	struct dtbind_schema_set *set = dtbind_schema_set_new(diag);
 	const struct dtbind_schema *schema = NULL;
 	int ret = 0;
 
-	if (!diag || !set) {
+	if (!diag || !set || cli_rules_apply(&rules, diag)) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -147,6 +172,7 @@ int cmd_jsonschema(int argc, char **argv)
 		struct dtbind_doc *doc;
 		struct dtbind_validation *res = NULL;
 
+		dtbind_diag_set_input(diag, argv[i]);
 		if (dtbind_doc_load_file(argv[i], diag, 0, &doc) < 0) {
 			status = EXIT_USAGE;
 			continue;
@@ -166,6 +192,7 @@ out:
 	dtbind_diag_free(diag);
 	if (quiet && out)
 		fclose(out);
+	cli_rules_free(&rules);
 	free(maps);
 	free(dirs);
 	return status;

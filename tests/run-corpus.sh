@@ -21,7 +21,8 @@
 #   golden  tests/golden/jsonschema/NAME/: `jsonschema [ARGS] -s schema.yaml
 #           instance.yaml` run in that directory; stderr must equal
 #           expected.txt, the exit status the number in `exit`, stdout must be
-#           empty; `args` (optional) holds extra options on one line
+#           empty or equal expected-stdout.txt (--format=json findings);
+#           `args` (optional) holds extra options on one line
 #
 # Prints PASS/FAIL per test and ends with "N passed, N failed".
 set -u
@@ -395,9 +396,11 @@ for d in tests/golden/jsonschema/*/; do
 	measure "$ROOT/$d" "$BIN" jsonschema $args -s schema.yaml instance.yaml
 	d_re=$(sed_escape "$ROOT/$d")
 	sed "s|$d_re|GOLDEN|g" "$tmp/err" >"$tmp/got"
+	sed "s|$d_re|GOLDEN|g" "$tmp/out" >"$tmp/gotout"
 	if [ -n "${UPDATE_GOLDEN:-}" ]; then
 		cp "$tmp/got" "$d/expected.txt"
 		echo "$rc" >"$d/exit"
+		if [ -s "$tmp/gotout" ]; then cp "$tmp/gotout" "$d/expected-stdout.txt"; fi
 	fi
 	why=
 	want_rc=$(cat "$d/exit" 2>/dev/null)
@@ -406,7 +409,13 @@ for d in tests/golden/jsonschema/*/; do
 	elif [ "$rc" != "$want_rc" ]; then
 		why="$why; exit status $rc, want ${want_rc:-(no $d/exit)}"
 	fi
-	if [ -s "$tmp/out" ]; then
+	# Machine-readable findings (--format=json) go to stdout: expected-stdout.txt.
+	if [ -f "$d/expected-stdout.txt" ]; then
+		if ! cmp -s "$d/expected-stdout.txt" "$tmp/gotout"; then
+			why="$why; stdout differs from $d/expected-stdout.txt"
+			diff -u "$d/expected-stdout.txt" "$tmp/gotout" 2>&1 | tail -n +3 >>"$tmp/detail"
+		fi
+	elif [ -s "$tmp/out" ]; then
 		why="$why; unexpected output on stdout"
 		head -n 5 "$tmp/out" >>"$tmp/detail"
 	fi

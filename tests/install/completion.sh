@@ -54,7 +54,7 @@ for c in $cmds; do
 	expect "$c-options" "$want" "$c" -
 done
 expect long-prefix "--no-cache --no-source" validate --no
-expect format-values "--format=gcc --format=json" lint --format=
+expect format-values "--format=gcc --format=json --format=sarif" lint --format=
 expect dtschema-values "--dtschema=2022.08 --dtschema=2026.06" validate --dtschema=
 # operands by kind
 expect lint-files "a.yaml sub" lint ""
@@ -68,6 +68,7 @@ expect file-argument "a.yaml b.dts c.dtb d.txt e.patch f.mbox g.c h.dtsi sub" va
 # rule names from the binary's --list-rules
 rule=$("$DTBIND" lint --list-rules | awk 'NR == 1 { print $1 }')
 first=$("$DTBIND" lint --list-rules | awk -v r="$rule" '$1 ~ "^" r { print $1 }' | LC_ALL=C sort)
+expect rules-glued-E "$(printf '%s\n' $first | sed 's/^/-Eno-/' | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')" lint "-Eno-$rule"
 expect rules-glued "$(printf '%s\n' $first | sed 's/^/-Wno-/' | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')" lint "-Wno-$rule"
 n=$(complete_bash lint -W "" | wc -l)
 nr=$("$DTBIND" lint --list-rules | wc -l)
@@ -106,7 +107,7 @@ if command -v zsh >/dev/null 2>&1; then
 		fi
 	}
 	zexpect commands "$(printf '%s\n' $cmds --help --version | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')" ""
-	zexpect format-values "--format=gcc --format=json" lint --format=
+	zexpect format-values "--format=gcc --format=json --format=sarif" lint --format=
 	zexpect lint-files "_files -g *.(yaml)" lint ""
 	zexpect validate-files "_files -g *.(dts|dtb|dtbo)" validate ""
 	zexpect dir-argument "_files -/" lint -u ""

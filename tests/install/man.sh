@@ -43,7 +43,7 @@ for c in "" $("$DTBIND" --complete | grep -v '^help$'); do
 		fi
 	fi
 	for o in $(help_options "$c"); do
-		if ! printf '%s\n' "$text" | grep -qE "^ *(-[A-Za-z], )?$o([ ,]|\$|[A-Z])"; then
+		if ! printf '%s\n' "$text" | grep -qE "^ *(-[A-Za-z], )?$o([ ,[]|\$|[A-Z])"; then
 			echo "man: FAIL $page: option $o of --help not described"
 			fail=1
 		fi
