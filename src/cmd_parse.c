@@ -14,7 +14,8 @@ static const char *const parse_synopsis[] = {
 static const struct cli_option parse_options[] = {
 	{ 0, "json", NULL, "parse every file as JSON (else: by the .json extension)" },
 	{ 0, "dump", NULL, "print each document as one line of JSON on stdout" },
-	CLI_OPTION_FORMAT,
+	{ 0, "format", "=FORMAT", "gcc (default), json (JSON Lines) or sarif (SARIF 2.1.0), "
+	  "all on stderr (stdout carries --dump)", CLI_FORMATS },
 	{ 0 },
 };
 
