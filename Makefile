@@ -10,7 +10,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 	-Wwrite-strings -Wpointer-arith -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
 PKGS := libfyaml yaml-0.1 libpcre2-8
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Ilib -I. -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(CPPFLAGS) $(CFLAGS) -Ilib -I. -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lfdt -lm
 TEST_LIBS = $(LIBS) $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -41,9 +41,26 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests conformance
-all: $(BUILD)/dtbind
+# The man pages, printed by the binary from the descriptions --help prints.
+COMMANDS := jsonschema lint exampletest validate check hook mkschema parse doc2yaml
+MAN_PAGES := $(BUILD)/man/dtbind.1 $(foreach c,$(COMMANDS),$(BUILD)/man/dtbind-$(c).1)
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
+.PHONY: all man uninstall install-tests check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests conformance
+all: $(BUILD)/dtbind $(MAN_PAGES)
+man: $(MAN_PAGES)
+
+$(BUILD)/man/dtbind.1: $(BUILD)/dtbind
+	$(call echo_cmd,MAN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(BUILD)/dtbind --man > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/man/dtbind-%.1: $(BUILD)/dtbind
+	$(call echo_cmd,MAN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(BUILD)/dtbind --man $* > $@.tmp && mv $@.tmp $@
 deps:
 	$(Q)sh scripts/install-deps.sh
 
@@ -98,7 +115,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests install-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -142,6 +159,13 @@ lint-tests: $(BUILD)/dtbind
 # dtbind check on patches and mbox series, and the pre-commit hook.
 check-tests: $(BUILD)/dtbind
 	$(Q)sh tests/check/run.sh $(BUILD)/dtbind
+
+# The man pages render without warnings and carry every option; the
+# completions offer what --help and --list-rules say; make install/uninstall.
+install-tests: $(BUILD)/dtbind $(MAN_PAGES)
+	$(Q)sh tests/install/man.sh $(BUILD)/dtbind $(BUILD)/man
+	$(Q)sh tests/install/completion.sh $(BUILD)/dtbind
+	$(Q)sh tests/install/install.sh $(BUILD)
 
 # The sanitizer build, in build-asan/, with clang.
 ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
@@ -199,10 +223,28 @@ conformance: deps $(BUILD)/dtbind
 		$(SHARED)/reference/modern-6.12 99.8
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/pre-commit.sh $(BUILD)/dtbind
+	$(Q)sh tests/conformance/debian-package.sh
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/dtbind $(DESTDIR)$(PREFIX)/bin/dtbind
+
+# The man pages and the shell completions (kept apart from the binary's lines).
+.PHONY: install-docs uninstall-docs
+install: install-docs
+install-docs: $(MAN_PAGES)
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 completion/dtbind.bash $(DESTDIR)$(BASHCOMPDIR)/dtbind
+	install -m 644 completion/_dtbind $(DESTDIR)$(ZSHCOMPDIR)/_dtbind
+
+uninstall-docs:
+	rm -f $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(MAN_PAGES))
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/dtbind $(DESTDIR)$(ZSHCOMPDIR)/_dtbind
+
+uninstall: uninstall-docs
+	rm -f $(DESTDIR)$(PREFIX)/bin/dtbind
 
 clean:
 	rm -rf build build-asan

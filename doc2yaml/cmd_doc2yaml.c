@@ -12,38 +12,59 @@
 #include "cli.h"
 #include "doc2yaml.h"
 
-void help_doc2yaml(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind doc2yaml [-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']...\n"
-		"                       [-I INCLUDE_DIR]... [--force] [--no-self-check]\n"
-		"                       [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror] IN...\n\n"
-		"Convert legacy free-form .txt devicetree bindings into DT schemas (YAML):\n"
-		"header ($id from the output path under the bindings root, title, maintainers\n"
-		"from --maintainer or MAINTAINERS), compatibles, typed properties, required,\n"
-		"child nodes and examples that compile.  The result is linted in process and\n"
+static const char *const doc2yaml_synopsis[] = {
+	"[-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']... [-I INCLUDE_DIR]... "
+	"[--force] [--no-self-check] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror] "
+	"IN...",
+	NULL,
+};
+
+static const struct cli_option doc2yaml_options[] = {
+	{ 'o', "output", "OUT", "output file, or directory (required for several inputs; "
+	  "inputs keep their names with .yaml, and their paths under a directory input)" },
+	{ 'u', "url-path", "DIR", "the bindings root (default: the devicetree/bindings "
+	  "directory above the output or the input)" },
+	{ 0, "maintainer", "M", "a maintainer, 'Name <email>' (repeatable)" },
+	{ 'I', NULL, "DIR", "a directory with dt-bindings/ headers for the examples' macros "
+	  "(default: the kernel tree around the bindings)" },
+	{ 'f', "force", NULL, "replace existing output files" },
+	{ 0, "no-self-check", NULL, "do not lint the result" },
+	CLI_OPTION_DTSCHEMA,
+	{ 0, "format", "=FORMAT", "findings as gcc (default, on stderr), json (JSON Lines) or "
+	  "sarif (SARIF 2.1.0), both on stdout (on stderr when the YAML goes to stdout)",
+	  CLI_FORMATS },
+	CLI_OPTIONS_RULES,
+	{ 0 },
+};
+
+static const struct cli_example doc2yaml_examples[] = {
+	{ "One legacy binding converted, next to it, with its maintainer:",
+	  "dtbind doc2yaml --maintainer 'Jane Doe <jane@example.com>' -o acme,adc.yaml "
+	  "acme,adc.txt" },
+	{ NULL },
+};
+
+const struct cli_help help_doc2yaml = {
+	.name = "doc2yaml",
+	.summary = "convert legacy .txt bindings into DT schemas",
+	.synopsis = doc2yaml_synopsis,
+	.description =
+		"Convert legacy free-form .txt devicetree bindings into DT schemas (YAML): "
+		"header ($id from the output path under the bindings root, title, maintainers "
+		"from --maintainer or MAINTAINERS), compatibles, typed properties, required, "
+		"child nodes and examples that compile.  The result is linted in process and "
 		"what still fails is reported at the .txt line it came from.\n\n"
-		"IN is a .txt file or a directory (every *.txt below it); @FILE reads paths\n"
+		"IN is a .txt file or a directory (every *.txt below it); @FILE reads paths "
 		"from FILE.  With one input and no -o the YAML goes to standard output.\n\n"
-		"  -o, --output OUT      output file, or directory (required for several inputs;\n"
-		"                        inputs keep their names with .yaml, and their paths\n"
-		"                        under a directory input)\n"
-		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
-		"                        directory above the output or the input)\n"
-		"      --maintainer M    a maintainer, 'Name <email>' (repeatable)\n"
-		"  -I DIR                a directory with dt-bindings/ headers for the examples'\n"
-		"                        macros (default: the kernel tree around the bindings)\n"
-		"  -f, --force           replace existing output files\n"
-		"      --no-self-check   do not lint the result\n"
-		CLI_HELP_DTSCHEMA
-		CLI_HELP_FORMAT
-		"                        (on stderr when the YAML goes to stdout)\n"
-		CLI_HELP_RULES "\n"
-		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark\n"
-		"what a reviewer should check (a guessed type, a placeholder maintainer);\n"
-		"errors are what the self-check still finds wrong.\n"
-		"Exit status: 0 converted, 1 converted with errors left, 2 usage or I/O error.\n");
-}
+		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark "
+		"what a reviewer should check (a guessed type, a placeholder maintainer); "
+		"errors are what the self-check still finds wrong.",
+	.options = doc2yaml_options,
+	.exit_status = "0 converted, 1 converted with errors left, 2 usage or I/O error.",
+	.examples = doc2yaml_examples,
+	.see_also = "lint exampletest",
+	.operand_exts = "txt",
+};
 
 struct job {
 	char *in, *out;
@@ -278,7 +299,7 @@ int cmd_doc2yaml(int argc, char **argv)
 			}
 			break;
 		default:
-			help_doc2yaml(stderr);
+			cli_help_print(stderr, &help_doc2yaml);
 			goto out;
 		}
 	}

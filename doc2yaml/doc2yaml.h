@@ -97,6 +97,6 @@ void dtbind_doc2yaml_set_defer(struct dtbind_doc2yaml *c, bool defer);
 void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c);
 
 int cmd_doc2yaml(int argc, char **argv);
-void help_doc2yaml(FILE *out);
+extern const struct cli_help help_doc2yaml;
 
 #endif

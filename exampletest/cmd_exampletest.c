@@ -8,32 +8,50 @@
 #include "cli.h"
 #include "exampletest.h"
 
-void help_exampletest(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind exampletest [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR]\n"
-		"                          [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]...\n"
-		"                          PATH...\n\n"
-		"Build the examples of binding schemas the way dt_binding_check does (wrapped\n"
-		"as dt-extract-example wraps them, preprocessed, compiled to a real FDT with\n"
-		"libfdt) and validate them against every schema that selects their nodes, in\n"
-		"one process.  Findings are reported at the example's line in the .yaml.\n"
-		"PATH is a file or a directory (every *.yaml below it); @FILE reads paths.\n\n"
-		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
-		"                        directory above the first file, else its kernel tree's)\n"
-		"  -I DIR                #include search directory (default: the kernel's\n"
-		"                        scripts/dtc/include-prefixes)\n"
-		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
-		"  -s, --schema-cache FILE  the compiled schema set (dtbind mkschema -o FILE);\n"
-		"                        default: an automatic cache under ~/.cache/dtbind,\n"
-		"                        keyed by the content of every schema file\n"
-		"      --no-cache        load and process every schema, no cache\n"
-		CLI_HELP_DTSCHEMA
-		CLI_HELP_FORMAT
-		CLI_HELP_RULES
-		"      --no-source       do not quote the source line under each finding\n\n"
-		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
-}
+static const char *const exampletest_synopsis[] = {
+	"[-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... PATH...",
+	NULL,
+};
+
+static const struct cli_option exampletest_options[] = {
+	{ 'u', "url-path", "DIR", "the bindings root (default: the devicetree/bindings "
+	  "directory above the first file, else its kernel tree's)" },
+	{ 'I', NULL, "DIR", "#include search directory (default: the kernel's "
+	  "scripts/dtc/include-prefixes)" },
+	CLI_OPTION_LIMIT,
+	CLI_OPTION_SCHEMA_CACHE,
+	CLI_OPTION_DTSCHEMA,
+	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
+	CLI_OPTION_NO_SOURCE,
+	{ 0 },
+};
+
+static const struct cli_example exampletest_examples[] = {
+	{ "Every example of a kernel tree, each built into a real FDT and validated:",
+	  "dtbind exampletest Documentation/devicetree/bindings/" },
+	{ "One binding, against the schemas of its own tree only:",
+	  "dtbind exampletest -l acme Documentation/devicetree/bindings/iio/adc/acme,adc.yaml" },
+	{ NULL },
+};
+
+const struct cli_help help_exampletest = {
+	.name = "exampletest",
+	.summary = "build each binding's examples and validate them",
+	.synopsis = exampletest_synopsis,
+	.description =
+		"Build the examples of binding schemas the way dt_binding_check does (wrapped "
+		"as dt-extract-example wraps them, preprocessed, compiled to a real FDT with "
+		"libfdt) and validate them against every schema that selects their nodes, in "
+		"one process.  Findings are reported at the example's line in the .yaml.  "
+		"PATH is a file or a directory (every *.yaml below it); @FILE reads paths.",
+	.options = exampletest_options,
+	.exit_status = "0 every example is valid, 1 findings, 2 usage or I/O error.",
+	.examples = exampletest_examples,
+	.see_also = "lint validate mkschema",
+	.operand_exts = "yaml",
+};
 
 int cmd_exampletest(int argc, char **argv)
 {
@@ -89,7 +107,7 @@ int cmd_exampletest(int argc, char **argv)
 			/* fall through */
 		usage:
 		default:
-			help_exampletest(stderr);
+			cli_help_print(stderr, &help_exampletest);
 			status = EXIT_USAGE;
 			goto done;
 		}

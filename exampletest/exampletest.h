@@ -14,6 +14,6 @@
 int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings);
 
 int cmd_exampletest(int argc, char **argv);
-void help_exampletest(FILE *out);
+extern const struct cli_help help_exampletest;
 
 #endif

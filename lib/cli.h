@@ -5,6 +5,7 @@
 
 #include "dtbind.h"
 #include "internal.h"
+#include "clihelp.h"
 
 /* Exit codes of every command. */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
@@ -27,11 +28,6 @@ bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want
  * is reported on stderr and returns false.
  */
 bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out);
-/* The help line of --dtschema, shared by every command that takes it. */
-#define CLI_HELP_DTSCHEMA \
-	"      --dtschema=GEN    dt-schema generation: 2022.08 or 2026.06 (default:\n" \
-	"                        from DT_SCHEMA_MIN_VERSION of the tree, 2026.06 if none)\n"
-
 /* Parse "--format=gcc|json|sarif"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 /*
@@ -39,9 +35,6 @@ bool cli_parse_format(const char *arg, enum dtbind_format *out);
  * JSON Lines and SARIF on stdout.  NULL when out of memory.
  */
 struct dtbind_diag *cli_diag_new(enum dtbind_format format);
-#define CLI_HELP_FORMAT \
-	"      --format=FORMAT   gcc (default, on stderr), json (JSON Lines) or sarif\n" \
-	"                        (SARIF 2.1.0), both on stdout\n"
 
 /*
  * -W RULE, -Wno-RULE, -Werror, -E RULE, -Eno-RULE and --list-rules, the same
@@ -75,10 +68,5 @@ void cli_rules_free(struct cli_rules *r);
  * line.  Returns false (said on stderr) for an unknown @arg.
  */
 bool cli_list_rules(FILE *out, const char *cmd, unsigned own, const char *arg);
-#define CLI_HELP_RULES \
-	"  -W RULE, -Wno-RULE    enable (at its default severity) or silence a rule\n" \
-	"  -E RULE               enable a rule as an error (-Eno-RULE: as a warning)\n" \
-	"  -Werror               make every warning an error\n" \
-	"      --list-rules[=all]  the rules of this command (or of all), and exit\n"
 
 #endif

@@ -13,41 +13,61 @@
 #include "lint.h"
 #include "patch.h"
 
-void help_check(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind check [--tree DIR] [--format=gcc|json]\n"
-		"                    [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--schemas DIR] [-I DIR]...\n"
-		"                    [--extract DIR] PATCH...|-\n"
-		"       dtbind check --staged [OPTIONS]\n"
-		"       dtbind check --list-rules\n\n"
-		"Check devicetree patches before they are sent: git format-patch files, an mbox\n"
-		"holding a series (copies that mail archives add are skipped), or '-' for\n"
-		"standard input.  Each binding the series adds is rebuilt from the patches\n"
-		"alone, each one it changes is applied to the tree in memory; both are linted\n"
-		"and their examples tested, and findings are reported at the file's line with\n"
-		"a note at the patch line that added it.  checkpatch.pl's devicetree rules run\n"
-		"under their own names: DT_SPLIT_BINDING_PATCH, DT_SCHEMA_BINDING_PATCH,\n"
-		"UNDOCUMENTED_DT_STRING (needs the tree) and SPDX_LICENSE_TAG.\n\n"
-		"  -t, --tree DIR        the kernel tree the series applies to (default: the\n"
-		"                        kernel tree around the current directory, if any)\n"
-		"      --no-tree         do not look for a tree\n"
-		"      --staged          check `git diff --cached` of the current repository,\n"
-		"                        findings at the staged files (what the hook runs)\n"
-		"      --schemas DIR     lint's core/ and meta/ schemas from DIR\n"
-		CLI_HELP_DTSCHEMA
-		"  -I DIR                #include directory for examples (default: the series'\n"
-		"                        include/dt-bindings, then the tree's include-prefixes)\n"
-		"      --extract DIR     also write the rebuilt binding files under DIR\n"
-		CLI_HELP_FORMAT
-		CLI_HELP_RULES
-		"                        (-W also takes lint's rules: dtbind lint --list-rules;\n"
-		"                        lint's spdx is off here, SPDX_LICENSE_TAG says the same\n"
-		"                        at the patch line)\n"
-		"      --no-source       do not quote the source line under each finding\n\n"
-		"Exit status: 0 clean, 1 errors or warnings (as checkpatch), 2 usage or I/O\n"
-		"error.\n");
-}
+static const char *const check_synopsis[] = {
+	"[--tree DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--schemas DIR] "
+	"[-I DIR]... [--extract DIR] PATCH...|-",
+	"--staged [OPTIONS]",
+	"--list-rules",
+	NULL,
+};
+
+static const struct cli_option check_options[] = {
+	{ 't', "tree", "DIR", "the kernel tree the series applies to (default: the kernel "
+	  "tree around the current directory, if any)" },
+	{ 0, "no-tree", NULL, "do not look for a tree" },
+	{ 0, "staged", NULL, "check `git diff --cached` of the current repository, findings "
+	  "at the staged files (what the hook runs)" },
+	{ 0, "schemas", "DIR", "lint's core/ and meta/ schemas from DIR" },
+	CLI_OPTION_DTSCHEMA,
+	{ 'I', NULL, "DIR", "#include directory for examples (default: the series' "
+	  "include/dt-bindings, then the tree's include-prefixes)" },
+	{ 0, "extract", "DIR", "also write the rebuilt binding files under DIR" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_WE,
+	{ 0, "list-rules", "[=all]", "the rules of this command (or of all), and exit; -W "
+	  "also takes lint's rules (dtbind lint --list-rules); lint's spdx is off here, "
+	  "SPDX_LICENSE_TAG says the same at the patch line" },
+	CLI_OPTION_NO_SOURCE,
+	{ 0 },
+};
+
+static const struct cli_example check_examples[] = {
+	{ "A series as git format-patch wrote it, against a kernel tree:",
+	  "dtbind check --tree ~/linux 0001-dt-bindings-iio-add-foo.patch" },
+	{ "What is staged for the next commit (what the pre-commit hook runs):",
+	  "dtbind check --staged" },
+	{ NULL },
+};
+
+const struct cli_help help_check = {
+	.name = "check",
+	.summary = "check patches, mbox series or staged changes (bindings, checkpatch DT rules)",
+	.synopsis = check_synopsis,
+	.description =
+		"Check devicetree patches before they are sent: git format-patch files, an mbox "
+		"holding a series (copies that mail archives add are skipped), or '-' for "
+		"standard input.  Each binding the series adds is rebuilt from the patches "
+		"alone, each one it changes is applied to the tree in memory; both are linted "
+		"and their examples tested, and findings are reported at the file's line with "
+		"a note at the patch line that added it.  checkpatch.pl's devicetree rules run "
+		"under their own names: DT_SPLIT_BINDING_PATCH, DT_SCHEMA_BINDING_PATCH, "
+		"UNDOCUMENTED_DT_STRING (needs the tree) and SPDX_LICENSE_TAG.",
+	.options = check_options,
+	.exit_status = "0 clean, 1 errors or warnings (as checkpatch), 2 usage or I/O error.",
+	.examples = check_examples,
+	.see_also = "hook lint exampletest",
+	.operand_exts = "patch diff mbox mbx eml",
+};
 
 /* Run @argv, its standard output into *buf (at most @max bytes).  Returns the exit status or -1. */
 static int run_capture(const char *const argv[], bool quiet, size_t max, char **buf, size_t *len)
@@ -260,7 +280,7 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 			fprintf(stderr, "dtbind check: unknown format '%s'\n", optarg);
 			/* fall through */
 		default:
-			help_check(stderr);
+			cli_help_print(stderr, &help_check);
 			return -1;
 		}
 	}

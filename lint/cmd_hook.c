@@ -15,21 +15,36 @@
 /* The line that tells our hook from anyone else's. */
 #define HOOK_MARKER "# dtbind-managed-hook: pre-commit"
 
-void help_hook(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind hook install [CHECK-OPTION...]\n"
-		"       dtbind hook uninstall\n\n"
-		"install writes the pre-commit hook of the current git repository (where\n"
-		"`git rev-parse --git-path hooks/pre-commit` says: .git/hooks/pre-commit, or\n"
-		"core.hooksPath).  The hook runs `dtbind check --staged [CHECK-OPTION...]`\n"
-		"with this dtbind binary's absolute path, or with the `dtbind` on PATH when\n"
-		"that file is gone; a commit is refused when the check reports errors or\n"
-		"warnings (`git commit --no-verify` skips it once).  A hook that dtbind did\n"
-		"not write is never overwritten or removed: it is recognised by the line\n"
-		"'" HOOK_MARKER "'.  Running install again updates our hook.\n\n"
-		"Exit status: 0 done, 2 refused, usage or I/O error.\n");
-}
+static const char *const hook_synopsis[] = {
+	"install [CHECK-OPTION...]",
+	"uninstall",
+	NULL,
+};
+
+static const struct cli_example hook_examples[] = {
+	{ "Check every commit of this repository before it is made, against the tree it is:",
+	  "dtbind hook install --tree ." },
+	{ NULL },
+};
+
+const struct cli_help help_hook = {
+	.name = "hook",
+	.summary = "install a git pre-commit hook that runs 'check --staged'",
+	.synopsis = hook_synopsis,
+	.description =
+		"install writes the pre-commit hook of the current git repository (where "
+		"`git rev-parse --git-path hooks/pre-commit` says: .git/hooks/pre-commit, or "
+		"core.hooksPath).  The hook runs `dtbind check --staged [CHECK-OPTION...]` "
+		"with this dtbind binary's absolute path, or with the `dtbind` on PATH when "
+		"that file is gone; a commit is refused when the check reports errors or "
+		"warnings (`git commit --no-verify` skips it once).  A hook that dtbind did "
+		"not write is never overwritten or removed: it is recognised by the line "
+		"'" HOOK_MARKER "'.  Running install again updates our hook.",
+	.exit_status = "0 done, 2 refused, usage or I/O error.",
+	.examples = hook_examples,
+	.see_also = "check",
+	.operand_words = "install uninstall",
+};
 
 /* The path of the pre-commit hook, from git (malloc'd), or NULL. */
 static char *hook_path(void)
@@ -183,6 +198,6 @@ int cmd_hook(int argc, char **argv)
 		return install(argc - 2, argv + 2);
 	if (argc == 2 && !strcmp(argv[1], "uninstall"))
 		return uninstall();
-	help_hook(stderr);
+	cli_help_print(stderr, &help_hook);
 	return EXIT_USAGE;
 }

@@ -9,24 +9,45 @@
 #include "cli.h"
 #include "lint.h"
 
-void help_lint(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind lint [-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json]\n"
-		"                   [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--list-rules] PATH...\n\n"
-		"Check devicetree binding schemas: the devicetree meta-schemas (what\n"
-		"dt-doc-validate checks), $id against the file's path, every $ref resolving,\n"
-		"quoting, and the SPDX line.  PATH is a file or a directory (every *.yaml below\n"
-		"it, processed-schema* skipped); @FILE reads paths from FILE.\n\n"
-		"  -u, --url-path DIR    the bindings root (default: the devicetree/bindings\n"
-		"                        directory above each file, else its kernel tree's)\n"
-		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
-		CLI_HELP_DTSCHEMA
-		CLI_HELP_FORMAT
-		CLI_HELP_RULES
-		"      --no-source       do not quote the source line under each finding\n\n"
-		"Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n");
-}
+static const char *const lint_synopsis[] = {
+	"[-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]... "
+	"[--list-rules] PATH...",
+	NULL,
+};
+
+static const struct cli_option lint_options[] = {
+	{ 'u', "url-path", "DIR", "the bindings root (default: the devicetree/bindings "
+	  "directory above each file, else its kernel tree's)" },
+	{ 0, "schemas", "DIR", "core/ and meta/ schemas from DIR instead of the built-in ones" },
+	CLI_OPTION_DTSCHEMA,
+	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
+	CLI_OPTION_NO_SOURCE,
+	{ 0 },
+};
+
+static const struct cli_example lint_examples[] = {
+	{ "The meta-schemas, $id/$ref checks, SPDX and .yamllint layout of some bindings:",
+	  "dtbind lint Documentation/devicetree/bindings/iio/adc/" },
+	{ "A rule silenced:", "dtbind lint -Wno-quoted-strings acme,adc.yaml" },
+	{ NULL },
+};
+
+const struct cli_help help_lint = {
+	.name = "lint",
+	.summary = "check binding schemas against the devicetree meta-schemas",
+	.synopsis = lint_synopsis,
+	.description =
+		"Check devicetree binding schemas: the devicetree meta-schemas (what "
+		"dt-doc-validate checks), $id against the file's path, every $ref resolving, "
+		"quoting, and the SPDX line.  PATH is a file or a directory (every *.yaml below "
+		"it, processed-schema* skipped); @FILE reads paths from FILE.",
+	.options = lint_options,
+	.exit_status = "0 no errors, 1 errors found, 2 usage or I/O error.",
+	.examples = lint_examples,
+	.see_also = "exampletest check",
+	.operand_exts = "yaml",
+};
 
 int cmd_lint(int argc, char **argv)
 {
@@ -76,7 +97,7 @@ int cmd_lint(int argc, char **argv)
 			}
 			break;
 		default:
-			help_lint(stderr);
+			cli_help_print(stderr, &help_lint);
 			goto out;
 		}
 	}

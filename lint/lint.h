@@ -27,10 +27,10 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path);
 void dtbind_linter_free(struct dtbind_linter *l);
 
 int cmd_lint(int argc, char **argv);
-void help_lint(FILE *out);
+extern const struct cli_help help_lint;
 int cmd_check(int argc, char **argv);
-void help_check(FILE *out);
+extern const struct cli_help help_check;
 int cmd_hook(int argc, char **argv);
-void help_hook(FILE *out);
+extern const struct cli_help help_hook;
 
 #endif

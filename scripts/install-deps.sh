@@ -8,18 +8,23 @@
 # Usage: scripts/install-deps.sh [--clang] [--reference]
 #   --clang      also ensure clang
 #   --reference  also ensure dt-schema, device-tree-compiler and yamllint
-#                (reference tools for `make bench` and `make conformance`)
+#                (reference tools for `make bench` and `make conformance`),
+#                pre-commit, and the Debian packaging tools (debhelper,
+#                devscripts, lintian, fakeroot) the package test uses
 
 set -eu
 
 pkgs="gcc make pkg-config libfyaml-dev libyaml-dev libpcre2-dev libfdt-dev libcmocka-dev python3"
+# the man page and completion tests of make check
+pkgs="$pkgs man-db groff-base bsdextrautils zsh"
 
 for arg in "$@"; do
 	case $arg in
 	--clang)	pkgs="$pkgs clang" ;;
-	--reference)	pkgs="$pkgs dt-schema device-tree-compiler yamllint" ;;
+	--reference)	pkgs="$pkgs dt-schema device-tree-compiler yamllint pre-commit"
+		pkgs="$pkgs debhelper devscripts lintian fakeroot" ;;
 	-h|--help)
-		sed -n '4,11s/^# \{0,1\}//p' "$0"
+		sed -n '4,13s/^# \{0,1\}//p' "$0"
 		exit 0 ;;
 	*)
 		echo "install-deps.sh: unknown option '$arg' (try --help)" >&2

@@ -7,23 +7,42 @@
 
 #include "commands.h"
 
-void help_jsonschema(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind jsonschema -s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7]\n"
-		"                         [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]...\n"
-		"                         INSTANCE...\n\n"
-		"Validate YAML or JSON instance files against a JSON Schema (draft-07 or 2019-09,\n"
-		"chosen by the schema's $schema; 2019-09 when it has none).\n\n"
-		"  -s, --schema SCHEMA   schema file, or an absolute URI known to the registry\n"
-		"  -m, --map PREFIX=DIR  serve URIs starting with PREFIX from files under DIR\n"
-		"  -r, --register DIR    register every *.yaml/*.json schema under DIR by its $id\n"
-		"      --draft7          treat a schema without $schema as draft-07\n"
-		CLI_HELP_FORMAT
-		CLI_HELP_RULES
-		"  -q, --quiet           print nothing, only set the exit status\n\n"
-		"Exit status: 0 all valid, 1 an instance is invalid, 2 usage, I/O or schema error.\n");
-}
+static const char *const jsonschema_synopsis[] = {
+	"-s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... INSTANCE...",
+	NULL,
+};
+
+static const struct cli_option jsonschema_options[] = {
+	{ 's', "schema", "SCHEMA", "schema file, or an absolute URI known to the registry" },
+	{ 'm', "map", "PREFIX=DIR", "serve URIs starting with PREFIX from files under DIR" },
+	{ 'r', "register", "DIR", "register every *.yaml/*.json schema under DIR by its $id" },
+	{ 0, "draft7", NULL, "treat a schema without $schema as draft-07" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
+	{ 'q', "quiet", NULL, "print nothing, only set the exit status" },
+	{ 0 },
+};
+
+static const struct cli_example jsonschema_examples[] = {
+	{ "Instances against a schema that refers to others by their $id:",
+	  "dtbind jsonschema -s schema.json -r schemas/ a.yaml b.json" },
+	{ NULL },
+};
+
+const struct cli_help help_jsonschema = {
+	.name = "jsonschema",
+	.summary = "validate YAML/JSON instances against a JSON Schema",
+	.synopsis = jsonschema_synopsis,
+	.description =
+		"Validate YAML or JSON instance files against a JSON Schema (draft-07 or 2019-09, "
+		"chosen by the schema's $schema; 2019-09 when it has none).",
+	.options = jsonschema_options,
+	.exit_status = "0 all valid, 1 an instance is invalid, 2 usage, I/O or schema error.",
+	.examples = jsonschema_examples,
+	.see_also = "parse",
+	.operand_exts = "yaml json",
+};
 
 static bool is_uri(const char *s)
 {
@@ -100,7 +119,7 @@ int cmd_jsonschema(int argc, char **argv)
 		status = EXIT_USAGE;
 	}
 	if (status != EXIT_CLEAN) {
-		help_jsonschema(stderr);
+		cli_help_print(stderr, &help_jsonschema);
 		cli_rules_free(&rules);
 		free(maps);
 		free(dirs);

@@ -6,18 +6,39 @@
 
 #include "commands.h"
 
-void help_parse(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind parse [--format=gcc|json] [--json] [--dump] FILE...\n\n"
-		"Load YAML (1.2 core schema) or JSON files the way every dtbind tool does and\n"
-		"report syntax errors, duplicate keys and size or nesting limits at their\n"
-		"file:line:col.  @LISTFILE reads file names, one per line, from LISTFILE.\n\n"
-		"      --json            parse every file as JSON (else: by the .json extension)\n"
-		"      --dump            print each document as one line of JSON on stdout\n"
-		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n\n"
-		"Exit status: 0 all loaded, 1 a file has errors, 2 usage error.\n");
-}
+static const char *const parse_synopsis[] = {
+	"[--format=gcc|json] [--json] [--dump] FILE...",
+	NULL,
+};
+
+static const struct cli_option parse_options[] = {
+	{ 0, "json", NULL, "parse every file as JSON (else: by the .json extension)" },
+	{ 0, "dump", NULL, "print each document as one line of JSON on stdout" },
+	{ 0, "format", "=FORMAT", "gcc (default), json (JSON Lines) or sarif (SARIF 2.1.0), "
+	  "all on stderr (stdout carries --dump)", CLI_FORMATS },
+	{ 0 },
+};
+
+static const struct cli_example parse_examples[] = {
+	{ "A binding as every dtbind tool loads it, one JSON line:",
+	  "dtbind parse --dump acme,adc.yaml" },
+	{ NULL },
+};
+
+const struct cli_help help_parse = {
+	.name = "parse",
+	.summary = "check that YAML/JSON files load, with located errors",
+	.synopsis = parse_synopsis,
+	.description =
+		"Load YAML (1.2 core schema) or JSON files the way every dtbind tool does and "
+		"report syntax errors, duplicate keys and size or nesting limits at their "
+		"file:line:col.  @LISTFILE reads file names, one per line, from LISTFILE.",
+	.options = parse_options,
+	.exit_status = "0 all loaded, 1 a file has errors, 2 usage error.",
+	.examples = parse_examples,
+	.see_also = "jsonschema lint",
+	.operand_exts = "yaml json",
+};
 
 int cmd_parse(int argc, char **argv)
 {
@@ -44,7 +65,7 @@ int cmd_parse(int argc, char **argv)
 		case 'j': flags |= DTBIND_DOC_JSON; break;
 		case 'd': dump = true; break;
 		default:
-			help_parse(stderr);
+			cli_help_print(stderr, &help_parse);
 			return EXIT_USAGE;
 		}
 	}

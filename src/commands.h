@@ -10,16 +10,14 @@
 #include "validate/validate.h"
 
 struct command {
-	const char *name;
-	const char *summary;
 	int (*run)(int argc, char **argv);
-	void (*help)(FILE *out);
+	const struct cli_help *help;	/* its name, summary, --help and man page */
 };
 
 /* The commands over the foundation alone: the JSON Schema engine and the loader. */
 int cmd_jsonschema(int argc, char **argv);
-void help_jsonschema(FILE *out);
+extern const struct cli_help help_jsonschema;
 int cmd_parse(int argc, char **argv);
-void help_parse(FILE *out);
+extern const struct cli_help help_parse;
 
 #endif

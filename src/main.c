@@ -9,67 +9,138 @@
 
 #include "commands.h"
 
+#define VERSION "0.1"
+
 static const struct command commands[] = {
-	{ "jsonschema", "validate YAML/JSON instances against a JSON Schema", cmd_jsonschema,
-	  help_jsonschema },
-	{ "lint", "check binding schemas against the devicetree meta-schemas", cmd_lint,
-	  help_lint },
-	{ "exampletest", "build each binding's examples and validate them", cmd_exampletest,
-	  help_exampletest },
-	{ "validate", "check device trees (.dtb) against every binding", cmd_validate,
-	  help_validate },
-	{ "check", "check patches, mbox series or staged changes (bindings, checkpatch DT rules)",
-	  cmd_check, help_check },
-	{ "hook", "install a git pre-commit hook that runs 'check --staged'", cmd_hook, help_hook },
-	{ "mkschema", "process every binding once into a compiled schema set", cmd_mkschema,
-	  help_mkschema },
-	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
-	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
+	{ cmd_jsonschema, &help_jsonschema },
+	{ cmd_lint, &help_lint },
+	{ cmd_exampletest, &help_exampletest },
+	{ cmd_validate, &help_validate },
+	{ cmd_check, &help_check },
+	{ cmd_hook, &help_hook },
+	{ cmd_mkschema, &help_mkschema },
+	{ cmd_parse, &help_parse },
+	{ cmd_doc2yaml, &help_doc2yaml },
+};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* The commands' descriptions, for the program's own help and man page. */
+static const struct cli_help *command_helps[N_COMMANDS + 1];
+
+static const char *const program_synopsis[] = {
+	"COMMAND [OPTIONS] ARGS...",
+	"COMMAND --help",
+	"--version",
+	NULL,
 };
 
-static void usage(FILE *out)
+static const struct cli_option program_options[] = {
+	{ 'h', "help", NULL, "describe the program, or with a COMMAND that command "
+	  "('dtbind help COMMAND' says the same)" },
+	{ 0, "version", NULL, "print the version and the dt-schema generations built in" },
+	{ 0 },
+};
+
+static const struct cli_example program_examples[] = {
+	{ "Lint the bindings of a directory, then build and validate their examples:",
+	  "dtbind lint Documentation/devicetree/bindings/iio/adc/ && "
+	  "dtbind exampletest Documentation/devicetree/bindings/iio/adc/" },
+	{ "A board against every binding of its kernel tree:",
+	  "dtbind validate arch/arm64/boot/dts/acme/acme-board.dtb" },
+	{ NULL },
+};
+
+static const struct cli_help program_help = {
+	.name = "dtbind",
+	.summary = "tools for Linux devicetree binding schemas",
+	.synopsis = program_synopsis,
+	.description =
+		"dtbind lints devicetree binding schemas, builds and checks their examples, "
+		"validates device trees against the bindings, checks patches before they are "
+		"sent, and converts legacy .txt bindings to YAML, in one native program.  It "
+		"follows the kernel's dt_binding_check and dtbs_check (dt-schema 2022.08 for "
+		"trees that ask for it, 2026.06 otherwise).\n\n"
+		"Findings are printed one a line as file:line:col: severity: message [rule].  "
+		"Paths may be files or directories, and @FILE reads arguments from FILE.  "
+		"validate and exampletest keep the processed schemas in a cache under "
+		"~/.cache/dtbind.",
+	.options = program_options,
+	.exit_status = "0 clean, 1 findings, 2 usage or I/O error.",
+	.examples = program_examples,
+	.commands = command_helps,
+};
+
+static const struct cli_help *find_help(const char *name)
 {
-	fprintf(out, "usage: dtbind COMMAND [OPTIONS] ARGS...\n\n"
-		     "Tools for Linux devicetree binding schemas.\n\ncommands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\n'dtbind COMMAND --help' describes a command.\n"
-		     "Exit status: 0 clean, 1 findings, 2 usage or I/O error.\n");
+	if (!strcmp(name, program_help.name))
+		return &program_help;
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(name, commands[i].help->name))
+			return commands[i].help;
+	return NULL;
+}
+
+/*
+ * The hidden options the build and the shell completions use:
+ * --man [CMD] prints a man page, --complete lists the commands and
+ * --complete CMD a command's options (cli_help_complete).
+ */
+static int hidden_option(int argc, char **argv)
+{
+	const struct cli_help *h = argc > 2 ? find_help(argv[2]) : &program_help;
+
+	if (argc > 3) {
+		fprintf(stderr, "dtbind %s: one command at most\n", argv[1]);
+		return EXIT_USAGE;
+	}
+	if (!h) {
+		fprintf(stderr, "dtbind %s: unknown command '%s'\n", argv[1], argv[2]);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--man")) {
+		cli_help_man(stdout, h, VERSION);
+	} else if (h != &program_help) {
+		cli_help_complete(stdout, h);
+	} else {
+		for (size_t i = 0; i < N_COMMANDS; i++)
+			printf("%s\n", commands[i].help->name);
+		printf("help\n");
+	}
+	return EXIT_CLEAN;
 }
 
 int main(int argc, char **argv)
 {
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		command_helps[i] = commands[i].help;
 	if (argc < 2) {
-		usage(stderr);
+		cli_help_print(stderr, &program_help);
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		if (argc > 2) {
-			for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-				if (!strcmp(argv[2], commands[i].name)) {
-					commands[i].help(stdout);
-					return EXIT_CLEAN;
-				}
-		}
-		usage(stdout);
+		const struct cli_help *h = argc > 2 ? find_help(argv[2]) : NULL;
+
+		cli_help_print(stdout, h ? h : &program_help);
 		return EXIT_CLEAN;
 	}
+	if (!strcmp(argv[1], "--man") || !strcmp(argv[1], "--complete"))
+		return hidden_option(argc, argv);
 	if (!strcmp(argv[1], "--version")) {
-		printf("dtbind 0.1\n"
+		printf("dtbind " VERSION "\n"
 		       "dt-schema generations: %s, %s (chosen per bindings tree from its\n"
 		       "DT_SCHEMA_MIN_VERSION, %s without one; --dtschema=GEN overrides)\n",
 		       dtbind_gen_name(DTBIND_GEN_2022_08), dtbind_gen_name(DTBIND_GEN_2026_06),
 		       dtbind_gen_name(DTBIND_GEN_2026_06));
 		return EXIT_CLEAN;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(argv[1], commands[i].name))
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		if (strcmp(argv[1], commands[i].help->name))
 			continue;
 		for (int a = 2; a < argc; a++) {
 			if (!strcmp(argv[a], "--"))
 				break;
 			if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
-				commands[i].help(stdout);
+				cli_help_print(stdout, commands[i].help);
 				return EXIT_CLEAN;
 			}
 		}
@@ -93,6 +164,6 @@ int main(int argc, char **argv)
 		return ret;
 	}
 	fprintf(stderr, "dtbind: unknown command '%s'\n", argv[1]);
-	usage(stderr);
+	cli_help_print(stderr, &program_help);
 	return EXIT_USAGE;
 }

@@ -8,17 +8,40 @@
 #include "dtschema.h"
 #include "validate.h"
 
-void help_mkschema(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind mkschema -u BINDINGS_DIR [-o FILE] [--dtschema=GEN]\n\n"
-		"Process every binding under BINDINGS_DIR and the core schemas once (meta-schema\n"
-		"check, fixups for decoded data) into a compact file that validate and\n"
-		"exampletest load with -s FILE, the job of dt-mk-schema.  Without -o, the\n"
-		"automatic cache under ~/.cache/dtbind is refreshed.\n\n"
-		CLI_HELP_DTSCHEMA "\n"
-		"Exit status: 0 written, 2 usage or I/O error.\n");
-}
+static const char *const mkschema_synopsis[] = {
+	"-u BINDINGS_DIR [-o FILE] [--dtschema=GEN]",
+	NULL,
+};
+
+static const struct cli_option mkschema_options[] = {
+	{ 'u', "url-path", "DIR", "the bindings root (Documentation/devicetree/bindings)" },
+	{ 'o', "output", "FILE", "write the compiled set to FILE (default: refresh the "
+	  "automatic cache)" },
+	CLI_OPTION_DTSCHEMA,
+	{ 0 },
+};
+
+static const struct cli_example mkschema_examples[] = {
+	{ "The processed schema set of a tree, once, for validate -s:",
+	  "dtbind mkschema -u Documentation/devicetree/bindings -o schemas.bin" },
+	{ NULL },
+};
+
+const struct cli_help help_mkschema = {
+	.name = "mkschema",
+	.summary = "process every binding once into a compiled schema set",
+	.synopsis = mkschema_synopsis,
+	.description =
+		"Process every binding under BINDINGS_DIR and the core schemas once (meta-schema "
+		"check, fixups for decoded data) into a compact file that validate and "
+		"exampletest load with -s FILE, the job of dt-mk-schema.  Without -o, the "
+		"automatic cache under ~/.cache/dtbind is refreshed.",
+	.options = mkschema_options,
+	.exit_status = "0 written, 2 usage or I/O error.",
+	.examples = mkschema_examples,
+	.see_also = "validate exampletest",
+	.operand_words = "",
+};
 
 int cmd_mkschema(int argc, char **argv)
 {
@@ -42,12 +65,12 @@ int cmd_mkschema(int argc, char **argv)
 				break;
 			return EXIT_USAGE;
 		default:
-			help_mkschema(stderr);
+			cli_help_print(stderr, &help_mkschema);
 			return EXIT_USAGE;
 		}
 	}
 	if (!root || optind < argc) {
-		help_mkschema(stderr);
+		cli_help_print(stderr, &help_mkschema);
 		return EXIT_USAGE;
 	}
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_GCC);

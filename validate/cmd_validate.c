@@ -9,36 +9,53 @@
 #include "pool.h"
 #include "validate.h"
 
-void help_validate(FILE *out)
-{
-	fprintf(out,
-		"usage: dtbind validate [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json]\n"
-		"                       [-W RULE|-Wno-RULE|-E RULE|-Werror]... FILE...\n\n"
-		"Validate device trees against every binding schema that selects each node,\n"
-		"as dt-validate does.  FILE is a .dtb/.dtbo blob or a .dts source (preprocessed\n"
-		"in process; findings then point at the source line); a directory stands for\n"
-		"every .dtb, .dtbo and .dts below it.  @LISTFILE reads file names from\n"
-		"LISTFILE.\n\n"
-		"  -u, --url-path DIR    the bindings root (Documentation/devicetree/bindings)\n"
-		"  -I DIR                #include search directory for .dts sources\n"
-		"  -j, --jobs N          validate N files at a time (schemas are loaded once)\n"
-		"  -l, --limit SUBSTR    only schemas whose file name contains SUBSTR\n"
-		"  -s, --schema-cache FILE  the compiled schema set (dtbind mkschema -o FILE);\n"
-		"                        default: an automatic cache under ~/.cache/dtbind,\n"
-		"                        keyed by the content of every schema file\n"
-		"      --no-cache        load and process every schema, no cache\n"
-		CLI_HELP_DTSCHEMA
-		"  -m, --show-unmatched  warn about compatibles no binding documents\n"
-		"  -M, --show-matched    note which schemas selected each node\n"
-		"      --undocumented    only list compatibles that no binding documents (the job\n"
-		"                        of dt-check-compatible); exit 1 when there are some\n"
-		CLI_HELP_FORMAT
-		CLI_HELP_RULES
-		"      --dump            print each decoded tree as JSON on stdout (what the\n"
-		"                        schemas see)\n"
-		"      --no-source       do not quote the source line under each finding\n\n"
-		"Exit status: 0 no findings, 1 findings, 2 usage or I/O error.\n");
-}
+static const char *const validate_synopsis[] = {
+	"[-u BINDINGS_DIR] [-I DIR]... [-j N] [-l SUBSTR] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... FILE...",
+	NULL,
+};
+
+static const struct cli_option validate_options[] = {
+	{ 'u', "url-path", "DIR", "the bindings root (Documentation/devicetree/bindings)" },
+	{ 'I', NULL, "DIR", "#include search directory for .dts sources" },
+	{ 'j', "jobs", "N", "validate N files at a time (schemas are loaded once)" },
+	CLI_OPTION_LIMIT,
+	CLI_OPTION_SCHEMA_CACHE,
+	CLI_OPTION_DTSCHEMA,
+	{ 'm', "show-unmatched", NULL, "warn about compatibles no binding documents" },
+	{ 'M', "show-matched", NULL, "note which schemas selected each node" },
+	{ 0, "undocumented", NULL, "only list compatibles that no binding documents (the job "
+	  "of dt-check-compatible); exit 1 when there are some" },
+	CLI_OPTION_FORMAT,
+	CLI_OPTIONS_RULES,
+	{ 0, "dump", NULL, "print each decoded tree as JSON on stdout (what the schemas see)" },
+	CLI_OPTION_NO_SOURCE,
+	{ 0 },
+};
+
+static const struct cli_example validate_examples[] = {
+	{ "Whole trees, from .dtb or from .dts (findings at the .dts/.dtsi line), two at a "
+	  "time, with the compatibles no binding documents:",
+	  "dtbind validate -u Documentation/devicetree/bindings -j2 -m board.dtb other.dts" },
+	{ NULL },
+};
+
+const struct cli_help help_validate = {
+	.name = "validate",
+	.summary = "check device trees (.dtb or .dts) against every binding",
+	.synopsis = validate_synopsis,
+	.description =
+		"Validate device trees against every binding schema that selects each node, "
+		"as dt-validate does.  FILE is a .dtb/.dtbo blob or a .dts source (preprocessed "
+		"in process; findings then point at the source line); a directory stands for "
+		"every .dtb, .dtbo and .dts below it.  @LISTFILE reads file names from "
+		"LISTFILE.",
+	.options = validate_options,
+	.exit_status = "0 no findings, 1 findings, 2 usage or I/O error.",
+	.examples = validate_examples,
+	.see_also = "mkschema exampletest",
+	.operand_exts = "dts dtb dtbo",
+};
 
 static int worse(int a, int b)
 {
@@ -154,7 +171,7 @@ int cmd_validate(int argc, char **argv)
 			/* fall through */
 		usage:
 		default:
-			help_validate(stderr);
+			cli_help_print(stderr, &help_validate);
 			cli_rules_free(&rules);
 			free(incs);
 			return EXIT_USAGE;

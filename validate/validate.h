@@ -9,8 +9,8 @@
 int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings);
 
 int cmd_validate(int argc, char **argv);
-void help_validate(FILE *out);
+extern const struct cli_help help_validate;
 int cmd_mkschema(int argc, char **argv);
-void help_mkschema(FILE *out);
+extern const struct cli_help help_mkschema;
 
 #endif
