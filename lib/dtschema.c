@@ -617,6 +617,37 @@ static bool has_str(const struct dtbind_value *list, const char *s)
 }
 
 /* Missing properties are normal in a disabled node (filled in by boards). */
+/* A "/required" or "/unevaluatedProperties" segment in an error's schema path. */
+static bool missing_kind(const struct dtbind_verror *e)
+{
+	static const char *const kws[] = { "required", "unevaluatedProperties" };
+	const char *p = e->schema_path ? strchr(e->schema_path, '#') : NULL;
+
+	for (size_t k = 0; p && k < ARRAY_SIZE(kws); k++) {
+		size_t n = strlen(kws[k]);
+
+		for (const char *q = p; (q = strstr(q, kws[k])); q += n)
+			if (q[-1] == '/' && (q[n] == '/' || !q[n]))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * 2026.06 drops, on a disabled node, an error whose schema path goes
+ * through 'required' or 'unevaluatedProperties', or that explains itself
+ * by any such error: properties left for the board to fill in.
+ */
+static bool missing_on_disabled(const struct dtbind_verrors *errs, size_t i)
+{
+	if (missing_kind(&errs->v[i]))
+		return true;
+	for (size_t k = i + 1; k < errs->n && errs->v[k].depth > errs->v[i].depth; k++)
+		if (missing_kind(&errs->v[k]))
+			return true;
+	return false;
+}
+
 static bool only_required(const struct dtbind_verrors *errs, size_t i)
 {
 	const struct dtbind_verror *e = &errs->v[i];
@@ -723,7 +754,8 @@ static void report_errors(struct checker *c, const struct binding *b,
 		if (e->depth)
 			continue;	/* printed with their head below */
 		if ((disabled || instance_disabled(c->node, e->instance_path)) &&
-		    only_required(errs, i)) {
+		    (c->s->gen == DTBIND_GEN_2026_06 ? missing_on_disabled(errs, i)
+						     : only_required(errs, i))) {
 			while (i + 1 < errs->n && errs->v[i + 1].depth)
 				i++;
 			continue;
@@ -794,6 +826,16 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 			if (cs->kind != DTBIND_STRING ||
 			    !(l = hmap_get_str(&s->by_compat, cs->u.str.ptr, cs->u.str.len)))
 				continue;
+			/*
+			 * 2026.06 maps a compatible to one binding, the last
+			 * loaded that lists it, and applies only the one of
+			 * the node's first compatible that has one.
+			 */
+			if (s->gen == DTBIND_GEN_2026_06) {
+				c->selected[l->v[l->n - 1]] = true;
+				c->order[n++] = l->v[l->n - 1];
+				break;
+			}
 			for (size_t k = 0; k < l->n; k++)
 				if (!c->selected[l->v[k]]) {
 					c->selected[l->v[k]] = true;

@@ -488,11 +488,97 @@ static struct dtbind_value *required_one(struct arena *a, const char *name)
 	return m;
 }
 
+/* A list without its first "name" entry. */
+static void seq_drop_str(struct dtbind_value *l, const char *name)
+{
+	for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++) {
+		if (is_str(l->u.seq.items[i]) && !strcmp(l->u.seq.items[i]->u.str.ptr, name)) {
+			memmove(&l->u.seq.items[i], &l->u.seq.items[i + 1],
+				(l->u.seq.n - i - 1) * sizeof(l->u.seq.items[0]));
+			l->u.seq.n--;
+			return;
+		}
+	}
+}
+
+/* [{required: [interrupts]}, {required: [interrupts-extended]}] */
+static struct dtbind_value *either_interrupts(struct arena *a)
+{
+	struct dtbind_value *either = vb_seq(a);
+
+	if (either) {
+		vb_push(a, either, required_one(a, "interrupts"));
+		vb_push(a, either, required_one(a, "interrupts-extended"));
+	}
+	return either;
+}
+
+/* required: [interrupts] becomes a oneOf of it and interrupts-extended. */
+static void require_either_interrupts(struct arena *a, struct dtbind_value *s,
+				      struct dtbind_value *req)
+{
+	struct dtbind_value *either = either_interrupts(a);
+
+	if (!either)
+		return;
+	if (vb_get(s, "oneOf")) {
+		struct dtbind_value *all = vb_setdefault(a, s, "allOf", vb_seq(a)), *wrap = vb_map(a);
+
+		if (all && wrap) {
+			vb_set(a, wrap, "oneOf", either);
+			vb_push(a, all, wrap);
+		}
+	} else {
+		vb_set(a, s, "oneOf", either);
+	}
+	seq_drop_str(req, "interrupts");
+}
+
+/*
+ * 2026.06 rewrites every required 'interrupts' (not only next to its
+ * property, not in a oneOf branch) and dependentRequired on it, the last
+ * such dependency replacing dependentSchemas as the reference does.
+ */
+static void fixup_interrupts_required_2026(struct arena *a, struct dtbind_value *s, bool in_oneof)
+{
+	struct dtbind_value *req = vb_get(s, "required"), *dep = vb_get(s, "dependentRequired");
+
+	if (seq_has_str(req, "interrupts") && !in_oneof) {
+		require_either_interrupts(a, s, req);
+		if (is_seq(req) && !req->u.seq.n)
+			vb_pop(s, "required");
+	}
+	if (!is_map(dep))
+		return;
+	struct dtbind_value *irq = vb_get(dep, "interrupts");
+
+	if (irq && !dtbind_value_get(dep, "interrupts-extended"))
+		vb_set(a, dep, "interrupts-extended", vb_copy(a, irq));
+	for (size_t i = 0; i < dep->u.map.n; i++) {
+		struct dtbind_member *m = &dep->u.map.members[i];
+		struct dtbind_value *ds = vb_map(a), *one = vb_map(a);
+
+		if (!seq_has_str(m->value, "interrupts") || !ds || !one)
+			continue;
+		vb_set(a, one, "oneOf", either_interrupts(a));
+		vb_set(a, ds, m->key, one);
+		vb_set(a, s, "dependentSchemas", ds);
+		seq_drop_str(m->value, "interrupts");
+		if (!m->value->u.seq.n) {
+			vb_pop(dep, m->key);
+			i--;
+		}
+	}
+}
+
 /* interrupts implies interrupt-parent and interrupts-extended. */
-static void fixup_interrupts(struct arena *a, struct dtbind_value *s)
+static void fixup_interrupts(struct arena *a, struct dtbind_value *s, enum dtbind_gen gen,
+			     bool in_oneof)
 {
 	struct dtbind_value *props = vb_get(s, "properties"), *irq;
 
+	if (gen == DTBIND_GEN_2026_06)
+		fixup_interrupts_required_2026(a, s, in_oneof);
 	if (!is_map(props))
 		return;
 	if ((dtbind_value_get(props, "interrupts") || dtbind_value_get(props, "interrupt-controller")) &&
@@ -504,33 +590,8 @@ static void fixup_interrupts(struct arena *a, struct dtbind_value *s)
 	vb_set(a, props, "interrupts-extended", vb_copy(a, irq));
 	struct dtbind_value *req = vb_get(s, "required");
 
-	if (!seq_has_str(req, "interrupts"))
-		return;
-	/* Either one is required. */
-	struct dtbind_value *either = vb_seq(a);
-
-	if (!either)
-		return;
-	vb_push(a, either, required_one(a, "interrupts"));
-	vb_push(a, either, required_one(a, "interrupts-extended"));
-	if (vb_get(s, "oneOf")) {
-		struct dtbind_value *all = vb_setdefault(a, s, "allOf", vb_seq(a)), *wrap = vb_map(a);
-
-		if (all && wrap) {
-			vb_set(a, wrap, "oneOf", either);
-			vb_push(a, all, wrap);
-		}
-	} else {
-		vb_set(a, s, "oneOf", either);
-	}
-	for (size_t i = 0; i < req->u.seq.n; i++) {
-		if (is_str(req->u.seq.items[i]) && !strcmp(req->u.seq.items[i]->u.str.ptr, "interrupts")) {
-			memmove(&req->u.seq.items[i], &req->u.seq.items[i + 1],
-				(req->u.seq.n - i - 1) * sizeof(req->u.seq.items[0]));
-			req->u.seq.n--;
-			break;
-		}
-	}
+	if (gen != DTBIND_GEN_2026_06 && seq_has_str(req, "interrupts"))
+		require_either_interrupts(a, s, req);
 }
 
 static bool key_matches_pinctrl(const char *k)
@@ -644,7 +705,7 @@ static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
 }
 
 static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
-			     enum dtbind_gen gen, unsigned depth)
+			     enum dtbind_gen gen, bool in_oneof, unsigned depth)
 {
 	static const char *const single[] = { "select", "if", "then", "else",
 					      "additionalProperties", "not" };
@@ -655,7 +716,10 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 	if (!is_map(s) || depth > 128)
 		return;
 	vb_pop(s, "description");
-	fixup_interrupts(a, s);
+	/* 2026.06 splits 'dependencies' first, so its interrupts rewrite sees them. */
+	if (gen == DTBIND_GEN_2026_06)
+		to_201909(a, s);
+	fixup_interrupts(a, s, gen, in_oneof);
 	if (gen == DTBIND_GEN_2026_06)
 		fixup_node_props_2026(a, s);
 	else if (is_prop)
@@ -668,11 +732,12 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 
 		for (size_t k = 0; k < ARRAY_SIZE(single); k++)
 			if (!strcmp(m->key, single[k]))
-				fixup_sub_schema(a, m->value, false, gen, depth + 1);
+				fixup_sub_schema(a, m->value, false, gen, false, depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
 			if (!strcmp(m->key, lists[k]) && is_seq(m->value))
 				for (size_t j = 0; j < m->value->u.seq.n; j++)
-					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen, depth + 1);
+					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen,
+							 !strcmp(m->key, "oneOf"), depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(maps); k++) {
 			if (strcmp(m->key, maps[k]) || !is_map(m->value))
 				continue;
@@ -680,7 +745,7 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 				struct dtbind_member *p = &m->value->u.map.members[j];
 
 				walk_properties(a, p->key, p->value, depth + 1);
-				fixup_sub_schema(a, p->value, true, gen, depth + 1);
+				fixup_sub_schema(a, p->value, true, gen, false, depth + 1);
 			}
 		}
 	}
@@ -826,7 +891,7 @@ struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *sc
 	vb_pop(s, "maintainers");
 	vb_pop(s, "historical");
 	add_select(a, s, gen);
-	fixup_sub_schema(a, s, true, gen, 0);
+	fixup_sub_schema(a, s, true, gen, false, 0);
 	vb_set(a, s, "type", vb_str(a, "object"));
 	return s;
 }
