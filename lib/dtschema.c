@@ -207,10 +207,31 @@ static void add_doc_pattern(struct dtbind_dtschemas *s, const char *text, size_t
 	s->doc_patterns[s->n_doc_patterns++] = re;
 }
 
+/*
+ * 2026.06 counts a regex as documentation only when it is anchored at both
+ * ends and has no ".+"/".*": a catch-all like '^(?!renesas,.+-.+).+$'
+ * documents nothing.  Its generic pattern also allows '/'.
+ */
+static bool doc_pattern_2026(const char *p)
+{
+	size_t n = strlen(p);
+
+	return n >= 2 && p[0] == '^' && p[n - 1] == '$' && !strstr(p, ".+") && !strstr(p, ".*") &&
+	       strcmp(p, "^[a-zA-Z0-9][a-zA-Z0-9,+\\-._/]+$");
+}
+
 static void document(struct dtbind_dtschemas *s, const struct dtbind_value *v, bool pattern)
 {
 	if (!v || v->kind != DTBIND_STRING)
 		return;
+	if (s->gen == DTBIND_GEN_2026_06) {
+		/* Only the text decides: a 'pattern' without regex syntax is a name. */
+		if (!strpbrk(v->u.str.ptr, "^[{($"))
+			hmap_put_str(&s->documented, v->u.str.ptr, v->u.str.len, (void *)1);
+		else if (doc_pattern_2026(v->u.str.ptr))
+			add_doc_pattern(s, v->u.str.ptr, v->u.str.len);
+		return;
+	}
 	/* Strings with regex syntax are patterns, as the reference decides. */
 	if (pattern || strpbrk(v->u.str.ptr, "^[{($")) {
 		if (strcmp(v->u.str.ptr, GENERIC_COMPATIBLE))
@@ -867,9 +888,14 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		for (size_t i = 0; i < compat->u.seq.n; i++) {
 			const struct dtbind_value *cs = compat->u.seq.items[i];
 
-			/* "foo": the reference documents its test compatible, that one only. */
+			/*
+			 * "foo": the reference documents its test compatible,
+			 * that one only; 2026.06 any "foo..." and "test,...".
+			 */
 			if (cs->kind != DTBIND_STRING || dtbind_dtschemas_documented(s, cs->u.str.ptr) ||
-			    !strcmp(cs->u.str.ptr, "foo"))
+			    !strcmp(cs->u.str.ptr, "foo") ||
+			    (s->gen == DTBIND_GEN_2026_06 && (!strncmp(cs->u.str.ptr, "foo", 3) ||
+							      !strncmp(cs->u.str.ptr, "test,", 5))))
 				continue;
 			dtbind_diag_report(c->diag, DTBIND_WARNING, cs->loc, "undocumented-compatible",
 					   "%s: compatible '%s' is not documented by any binding", path,
