@@ -271,7 +271,7 @@ static bool is_int_array_schema(const char *prop, const struct dtbind_value *s)
 	return is_map(items) && is_int_schema(items);
 }
 
-static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned depth);
+static void fixup_items_size(struct arena *a, struct dtbind_value *s, bool cond, unsigned depth);
 
 static void fixup_int_array_min_max_to_matrix(struct arena *a, const char *prop,
 					      struct dtbind_value *s)
@@ -318,7 +318,7 @@ static void fixup_int_array_min_max_to_matrix(struct arena *a, const char *prop,
 	vb_push(a, one_of, one_row);
 	vb_push(a, one_of, per_cell);
 	vb_set(a, s, "oneOf", one_of);
-	fixup_items_size(a, one_of, 0);
+	fixup_items_size(a, one_of, false, 0);
 }
 
 static void remove_empty_items(struct arena *a, struct dtbind_value *s, unsigned depth)
@@ -392,13 +392,18 @@ static void fixup_scalar_to_array(struct arena *a, struct dtbind_value *s)
 	vb_set(a, s, "items", list_of(a, inner));
 }
 
-static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned depth)
+/*
+ * List-form items fix the size; a lone maxItems or minItems implies the
+ * other, except (2026.06, @cond) under a 'then' or 'else', where a bound
+ * only narrows what the unconditional schema allows.
+ */
+static void fixup_items_size(struct arena *a, struct dtbind_value *s, bool cond, unsigned depth)
 {
 	if (depth > 64)
 		return;
 	if (is_seq(s)) {
 		for (size_t i = 0; i < s->u.seq.n; i++)
-			fixup_items_size(a, s->u.seq.items[i], depth + 1);
+			fixup_items_size(a, s->u.seq.items[i], cond, depth + 1);
 		return;
 	}
 	if (!is_map(s))
@@ -414,7 +419,9 @@ static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned d
 			vb_setdefault(a, s, "minItems", vb_int(a, c));
 			vb_setdefault(a, s, "maxItems", vb_int(a, c));
 		}
-		fixup_items_size(a, items, depth + 1);
+		fixup_items_size(a, items, cond, depth + 1);
+	} else if (cond) {
+		return;
 	} else if (dtbind_value_get(s, "maxItems") && !dtbind_value_get(s, "minItems")) {
 		vb_set(a, s, "minItems", vb_copy(a, dtbind_value_get(s, "maxItems")));
 	} else if (dtbind_value_get(s, "minItems") && !dtbind_value_get(s, "maxItems")) {
@@ -439,7 +446,7 @@ static void to_201909(struct arena *a, struct dtbind_value *s)
 	}
 }
 
-static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s)
+static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s, bool cond)
 {
 	vb_pop(s, "description");
 	fixup_reg(a, prop, s);
@@ -449,12 +456,12 @@ static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s
 	fixup_int_array_items_to_matrix(a, prop, s);
 	fixup_string_to_array(a, s);
 	fixup_scalar_to_array(a, s);
-	fixup_items_size(a, s, 0);
+	fixup_items_size(a, s, cond, 0);
 	to_201909(a, s);
 }
 
 static void walk_properties(struct arena *a, const char *prop, struct dtbind_value *s,
-			    unsigned depth)
+			    enum dtbind_gen gen, bool cond, unsigned depth)
 {
 	static const char *const conds[] = { "allOf", "oneOf", "anyOf" };
 
@@ -464,11 +471,12 @@ static void walk_properties(struct arena *a, const char *prop, struct dtbind_val
 		struct dtbind_value *l = vb_get(s, conds[c]);
 
 		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
-			walk_properties(a, prop, l->u.seq.items[i], depth + 1);
+			walk_properties(a, prop, l->u.seq.items[i], gen, cond, depth + 1);
 	}
 	if (vb_get(s, "then"))
-		walk_properties(a, prop, vb_get(s, "then"), depth + 1);
-	fixup_vals(a, prop, s);
+		walk_properties(a, prop, vb_get(s, "then"), gen, cond || gen == DTBIND_GEN_2026_06,
+				depth + 1);
+	fixup_vals(a, prop, s, cond);
 }
 
 static bool seq_has_str(const struct dtbind_value *l, const char *s)
@@ -705,7 +713,7 @@ static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
 }
 
 static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
-			     enum dtbind_gen gen, bool in_oneof, unsigned depth)
+			     enum dtbind_gen gen, bool in_oneof, bool cond, unsigned depth)
 {
 	static const char *const single[] = { "select", "if", "then", "else",
 					      "additionalProperties", "not" };
@@ -732,20 +740,23 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 
 		for (size_t k = 0; k < ARRAY_SIZE(single); k++)
 			if (!strcmp(m->key, single[k]))
-				fixup_sub_schema(a, m->value, false, gen, false, depth + 1);
+				fixup_sub_schema(a, m->value, false, gen, false,
+						 cond || (gen == DTBIND_GEN_2026_06 &&
+							  (!strcmp(m->key, "then") || !strcmp(m->key, "else"))),
+						 depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
 			if (!strcmp(m->key, lists[k]) && is_seq(m->value))
 				for (size_t j = 0; j < m->value->u.seq.n; j++)
 					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen,
-							 !strcmp(m->key, "oneOf"), depth + 1);
+							 !strcmp(m->key, "oneOf"), cond, depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(maps); k++) {
 			if (strcmp(m->key, maps[k]) || !is_map(m->value))
 				continue;
 			for (size_t j = 0; j < m->value->u.map.n; j++) {
 				struct dtbind_member *p = &m->value->u.map.members[j];
 
-				walk_properties(a, p->key, p->value, depth + 1);
-				fixup_sub_schema(a, p->value, true, gen, false, depth + 1);
+				walk_properties(a, p->key, p->value, gen, cond, depth + 1);
+				fixup_sub_schema(a, p->value, true, gen, false, cond, depth + 1);
 			}
 		}
 	}
@@ -891,7 +902,7 @@ struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *sc
 	vb_pop(s, "maintainers");
 	vb_pop(s, "historical");
 	add_select(a, s, gen);
-	fixup_sub_schema(a, s, true, gen, false, 0);
+	fixup_sub_schema(a, s, true, gen, false, false, 0);
 	vb_set(a, s, "type", vb_str(a, "object"));
 	return s;
 }
