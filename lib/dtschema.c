@@ -407,7 +407,7 @@ static int dtschemas_finish(struct dtbind_dtschemas *s)
 		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, NULL);
 	}
 	if (!ret)
-		ret = dt_types_build(&s->types, roots, s->n);
+		ret = dt_types_build(&s->types, roots, s->n, s->gen);
 	free(roots);
 	for (size_t i = 0; i < s->n && !ret; i++) {
 		ret = index_binding(s, i);

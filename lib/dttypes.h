@@ -8,7 +8,8 @@
 struct dt_types;
 
 /* Learn the types from fixed-up schemas (roots of binding documents). */
-int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n);
+int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n,
+		   enum dtbind_gen gen);
 /* The type names of a property ("uint32", "phandle-array", ...); returns how many. */
 size_t dt_types_get(const struct dt_types *t, const char *name, const char **types, size_t max);
 /* Matrix dimensions ((outer min, max), (inner min, max)) when known. */
