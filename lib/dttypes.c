@@ -433,6 +433,17 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 	return 0;
 }
 
+enum dtbind_gen dt_types_gen(const struct dt_types *t)
+{
+	return t ? t->gen : DTBIND_GEN_AUTO;
+}
+
+void dt_types_set_gen(struct dt_types *t, enum dtbind_gen gen)
+{
+	if (t)
+		t->gen = gen;
+}
+
 /* Only what lookups use: the properties with a type, in order. */
 void dt_types_save(const struct dt_types *t, struct strbuf *sb)
 {

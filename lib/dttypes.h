@@ -18,5 +18,8 @@ bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2])
 void dt_types_save(const struct dt_types *t, struct strbuf *sb);
 int dt_types_load(struct dt_types **out, struct reader *r);
 void dt_types_free(struct dt_types *t);
+/* The dt-schema generation whose decoding rules apply (set again after a load). */
+enum dtbind_gen dt_types_gen(const struct dt_types *t);
+void dt_types_set_gen(struct dt_types *t, enum dtbind_gen gen);
 
 #endif
