@@ -190,6 +190,7 @@ conformance: deps $(BUILD)/dtbind
 		$(SHARED)/reference/modern-6.12 99.8
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/modern-6.12/dtbs.sh $(BUILD)/dtbind
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin

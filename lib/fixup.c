@@ -801,8 +801,11 @@ static int cmp_value_str(const void *x, const void *y)
 	return strcmp(a->u.str.ptr, b->u.str.ptr);
 }
 
-/* Sorted, without duplicates, without the generic syscon and simple-mfd. */
-static void normalise_compatibles(struct dtbind_value *list)
+/*
+ * Sorted, without duplicates; 2022.08 also drops the generic syscon and
+ * simple-mfd (2026.06 drops those only next to others, see below).
+ */
+static void normalise_compatibles(struct dtbind_value *list, bool drop_generic)
 {
 	size_t n = 0;
 
@@ -811,7 +814,7 @@ static void normalise_compatibles(struct dtbind_value *list)
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const char *s = list->u.seq.items[i]->u.str.ptr;
 
-		if (!strcmp(s, "syscon") || !strcmp(s, "simple-mfd"))
+		if (drop_generic && (!strcmp(s, "syscon") || !strcmp(s, "simple-mfd")))
 			continue;
 		if (n && !strcmp(list->u.seq.items[n - 1]->u.str.ptr, s))
 			continue;
@@ -857,7 +860,7 @@ static void add_select(struct arena *a, struct dtbind_value *s, enum dtbind_gen 
 		if (!list)
 			return;
 		collect_compatibles(a, compat, list, 0);
-		normalise_compatibles(list);
+		normalise_compatibles(list, gen != DTBIND_GEN_2026_06);
 		if (gen == DTBIND_GEN_2026_06)
 			drop_generic_compatibles(list);
 		if (list->u.seq.n) {
