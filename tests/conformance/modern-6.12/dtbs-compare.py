@@ -129,6 +129,7 @@ def main():
     ours = {k for k in load_dtbind(a.dtb_json) if k[0] in set(boards)}
     both, ronly, donly = ref & ours, ref - ours, ours - ref
     um = lambda s: {k for k in s if k[2] == '<unmatched>'}
+    boards = sorted(set(boards))
     print('boards %d; keys (board, node, property): reference %d, dtbind %d, both %d, '
           'reference only %d, dtbind only %d' % (len(boards), len(ref), len(ours), len(both),
                                                   len(ronly), len(donly)))

@@ -5,7 +5,7 @@
 # 2026.06 (dt-validate -m) on kernel 6.12 arm64 boards: the 20 of
 # ../shared/reference/modern-6.12/dtbs-N20 (every 55th sorted .dts) and the
 # 51 of dtbs-N51 here (every 22nd from the first; recorded by
-# dtbs-N51/make.sh).
+# dtbs-N51/make.sh): 61 boards, 10 of them in both sets.
 #
 # Usage: tests/conformance/modern-6.12/dtbs.sh BINARY
 # Env:   SHARED    directory holding corpus.sh and reference/ (../shared)
