@@ -761,8 +761,11 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 
 		if (!pa || v->kind != DTBIND_SEQ || v->u.seq.n != 1 || !(row = single_row(v)))
 			continue;
-		/* 2026.06 leaves a phandle-array whose bindings fix its dimensions as it is. */
-		if (modern && fixed_dims(dc->types, m->key))
+		/*
+		 * 2026.06 leaves a phandle-array whose bindings fix its
+		 * dimensions as it is (not dma-masters, a known type clash).
+		 */
+		if (modern && strcmp(m->key, "dma-masters") && fixed_dims(dc->types, m->key))
 			continue;
 		const char *cellname = NULL;
 		int fixed = -1;
