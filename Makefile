@@ -225,6 +225,7 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/pre-commit.sh $(BUILD)/dtbind
 	$(Q)sh tests/conformance/debian-package.sh
+	$(Q)SHARED=$(SHARED) sh tests/conformance/modern-6.12/dtbs.sh $(BUILD)/dtbind
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -705,6 +705,16 @@ static size_t arg_size(struct decoder *dc, const char *prop_path, struct dtbind_
 	return (size_t)(fixed >= 0 ? fixed : cells_size(target, cellname)) + 1;
 }
 
+/* Dimensions the bindings fix: outer or inner minimum equal to its maximum. */
+static bool fixed_dims(const struct dt_types *t, const char *name)
+{
+	int64_t dim[2][2];
+
+	if (!dt_types_dim(t, name, dim))
+		return false;
+	return (dim[0][0] > 0 && dim[0][0] == dim[0][1]) || (dim[1][0] > 0 && dim[1][0] == dim[1][1]);
+}
+
 static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const char *path,
 			   unsigned depth)
 {
@@ -724,7 +734,10 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 		{ "gpio-ranges", NULL, 3 },
 		{ "nvmem-cells", NULL, -1 },
 		{ "memory-region", NULL, -1 },
+		/* 2026.06 only (see below) */
+		{ "msi-ranges", "#interrupt-cells", -1 },
 	};
+	bool modern = dt_types_gen(dc->types) == DTBIND_GEN_2026_06;
 
 	if (depth > 256)
 		return;
@@ -748,6 +761,12 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 
 		if (!pa || v->kind != DTBIND_SEQ || v->u.seq.n != 1 || !(row = single_row(v)))
 			continue;
+		/*
+		 * 2026.06 leaves a phandle-array whose bindings fix its
+		 * dimensions as it is (not dma-masters, a known type clash).
+		 */
+		if (modern && strcmp(m->key, "dma-masters") && fixed_dims(dc->types, m->key))
+			continue;
 		const char *cellname = NULL;
 		int fixed = -1;
 		bool known = false;
@@ -756,6 +775,8 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 		if (!prop_path)
 			return;
 		for (size_t k = 0; k < ARRAY_SIZE(table); k++) {
+			if (!modern && !strcmp(table[k].prop, "msi-ranges"))
+				continue;
 			if (!strcmp(m->key, table[k].prop)) {
 				cellname = table[k].cells;
 				fixed = table[k].fixed;
@@ -783,6 +804,8 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 				break;
 			if (!strcmp(m->key, "interconnects"))
 				cells += arg_size(dc, prop_path, row, k + cells, cellname, fixed);
+			else if (modern && !strcmp(m->key, "msi-ranges"))
+				cells++;	/* and a span cell */
 			size_t len = k + cells <= n ? cells : n - k;
 			struct dtbind_value *r = seq_of_n(dc->a, len);
 

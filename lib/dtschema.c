@@ -166,10 +166,31 @@ static void add_doc_pattern(struct dtbind_dtschemas *s, const char *text, size_t
 	s->doc_patterns[s->n_doc_patterns++] = re;
 }
 
+/*
+ * 2026.06 counts a regex as documentation only when it is anchored at both
+ * ends and has no ".+"/".*": a catch-all like '^(?!renesas,.+-.+).+$'
+ * documents nothing.  Its generic pattern also allows '/'.
+ */
+static bool doc_pattern_2026(const char *p)
+{
+	size_t n = strlen(p);
+
+	return n >= 2 && p[0] == '^' && p[n - 1] == '$' && !strstr(p, ".+") && !strstr(p, ".*") &&
+	       strcmp(p, "^[a-zA-Z0-9][a-zA-Z0-9,+\\-._/]+$");
+}
+
 static void document(struct dtbind_dtschemas *s, const struct dtbind_value *v, bool pattern)
 {
 	if (!v || v->kind != DTBIND_STRING)
 		return;
+	if (s->gen == DTBIND_GEN_2026_06) {
+		/* Only the text decides: a 'pattern' without regex syntax is a name. */
+		if (!strpbrk(v->u.str.ptr, "^[{($"))
+			hmap_put_str(&s->documented, v->u.str.ptr, v->u.str.len, (void *)1);
+		else if (doc_pattern_2026(v->u.str.ptr))
+			add_doc_pattern(s, v->u.str.ptr, v->u.str.len);
+		return;
+	}
 	/* Strings with regex syntax are patterns, as the reference decides. */
 	if (pattern || strpbrk(v->u.str.ptr, "^[{($")) {
 		if (strcmp(v->u.str.ptr, GENERIC_COMPATIBLE))
@@ -325,7 +346,7 @@ static int dtschemas_finish(struct dtbind_dtschemas *s)
 		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, NULL);
 	}
 	if (!ret)
-		ret = dt_types_build(&s->types, roots, s->n);
+		ret = dt_types_build(&s->types, roots, s->n, s->gen);
 	free(roots);
 	for (size_t i = 0; i < s->n && !ret; i++) {
 		ret = index_binding(s, i);
@@ -557,6 +578,37 @@ static bool has_str(const struct dtbind_value *list, const char *s)
 }
 
 /* Missing properties are normal in a disabled node (filled in by boards). */
+/* A "/required" or "/unevaluatedProperties" segment in an error's schema path. */
+static bool missing_kind(const struct dtbind_verror *e)
+{
+	static const char *const kws[] = { "required", "unevaluatedProperties" };
+	const char *p = e->schema_path ? strchr(e->schema_path, '#') : NULL;
+
+	for (size_t k = 0; p && k < ARRAY_SIZE(kws); k++) {
+		size_t n = strlen(kws[k]);
+
+		for (const char *q = p; (q = strstr(q, kws[k])); q += n)
+			if (q[-1] == '/' && (q[n] == '/' || !q[n]))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * 2026.06 drops, on a disabled node, an error whose schema path goes
+ * through 'required' or 'unevaluatedProperties', or that explains itself
+ * by any such error: properties left for the board to fill in.
+ */
+static bool missing_on_disabled(const struct dtbind_verrors *errs, size_t i)
+{
+	if (missing_kind(&errs->v[i]))
+		return true;
+	for (size_t k = i + 1; k < errs->n && errs->v[k].depth > errs->v[i].depth; k++)
+		if (missing_kind(&errs->v[k]))
+			return true;
+	return false;
+}
+
 static bool only_required(const struct dtbind_verrors *errs, size_t i)
 {
 	const struct dtbind_verror *e = &errs->v[i];
@@ -663,7 +715,8 @@ static void report_errors(struct checker *c, const struct binding *b,
 		if (e->depth)
 			continue;	/* printed with their head below */
 		if ((disabled || instance_disabled(c->node, e->instance_path)) &&
-		    only_required(errs, i)) {
+		    (c->s->gen == DTBIND_GEN_2026_06 ? missing_on_disabled(errs, i)
+						     : only_required(errs, i))) {
 			while (i + 1 < errs->n && errs->v[i + 1].depth)
 				i++;
 			continue;
@@ -734,6 +787,16 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 			if (cs->kind != DTBIND_STRING ||
 			    !(l = hmap_get_str(&s->by_compat, cs->u.str.ptr, cs->u.str.len)))
 				continue;
+			/*
+			 * 2026.06 maps a compatible to one binding, the last
+			 * loaded that lists it, and applies only the one of
+			 * the node's first compatible that has one.
+			 */
+			if (s->gen == DTBIND_GEN_2026_06) {
+				c->selected[l->v[l->n - 1]] = true;
+				c->order[n++] = l->v[l->n - 1];
+				break;
+			}
 			for (size_t k = 0; k < l->n; k++)
 				if (!c->selected[l->v[k]]) {
 					c->selected[l->v[k]] = true;
@@ -765,9 +828,14 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		for (size_t i = 0; i < compat->u.seq.n; i++) {
 			const struct dtbind_value *cs = compat->u.seq.items[i];
 
-			/* "foo": the reference documents its test compatible, that one only. */
+			/*
+			 * "foo": the reference documents its test compatible,
+			 * that one only; 2026.06 any "foo..." and "test,...".
+			 */
 			if (cs->kind != DTBIND_STRING || dtbind_dtschemas_documented(s, cs->u.str.ptr) ||
-			    !strcmp(cs->u.str.ptr, "foo"))
+			    !strcmp(cs->u.str.ptr, "foo") ||
+			    (s->gen == DTBIND_GEN_2026_06 && (!strncmp(cs->u.str.ptr, "foo", 3) ||
+							      !strncmp(cs->u.str.ptr, "test,", 5))))
 				continue;
 			dtbind_diag_report(c->diag, DTBIND_WARNING, cs->loc, "undocumented-compatible",
 					   "%s: compatible '%s' is not documented by any binding", path,

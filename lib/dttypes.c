@@ -33,6 +33,9 @@ struct dt_types {
 	struct prop_types *first, *last;
 	struct prop_types **patterns;	/* typed patternProperties, in order */
 	size_t n_patterns;
+	/* while building: */
+	enum dtbind_gen gen;
+	const struct dtbind_value *root;	/* the binding, for local $refs */
 };
 
 static bool is_map(const struct dtbind_value *v)
@@ -153,6 +156,39 @@ static void merge_dim(int64_t into[2][2], int64_t d[2][2])
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth);
 
+/* '#/a/b' in the binding being read, or NULL. */
+static const struct dtbind_value *local_target(const struct dt_types *t, const char *ref)
+{
+	const struct dtbind_value *v = t->root;
+	char seg[256];
+
+	if (strncmp(ref, "#/", 2))
+		return NULL;
+	for (const char *p = ref + 2; v && *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n >= sizeof(seg))
+			return NULL;
+		memcpy(seg, p, n);
+		seg[n] = 0;
+		v = is_map(v) ? dtbind_value_get(v, seg) : NULL;
+		p += n + (p[n] == '/');
+	}
+	return v;
+}
+
+/* 2026.06's implicit type of a unit-suffix array: microvolts signed, hertz. */
+static const char *unit_matrix_2026(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n >= 10 && !strcmp(name + n - 10, "-microvolt"))
+		return "int32-matrix";
+	if (n >= 3 && !strcmp(name + n - 3, "-hz") && strncmp(name, "opp", 3))
+		return "uint32-matrix";
+	return NULL;
+}
+
 static void extract_prop(struct dt_types *t, const char *name, const struct dtbind_value *s,
 			 bool is_pattern, unsigned depth)
 {
@@ -163,12 +199,17 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 
 	if (!is_map(s) || name[0] == '$' || depth > 64 || !(p = get_or_add(t, name)))
 		return;
-	for (size_t i = 0; i < ARRAY_SIZE(nested); i++) {
-		if (dtbind_value_get(s, nested[i])) {
-			extract_subschema(t, s, depth + 1);
-			break;
-		}
-	}
+	bool has_nested = false;
+
+	for (size_t i = 0; i < ARRAY_SIZE(nested); i++)
+		has_nested |= dtbind_value_get(s, nested[i]) != NULL;
+	if (has_nested)
+		extract_subschema(t, s, depth + 1);
+	/* 2026.06 follows a binding's own '#/...' refs for the type. */
+	const struct dtbind_value *lref = dtbind_value_get(s, "$ref");
+
+	if (t->gen == DTBIND_GEN_2026_06 && lref && lref->kind == DTBIND_STRING)
+		extract_prop(t, name, local_target(t, lref->u.str.ptr), is_pattern, depth + 1);
 	for (size_t c = 0; c < ARRAY_SIZE(conds); c++) {
 		const struct dtbind_value *l = dtbind_value_get(s, conds[c]);
 
@@ -179,7 +220,8 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 	const struct dtbind_value *ref = dtbind_value_get(s, "$ref");
 	const struct dtbind_value *items = dtbind_value_get(s, "items");
 
-	if (str_is(dtbind_value_get(s, "type"), "object")) {
+	if (str_is(dtbind_value_get(s, "type"), "object") ||
+	    (t->gen == DTBIND_GEN_2026_06 && has_nested)) {
 		type = "node";
 	} else if (ref && ref->kind == DTBIND_STRING && (type = type_in_ref(&t->arena, ref->u.str.ptr))) {
 		/* a types.yaml type */
@@ -191,6 +233,8 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 
 		if (is_string_schema(first))
 			type = "string-array";
+		else if (t->gen == DTBIND_GEN_2026_06)
+			type = unit_matrix_2026(name);
 		else if (fixup_has_unit_suffix(name))
 			type = "uint32-matrix";
 	} else if (ref && ref->kind == DTBIND_STRING &&
@@ -265,6 +309,15 @@ static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, 
 
 	if (ap)
 		extract_subschema(t, ap, depth + 1);
+	/* 2026.06 also reads the node schema's conditional branches. */
+	static const char *const conds[] = { "allOf", "oneOf", "anyOf" };
+
+	for (size_t c = 0; t->gen == DTBIND_GEN_2026_06 && c < ARRAY_SIZE(conds); c++) {
+		const struct dtbind_value *l = dtbind_value_get(s, conds[c]);
+
+		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
+			extract_subschema(t, l->u.seq.items[i], depth + 1);
+	}
 	static const char *const kws[] = { "properties", "patternProperties" };
 
 	for (size_t k = 0; k < ARRAY_SIZE(kws); k++) {
@@ -344,15 +397,20 @@ static int index_patterns(struct dt_types *t)
 	return 0;
 }
 
-int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n)
+int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n,
+		   enum dtbind_gen gen)
 {
 	struct dt_types *t = types_new();
 
 	*out = NULL;
 	if (!t)
 		return -DTBIND_ENOMEM;
-	for (size_t i = 0; i < n; i++)
+	t->gen = gen;
+	for (size_t i = 0; i < n; i++) {
+		t->root = schemas[i];
 		extract_subschema(t, schemas[i], 0);
+	}
+	t->root = NULL;
 
 	/* Drop node and untyped entries, then split out the typed patterns. */
 	for (struct prop_types *p = t->first; p; p = p->next_in_order) {
@@ -373,6 +431,17 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 	}
 	*out = t;
 	return 0;
+}
+
+enum dtbind_gen dt_types_gen(const struct dt_types *t)
+{
+	return t ? t->gen : DTBIND_GEN_AUTO;
+}
+
+void dt_types_set_gen(struct dt_types *t, enum dtbind_gen gen)
+{
+	if (t)
+		t->gen = gen;
 }
 
 /* Only what lookups use: the properties with a type, in order. */

@@ -271,7 +271,7 @@ static bool is_int_array_schema(const char *prop, const struct dtbind_value *s)
 	return is_map(items) && is_int_schema(items);
 }
 
-static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned depth);
+static void fixup_items_size(struct arena *a, struct dtbind_value *s, bool cond, unsigned depth);
 
 static void fixup_int_array_min_max_to_matrix(struct arena *a, const char *prop,
 					      struct dtbind_value *s)
@@ -318,7 +318,7 @@ static void fixup_int_array_min_max_to_matrix(struct arena *a, const char *prop,
 	vb_push(a, one_of, one_row);
 	vb_push(a, one_of, per_cell);
 	vb_set(a, s, "oneOf", one_of);
-	fixup_items_size(a, one_of, 0);
+	fixup_items_size(a, one_of, false, 0);
 }
 
 static void remove_empty_items(struct arena *a, struct dtbind_value *s, unsigned depth)
@@ -392,13 +392,18 @@ static void fixup_scalar_to_array(struct arena *a, struct dtbind_value *s)
 	vb_set(a, s, "items", list_of(a, inner));
 }
 
-static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned depth)
+/*
+ * List-form items fix the size; a lone maxItems or minItems implies the
+ * other, except (2026.06, @cond) under a 'then' or 'else', where a bound
+ * only narrows what the unconditional schema allows.
+ */
+static void fixup_items_size(struct arena *a, struct dtbind_value *s, bool cond, unsigned depth)
 {
 	if (depth > 64)
 		return;
 	if (is_seq(s)) {
 		for (size_t i = 0; i < s->u.seq.n; i++)
-			fixup_items_size(a, s->u.seq.items[i], depth + 1);
+			fixup_items_size(a, s->u.seq.items[i], cond, depth + 1);
 		return;
 	}
 	if (!is_map(s))
@@ -414,7 +419,9 @@ static void fixup_items_size(struct arena *a, struct dtbind_value *s, unsigned d
 			vb_setdefault(a, s, "minItems", vb_int(a, c));
 			vb_setdefault(a, s, "maxItems", vb_int(a, c));
 		}
-		fixup_items_size(a, items, depth + 1);
+		fixup_items_size(a, items, cond, depth + 1);
+	} else if (cond) {
+		return;
 	} else if (dtbind_value_get(s, "maxItems") && !dtbind_value_get(s, "minItems")) {
 		vb_set(a, s, "minItems", vb_copy(a, dtbind_value_get(s, "maxItems")));
 	} else if (dtbind_value_get(s, "minItems") && !dtbind_value_get(s, "maxItems")) {
@@ -439,7 +446,7 @@ static void to_201909(struct arena *a, struct dtbind_value *s)
 	}
 }
 
-static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s)
+static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s, bool cond)
 {
 	vb_pop(s, "description");
 	fixup_reg(a, prop, s);
@@ -449,12 +456,12 @@ static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s
 	fixup_int_array_items_to_matrix(a, prop, s);
 	fixup_string_to_array(a, s);
 	fixup_scalar_to_array(a, s);
-	fixup_items_size(a, s, 0);
+	fixup_items_size(a, s, cond, 0);
 	to_201909(a, s);
 }
 
 static void walk_properties(struct arena *a, const char *prop, struct dtbind_value *s,
-			    unsigned depth)
+			    enum dtbind_gen gen, bool cond, unsigned depth)
 {
 	static const char *const conds[] = { "allOf", "oneOf", "anyOf" };
 
@@ -464,11 +471,12 @@ static void walk_properties(struct arena *a, const char *prop, struct dtbind_val
 		struct dtbind_value *l = vb_get(s, conds[c]);
 
 		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
-			walk_properties(a, prop, l->u.seq.items[i], depth + 1);
+			walk_properties(a, prop, l->u.seq.items[i], gen, cond, depth + 1);
 	}
 	if (vb_get(s, "then"))
-		walk_properties(a, prop, vb_get(s, "then"), depth + 1);
-	fixup_vals(a, prop, s);
+		walk_properties(a, prop, vb_get(s, "then"), gen, cond || gen == DTBIND_GEN_2026_06,
+				depth + 1);
+	fixup_vals(a, prop, s, cond);
 }
 
 static bool seq_has_str(const struct dtbind_value *l, const char *s)
@@ -488,11 +496,97 @@ static struct dtbind_value *required_one(struct arena *a, const char *name)
 	return m;
 }
 
+/* A list without its first "name" entry. */
+static void seq_drop_str(struct dtbind_value *l, const char *name)
+{
+	for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++) {
+		if (is_str(l->u.seq.items[i]) && !strcmp(l->u.seq.items[i]->u.str.ptr, name)) {
+			memmove(&l->u.seq.items[i], &l->u.seq.items[i + 1],
+				(l->u.seq.n - i - 1) * sizeof(l->u.seq.items[0]));
+			l->u.seq.n--;
+			return;
+		}
+	}
+}
+
+/* [{required: [interrupts]}, {required: [interrupts-extended]}] */
+static struct dtbind_value *either_interrupts(struct arena *a)
+{
+	struct dtbind_value *either = vb_seq(a);
+
+	if (either) {
+		vb_push(a, either, required_one(a, "interrupts"));
+		vb_push(a, either, required_one(a, "interrupts-extended"));
+	}
+	return either;
+}
+
+/* required: [interrupts] becomes a oneOf of it and interrupts-extended. */
+static void require_either_interrupts(struct arena *a, struct dtbind_value *s,
+				      struct dtbind_value *req)
+{
+	struct dtbind_value *either = either_interrupts(a);
+
+	if (!either)
+		return;
+	if (vb_get(s, "oneOf")) {
+		struct dtbind_value *all = vb_setdefault(a, s, "allOf", vb_seq(a)), *wrap = vb_map(a);
+
+		if (all && wrap) {
+			vb_set(a, wrap, "oneOf", either);
+			vb_push(a, all, wrap);
+		}
+	} else {
+		vb_set(a, s, "oneOf", either);
+	}
+	seq_drop_str(req, "interrupts");
+}
+
+/*
+ * 2026.06 rewrites every required 'interrupts' (not only next to its
+ * property, not in a oneOf branch) and dependentRequired on it, the last
+ * such dependency replacing dependentSchemas as the reference does.
+ */
+static void fixup_interrupts_required_2026(struct arena *a, struct dtbind_value *s, bool in_oneof)
+{
+	struct dtbind_value *req = vb_get(s, "required"), *dep = vb_get(s, "dependentRequired");
+
+	if (seq_has_str(req, "interrupts") && !in_oneof) {
+		require_either_interrupts(a, s, req);
+		if (is_seq(req) && !req->u.seq.n)
+			vb_pop(s, "required");
+	}
+	if (!is_map(dep))
+		return;
+	struct dtbind_value *irq = vb_get(dep, "interrupts");
+
+	if (irq && !dtbind_value_get(dep, "interrupts-extended"))
+		vb_set(a, dep, "interrupts-extended", vb_copy(a, irq));
+	for (size_t i = 0; i < dep->u.map.n; i++) {
+		struct dtbind_member *m = &dep->u.map.members[i];
+		struct dtbind_value *ds = vb_map(a), *one = vb_map(a);
+
+		if (!seq_has_str(m->value, "interrupts") || !ds || !one)
+			continue;
+		vb_set(a, one, "oneOf", either_interrupts(a));
+		vb_set(a, ds, m->key, one);
+		vb_set(a, s, "dependentSchemas", ds);
+		seq_drop_str(m->value, "interrupts");
+		if (!m->value->u.seq.n) {
+			vb_pop(dep, m->key);
+			i--;
+		}
+	}
+}
+
 /* interrupts implies interrupt-parent and interrupts-extended. */
-static void fixup_interrupts(struct arena *a, struct dtbind_value *s)
+static void fixup_interrupts(struct arena *a, struct dtbind_value *s, enum dtbind_gen gen,
+			     bool in_oneof)
 {
 	struct dtbind_value *props = vb_get(s, "properties"), *irq;
 
+	if (gen == DTBIND_GEN_2026_06)
+		fixup_interrupts_required_2026(a, s, in_oneof);
 	if (!is_map(props))
 		return;
 	if ((dtbind_value_get(props, "interrupts") || dtbind_value_get(props, "interrupt-controller")) &&
@@ -504,33 +598,8 @@ static void fixup_interrupts(struct arena *a, struct dtbind_value *s)
 	vb_set(a, props, "interrupts-extended", vb_copy(a, irq));
 	struct dtbind_value *req = vb_get(s, "required");
 
-	if (!seq_has_str(req, "interrupts"))
-		return;
-	/* Either one is required. */
-	struct dtbind_value *either = vb_seq(a);
-
-	if (!either)
-		return;
-	vb_push(a, either, required_one(a, "interrupts"));
-	vb_push(a, either, required_one(a, "interrupts-extended"));
-	if (vb_get(s, "oneOf")) {
-		struct dtbind_value *all = vb_setdefault(a, s, "allOf", vb_seq(a)), *wrap = vb_map(a);
-
-		if (all && wrap) {
-			vb_set(a, wrap, "oneOf", either);
-			vb_push(a, all, wrap);
-		}
-	} else {
-		vb_set(a, s, "oneOf", either);
-	}
-	for (size_t i = 0; i < req->u.seq.n; i++) {
-		if (is_str(req->u.seq.items[i]) && !strcmp(req->u.seq.items[i]->u.str.ptr, "interrupts")) {
-			memmove(&req->u.seq.items[i], &req->u.seq.items[i + 1],
-				(req->u.seq.n - i - 1) * sizeof(req->u.seq.items[0]));
-			req->u.seq.n--;
-			break;
-		}
-	}
+	if (gen != DTBIND_GEN_2026_06 && seq_has_str(req, "interrupts"))
+		require_either_interrupts(a, s, req);
 }
 
 static bool key_matches_pinctrl(const char *k)
@@ -644,7 +713,7 @@ static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
 }
 
 static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
-			     enum dtbind_gen gen, unsigned depth)
+			     enum dtbind_gen gen, bool in_oneof, bool cond, unsigned depth)
 {
 	static const char *const single[] = { "select", "if", "then", "else",
 					      "additionalProperties", "not" };
@@ -655,7 +724,10 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 	if (!is_map(s) || depth > 128)
 		return;
 	vb_pop(s, "description");
-	fixup_interrupts(a, s);
+	/* 2026.06 splits 'dependencies' first, so its interrupts rewrite sees them. */
+	if (gen == DTBIND_GEN_2026_06)
+		to_201909(a, s);
+	fixup_interrupts(a, s, gen, in_oneof);
 	if (gen == DTBIND_GEN_2026_06)
 		fixup_node_props_2026(a, s);
 	else if (is_prop)
@@ -668,19 +740,23 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 
 		for (size_t k = 0; k < ARRAY_SIZE(single); k++)
 			if (!strcmp(m->key, single[k]))
-				fixup_sub_schema(a, m->value, false, gen, depth + 1);
+				fixup_sub_schema(a, m->value, false, gen, false,
+						 cond || (gen == DTBIND_GEN_2026_06 &&
+							  (!strcmp(m->key, "then") || !strcmp(m->key, "else"))),
+						 depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
 			if (!strcmp(m->key, lists[k]) && is_seq(m->value))
 				for (size_t j = 0; j < m->value->u.seq.n; j++)
-					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen, depth + 1);
+					fixup_sub_schema(a, m->value->u.seq.items[j], true, gen,
+							 !strcmp(m->key, "oneOf"), cond, depth + 1);
 		for (size_t k = 0; k < ARRAY_SIZE(maps); k++) {
 			if (strcmp(m->key, maps[k]) || !is_map(m->value))
 				continue;
 			for (size_t j = 0; j < m->value->u.map.n; j++) {
 				struct dtbind_member *p = &m->value->u.map.members[j];
 
-				walk_properties(a, p->key, p->value, depth + 1);
-				fixup_sub_schema(a, p->value, true, gen, depth + 1);
+				walk_properties(a, p->key, p->value, gen, cond, depth + 1);
+				fixup_sub_schema(a, p->value, true, gen, false, cond, depth + 1);
 			}
 		}
 	}
@@ -725,8 +801,11 @@ static int cmp_value_str(const void *x, const void *y)
 	return strcmp(a->u.str.ptr, b->u.str.ptr);
 }
 
-/* Sorted, without duplicates, without the generic syscon and simple-mfd. */
-static void normalise_compatibles(struct dtbind_value *list)
+/*
+ * Sorted, without duplicates; 2022.08 also drops the generic syscon and
+ * simple-mfd (2026.06 drops those only next to others, see below).
+ */
+static void normalise_compatibles(struct dtbind_value *list, bool drop_generic)
 {
 	size_t n = 0;
 
@@ -735,7 +814,7 @@ static void normalise_compatibles(struct dtbind_value *list)
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const char *s = list->u.seq.items[i]->u.str.ptr;
 
-		if (!strcmp(s, "syscon") || !strcmp(s, "simple-mfd"))
+		if (drop_generic && (!strcmp(s, "syscon") || !strcmp(s, "simple-mfd")))
 			continue;
 		if (n && !strcmp(list->u.seq.items[n - 1]->u.str.ptr, s))
 			continue;
@@ -781,7 +860,7 @@ static void add_select(struct arena *a, struct dtbind_value *s, enum dtbind_gen 
 		if (!list)
 			return;
 		collect_compatibles(a, compat, list, 0);
-		normalise_compatibles(list);
+		normalise_compatibles(list, gen != DTBIND_GEN_2026_06);
 		if (gen == DTBIND_GEN_2026_06)
 			drop_generic_compatibles(list);
 		if (list->u.seq.n) {
@@ -826,7 +905,7 @@ struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *sc
 	vb_pop(s, "maintainers");
 	vb_pop(s, "historical");
 	add_select(a, s, gen);
-	fixup_sub_schema(a, s, true, gen, 0);
+	fixup_sub_schema(a, s, true, gen, false, false, 0);
 	vb_set(a, s, "type", vb_str(a, "object"));
 	return s;
 }

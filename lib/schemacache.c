@@ -830,7 +830,9 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 		b->eager = c->flags & BINDING_EAGER;
 		b->select_true = c->flags & BINDING_SELECT_TRUE;
 	}
-	if (dt_types_load(&s->types, r))
+	if (!dt_types_load(&s->types, r))
+		dt_types_set_gen(s->types, s->gen);
+	else
 		return -DTBIND_EPARSE;
 	uint32_t nc = get_u32(r);
 

@@ -384,6 +384,40 @@ bad "validate: the bindings of the tree the file is in" 1 100 re \
 	'ktree/arch/x/boot/dts/g\.dts:3:56: error: /gizmo:acme,level:0:0: 4 is greater than the maximum of 3 .*' \
 	"$BIN" validate --no-cache ktree/arch/x/boot/dts/g.dts
 
+# dt-schema 2026.06 (issue 11): a catch-all compatible pattern documents
+# nothing for -m, and a binding that lists simple-bus next to its own
+# compatible is not applied to every simple-bus.  2022.08 does both.
+mkdir -p "$B/mtree/Documentation/devicetree/bindings/soc"
+cat >"$B/mtree/Documentation/devicetree/bindings/soc/acme-soc.yaml" <<'EOF2'
+$id: http://devicetree.org/schemas/soc/acme-soc.yaml#
+$schema: http://devicetree.org/meta-schemas/core.yaml#
+title: ACME SoC buses
+maintainers:
+  - A <a@example.com>
+properties:
+  compatible:
+    oneOf:
+      - items:
+          - const: acme,qbus
+          - const: simple-bus
+      - items:
+          - pattern: '^(?!acme,.+-.+).+$'
+  acme,speed:
+    $ref: /schemas/types.yaml#/definitions/uint32
+    description: bus clock
+required:
+  - acme,speed
+additionalProperties: true
+EOF2
+printf '/dts-v1/;\n/ { model = "m"; compatible = "acme,board"; #address-cells = <1>;\n\t#size-cells = <1>;\n\tbus { compatible = "simple-bus"; #address-cells = <1>; #size-cells = <1>; ranges; };\n};\n' \
+	>"$B/mtree/m.dts"
+bad "validate -m, 2026.06: a catch-all pattern documents nothing" 0 100 exact \
+	"mtree/m.dts:2:18: warning: /: compatible 'acme,board' is not documented by any binding [undocumented-compatible]" \
+	"$BIN" validate --no-cache --dtschema=2026.06 -m -u mtree/Documentation/devicetree/bindings mtree/m.dts
+bad "validate -m, 2022.08: the same pattern documents everything" 1 100 re \
+	"mtree/m\.dts:4:2: error: /bus: 'acme,speed' is a required property .*" \
+	"$BIN" validate --no-cache --dtschema=2022.08 -m -u mtree/Documentation/devicetree/bindings mtree/m.dts
+
 # ---------------------------------------------------------------- golden/
 
 for d in tests/golden/jsonschema/*/; do

@@ -196,7 +196,7 @@ static void test_decode_typed(void **state)
 	assert_int_equal(dtbind_doc_load_string("types.yaml", types_yaml, sizeof(types_yaml) - 1,
 						f->diag, 0, &doc), 0);
 	root = dtbind_doc_root(doc);
-	assert_int_equal(dt_types_build(&types, &root, 1), 0);
+	assert_int_equal(dt_types_build(&types, &root, 1, DTBIND_GEN_2026_06), 0);
 	assert_int_equal(dt_decode(&f->arena, f->blob, types, "board.dtb", where, NULL, f->diag,
 				   &decode_errors, &tree), 0);
 	assert_int_equal(decode_errors, 0);
@@ -228,7 +228,7 @@ static void test_decode_damaged(void **state)
 	unsigned char *bad = malloc(f->size);
 
 	assert_non_null(bad);
-	assert_int_equal(dt_types_build(&types, NULL, 0), 0);
+	assert_int_equal(dt_types_build(&types, NULL, 0, DTBIND_GEN_2026_06), 0);
 	memcpy(bad, f->blob, f->size);
 	bad[0] ^= 0xff;		/* the magic */
 	assert_int_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,

@@ -12,6 +12,8 @@
 #            flags ("path: flags")
 # Env:   DTCORPUS  the .dtb files are cached in $DTCORPUS/dtbs-6.1-arm64-100
 #                  (default: ~/.cache/dtbind-corpus/dtbs-6.1-arm64-100)
+#        DTBS_NAME, DTBS_DTC_FLAGS  another cache name and other DTC_FLAGS
+#                  (modern-6.12/dtbs.sh: kernel 6.12's)
 #
 # Builds each board as the references' READMEs say (kbuild of 6.1: gcc -E,
 # then dtc -O dtb -b 0 with scripts/Makefile.lib's DTC_FLAGS and the board's
@@ -30,13 +32,13 @@ for t in gcc dtc; do
 	command -v "$t" >/dev/null || { echo "dtbs: $t not found" >&2; exit 2; }
 done
 INC=$K/scripts/dtc/include-prefixes
-CACHE=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}/dtbs-6.1-arm64-100
+CACHE=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}/${DTBS_NAME:-dtbs-6.1-arm64-100}
 
 # DTC_FLAGS of scripts/Makefile.lib (6.1) without KBUILD_EXTRA_WARN; dtc also
 # gets "-i <dir of the .dts> -i include-prefixes" as kbuild passes them.
-DTC_FLAGS="-Wno-interrupt_provider -Wno-unit_address_vs_reg
+DTC_FLAGS=${DTBS_DTC_FLAGS:-"-Wno-interrupt_provider -Wno-unit_address_vs_reg
 -Wno-avoid_unnecessary_addr_size -Wno-alias_paths -Wno-graph_child_address
--Wno-simple_bus_reg -Wno-unique_unit_address"
+-Wno-simple_bus_reg -Wno-unique_unit_address"}
 CPP_FLAGS="-nostdinc -I $INC -undef -D__DTS__ -x assembler-with-cpp"
 
 mkdir -p "$CACHE" || exit 2
