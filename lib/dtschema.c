@@ -348,7 +348,7 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	schema_cache_unmap(s);
 }
 
-static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
+struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
 {
 	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
 

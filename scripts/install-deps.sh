@@ -5,8 +5,9 @@
 # missing ones.  Prints nothing and exits 0 when everything is present, so
 # `make check` can call it on every run.
 #
-# Usage: scripts/install-deps.sh [--clang] [--reference]
+# Usage: scripts/install-deps.sh [--clang] [--fuzz] [--reference]
 #   --clang      also ensure clang
+#   --fuzz       also ensure clang's libFuzzer and sanitizer runtimes
 #   --reference  also ensure dt-schema, device-tree-compiler and yamllint
 #                (reference tools for `make bench` and `make conformance`)
 
@@ -17,9 +18,10 @@ pkgs="gcc make pkg-config libfyaml-dev libyaml-dev libpcre2-dev libfdt-dev libcm
 for arg in "$@"; do
 	case $arg in
 	--clang)	pkgs="$pkgs clang" ;;
+	--fuzz)		pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	--reference)	pkgs="$pkgs dt-schema device-tree-compiler yamllint" ;;
 	-h|--help)
-		sed -n '4,11s/^# \{0,1\}//p' "$0"
+		sed -n '4,12s/^# \{0,1\}//p' "$0"
 		exit 0 ;;
 	*)
 		echo "install-deps.sh: unknown option '$arg' (try --help)" >&2

