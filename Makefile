@@ -115,9 +115,11 @@ suite-external: $(BUILD)/dtbind
 corpus-tests: $(BUILD)/dtbind
 	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind
 
-# The compiled schema cache: reused, rebuilt on a change of content, never trusted damaged.
+# The compiled schema cache: reused, rebuilt on a change of content, never trusted damaged;
+# under faults: concurrent writers, SIGKILL, partial files, odd or full directories.
 cache-tests: $(BUILD)/dtbind
 	$(Q)sh tests/cache/run.sh $(BUILD)/dtbind
+	$(Q)sh tests/cache/faults.sh $(BUILD)/dtbind
 
 # The preprocessor against gcc -E on the fixtures (the kernel trees: tests/cpp/compare.sh).
 cpp-tests: $(BUILD)/dtbind

@@ -7,8 +7,10 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -261,6 +263,32 @@ static bool is_cache_name(const char *name)
 	return !strncmp(name, "schemas-", 8) && str_ends_with(name, ".bin");
 }
 
+/* "schemas-*.bin.PID.tmp": a cache being written, by write_atomically(). */
+static bool is_temp_name(const char *name)
+{
+	return !strncmp(name, "schemas-", 8) && str_ends_with(name, ".tmp") && strstr(name, ".bin.");
+}
+
+/*
+ * A temporary file whose writer was killed (SIGKILL, power loss) stays
+ * behind: remove it once its process is gone, or after a day (the pid may
+ * have been reused).  A live writer's file is left alone.
+ */
+static int remove_stale_temp(void *ctx, char *path, const struct stat *st)
+{
+	const char *pid = strstr(strrchr(path, '/') ? strrchr(path, '/') : path, ".bin.");
+	long p = pid ? strtol(pid + 5, NULL, 10) : 0;
+	struct timespec now;
+
+	(void)ctx;
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (p <= 0 || (kill((pid_t)p, 0) && errno == ESRCH) ||
+	    ns_of(now) - ns_of(st->st_mtim) > 86400ll * 1000000000ll)
+		unlink(path);
+	free(path);
+	return 0;
+}
+
 static int add_cache_file(void *ctx, char *path, const struct stat *st)
 {
 	struct cache_list *l = ctx;
@@ -296,6 +324,8 @@ void schema_cache_prune(void)
 			unlink(l.v[i].path);
 		free(l.v[i].path);
 	}
+	if (dir)
+		walk_tree(dir, is_temp_name, remove_stale_temp, NULL);
 	free(l.v);
 	free(dir);
 }
