@@ -41,7 +41,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -98,7 +98,8 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests \
+		interrupt-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -120,6 +121,10 @@ corpus-tests: $(BUILD)/dtbind
 cache-tests: $(BUILD)/dtbind
 	$(Q)sh tests/cache/run.sh $(BUILD)/dtbind
 	$(Q)sh tests/cache/faults.sh $(BUILD)/dtbind
+
+# check and doc2yaml stopped by SIGINT/SIGTERM leave no temporary tree nor half file.
+interrupt-tests: $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/interrupt/run.sh $(BUILD)/dtbind
 
 # The preprocessor against gcc -E on the fixtures (the kernel trees: tests/cpp/compare.sh).
 cpp-tests: $(BUILD)/dtbind

@@ -28,6 +28,7 @@
 
 #include <ftw.h>
 
+#include "cleanup.h"
 #include "exampletest/exampletest.h"
 #include "lint/lint.h"
 #include "doc2yaml.h"
@@ -8791,15 +8792,19 @@ static char *take_output(struct dtbind_doc2yaml *c)
 
 static int check_setup(struct dtbind_doc2yaml *c)
 {
-	char dir[] = "/tmp/dtbind-doc2yaml-XXXXXX";
-	char *root = NULL;
+	const char *base = getenv("TMPDIR");
+	char *dir = NULL, *root = NULL;
 	struct dtbind_lint_opts lo = { 0 };
 
 	if (c->tmp)
 		return 0;
-	if (!mkdtemp(dir))
+	if (asprintf(&dir, "%s/dtbind-doc2yaml-XXXXXX", base && *base ? base : "/tmp") < 0)
+		return -DTBIND_ENOMEM;
+	if (!cleanup_mkdtemp(dir)) {	/* removed on a signal too */
+		free(dir);
 		return -DTBIND_EIO;
-	c->tmp = strdup(dir);
+	}
+	c->tmp = dir;
 	c->cout = open_memstream(&c->cbuf, &c->clen);
 	c->cdiag = c->cout ? dtbind_diag_new(c->cout, DTBIND_FORMAT_GCC) : NULL;
 	if (!c->tmp || !c->cdiag || asprintf(&root, "%s/root", c->tmp) < 0)
@@ -9324,8 +9329,10 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	if (c->cout)
 		fclose(c->cout);
 	free(c->cbuf);
-	if (c->tmp)
+	if (c->tmp) {
 		rm_tree(c->tmp);
+		cleanup_forget(c->tmp);
+	}
 	free(c->tmp);
 	free(c->check_root);
 	free(c->inc_root);
@@ -9391,7 +9398,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 	if (asprintf(&tmp, "%.*s.%s.XXXXXX", slash ? (int)(slash - path + 1) : 0, path,
 		     slash ? slash + 1 : path) < 0)
 		return -DTBIND_ENOMEM;
-	fd = mkstemp(tmp);
+	fd = cleanup_mkstemp(tmp);	/* a signal removes it, never a half file */
 	if (fd < 0) {
 		err = errno;
 		free(tmp);
@@ -9421,6 +9428,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 		/* link() fails if the file appeared meanwhile: never overwrite. */
 		if (link(tmp, path) == 0) {
 			unlink(tmp);
+			cleanup_forget(tmp);
 			free(tmp);
 			return 0;
 		}
@@ -9429,6 +9437,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 	}
 	if (rename(tmp, path))
 		goto fail;
+	cleanup_forget(tmp);
 	free(tmp);
 	return 0;
 fail:
@@ -9436,6 +9445,7 @@ fail:
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
+	cleanup_forget(tmp);
 	free(tmp);
 	errno = err;
 	return -DTBIND_EIO;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "dtschema-private.h"
 #include "fixup.h"
 
@@ -451,7 +452,8 @@ static int write_atomically(const char *path, const struct strbuf *parts[], size
 
 	/* Written next to its place and renamed: never a half file. */
 	mkdir_parents(path, 0755);
-	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0) {
+	/* Registered before it exists: a signal at any point removes it. */
+	if (asprintf(&tmp, "%s.%ld.tmp", path, (long)getpid()) >= 0 && !cleanup_on_signal(tmp)) {
 		FILE *f = fopen(tmp, "wb");
 
 		if (f) {
@@ -465,6 +467,7 @@ static int write_atomically(const char *path, const struct strbuf *parts[], size
 			else
 				remove(tmp);
 		}
+		cleanup_forget(tmp);
 	}
 	free(tmp);
 	return ret;

@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "exampletest/exampletest.h"
 #include "lint.h"
 #include "patch.h"
@@ -676,11 +677,17 @@ static int make_tmp_tree(struct ctx *c)
 
 	if (asprintf(&tmpl, "%s/dtbind-check-XXXXXX", base && *base ? base : "/tmp") < 0)
 		return -DTBIND_ENOMEM;
-	if (!mkdtemp(tmpl)) {
+	/* Removed by the signal handler too: an interrupted check leaves no tree. */
+	if (!cleanup_mkdtemp(tmpl)) {
 		free(tmpl);
 		return -DTBIND_EIO;
 	}
 	c->tmp = realpath(tmpl, NULL);
+	if (c->tmp)
+		cleanup_on_signal(c->tmp);
+	else
+		rmdir(tmpl);
+	cleanup_forget(tmpl);
 	free(tmpl);
 	if (!c->tmp)
 		return -DTBIND_EIO;
@@ -1623,8 +1630,10 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 		ret = check_bindings(&c);
 	}
 out:
-	if (c.tmp)
+	if (c.tmp) {
 		remove_tree(c.tmp, 0);
+		cleanup_forget(c.tmp);
+	}
 	dtbind_diag_free(c.inner);
 	if (c.inner_out)
 		fclose(c.inner_out);
