@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -145,40 +146,34 @@ int cleanup_on_signal(const char *path)
 	return ret;
 }
 
-int cleanup_mkstemp(char *tmpl)
+/* mkdtemp() (@dir) or mkstemp(), registered at once: the fd, 0 for a directory, or -1. */
+static int make_temp(char *tmpl, bool dir)
 {
 	/* The copy is made first: malloc must not run with the file made but unregistered. */
 	char *copy = strdup(tmpl);
 	sigset_t old;
-	int fd;
+	int ret;
 
 	block(&old);
-	fd = mkstemp(tmpl);
-	if (fd >= 0 && copy) {
+	ret = dir ? (mkdtemp(tmpl) ? 0 : -1) : mkstemp(tmpl);
+	if (ret >= 0 && copy) {
 		memcpy(copy, tmpl, strlen(tmpl));
 		add_path(copy);
 	} else {
 		free(copy);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	return fd;
+	return ret;
+}
+
+int cleanup_mkstemp(char *tmpl)
+{
+	return make_temp(tmpl, false);
 }
 
 char *cleanup_mkdtemp(char *tmpl)
 {
-	char *copy = strdup(tmpl), *dir;
-	sigset_t old;
-
-	block(&old);
-	dir = mkdtemp(tmpl);
-	if (dir && copy) {
-		memcpy(copy, tmpl, strlen(tmpl));
-		add_path(copy);
-	} else {
-		free(copy);
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	return dir;
+	return make_temp(tmpl, true) == 0 ? tmpl : NULL;
 }
 
 void cleanup_forget(const char *path)

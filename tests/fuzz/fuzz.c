@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "devicetree.h"
 #include "fuzz.h"
 
 #ifndef FUZZ_SRCDIR
@@ -78,7 +79,15 @@ const char *const *fuzz_include_dirs(size_t *n)
 	return (const char *const *)dirs;
 }
 
-const char *fuzz_bindings_root(void)
+struct dt_checker *fuzz_checker(void)
 {
-	return FUZZ_SRCDIR "/corpus/bindings";
+	static struct dt_checker *checker;
+	struct dt_checker_opts o = { .bindings_root = FUZZ_SRCDIR "/corpus/bindings" };
+
+	if (!checker) {
+		o.include_dirs = fuzz_include_dirs(&o.n_include_dirs);
+		if (dt_checker_new(fuzz_diag(), &o, &checker))
+			abort();
+	}
+	return checker;
 }

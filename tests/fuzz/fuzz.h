@@ -30,7 +30,11 @@ const char *fuzz_file(const char *name, const uint8_t *data, size_t size);
  * kernel preprocess as they do there; none when it is unset.
  */
 const char *const *fuzz_include_dirs(size_t *n);
-/* The bindings tree of the harnesses that validate: corpus/bindings of the source tree. */
-const char *fuzz_bindings_root(void);
+struct dt_checker;
+/*
+ * The checker of the harnesses that validate (made once): a small fixed
+ * schema set, corpus/bindings of the source tree and the core schemas.
+ */
+struct dt_checker *fuzz_checker(void);
 
 #endif

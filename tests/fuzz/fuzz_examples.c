@@ -11,17 +11,12 @@
 #include "exampletest.h"
 #include "fuzz.h"
 
-static struct dt_checker *checker;
-
+/* The schema set is loaded before the first input, not timed with it. */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	struct dt_checker_opts o = { .bindings_root = fuzz_bindings_root() };
-
 	(void)argc;
 	(void)argv;
-	o.include_dirs = fuzz_include_dirs(&o.n_include_dirs);
-	if (dt_checker_new(fuzz_diag(), &o, &checker))
-		abort();
+	fuzz_checker();
 	return 0;
 }
 
@@ -29,6 +24,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned findings;
 
-	dt_checker_examples(checker, fuzz_file("fuzz.yaml", data, size), &findings);
+	dt_checker_examples(fuzz_checker(), fuzz_file("fuzz.yaml", data, size), &findings);
 	return 0;
 }

@@ -10,16 +10,12 @@
 #include "fuzz.h"
 #include "validate.h"
 
-static struct dt_checker *checker;
-
+/* The schema set is loaded before the first input, not timed with it. */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	struct dt_checker_opts o = { .bindings_root = fuzz_bindings_root() };
-
 	(void)argc;
 	(void)argv;
-	if (dt_checker_new(fuzz_diag(), &o, &checker))
-		abort();
+	fuzz_checker();
 	return 0;
 }
 
@@ -30,6 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Not an FDT: the DTS harness covers that branch. */
 	if (size < 4 || data[0] != 0xd0 || data[1] != 0x0d || data[2] != 0xfe || data[3] != 0xed)
 		return -1;
-	dt_checker_tree(checker, fuzz_file("fuzz.dtb", data, size), &findings);
+	dt_checker_tree(fuzz_checker(), fuzz_file("fuzz.dtb", data, size), &findings);
 	return 0;
 }
