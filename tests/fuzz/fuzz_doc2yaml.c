@@ -26,6 +26,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	o.include_dirs = fuzz_include_dirs(&o.n_include_dirs);
 	if (dtbind_doc2yaml_new(fuzz_diag(), &o, &conv))
 		abort();
+	/*
+	 * An example with a macro of no known header makes the converter index
+	 * every dt-bindings header, once: here, not in the first input's time.
+	 */
+	static const char warm[] = "* Foo\n\nRequired properties:\n- compatible: should be \"acme,foo\"\n\n"
+				   "Example:\n\nfoo@0 {\n\tcompatible = \"acme,foo\";\n"
+				   "\tinterrupts = <FUZZ_UNKNOWN_MACRO 1>;\n};\n";
+	char *yaml = NULL;
+	size_t len;
+
+	dtbind_doc2yaml_convert(conv, "Documentation/devicetree/bindings/misc/warm.txt", warm,
+				sizeof(warm) - 1, NULL, &yaml, &len);
+	free(yaml);
 	return 0;
 }
 

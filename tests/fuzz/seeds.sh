@@ -63,7 +63,7 @@ find corpus/bindings -name '*.yaml' | sample 20 "$S/jsonschema"
 
 # FDT: the kernel boards of the conformance runs when built, and the fixtures through dtc.
 dtbs=$(ls -d "$HOME"/.cache/dtbind-corpus/dtbs-* 2>/dev/null | head -n 1) || dtbs=
-[ -z "$dtbs" ] || find "$dtbs" -name '*.dtb' -size -100k | sample 40 "$S/fdt"
+[ -z "$dtbs" ] || find "$dtbs" -name '*.dtb' -size -40k | sample 20 "$S/fdt"
 if command -v dtc >/dev/null; then
 	for f in corpus/dts/*.dts tests/dts/ok/*.dts; do
 		dtc -q -I dts -O dtb -o "$S/fdt/$(basename "$f" .dts).dtb" "$f" 2>/dev/null ||
