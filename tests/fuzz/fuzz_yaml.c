@@ -8,6 +8,27 @@
 
 #include "fuzz.h"
 
+/* NaN equals nothing, itself included: a tree holding one is not compared. */
+static bool has_nan(const struct dtbind_value *v)
+{
+	switch (v->kind) {
+	case DTBIND_FLOAT:
+		return v->u.f != v->u.f;
+	case DTBIND_SEQ:
+		for (size_t i = 0; i < v->u.seq.n; i++)
+			if (has_nan(v->u.seq.items[i]))
+				return true;
+		return false;
+	case DTBIND_MAP:
+		for (size_t i = 0; i < v->u.map.n; i++)
+			if (has_nan(v->u.map.members[i].value))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
 static void load(const uint8_t *data, size_t size, unsigned flags)
 {
 	struct dtbind_doc *doc = NULL, *copy = NULL;
@@ -19,7 +40,7 @@ static void load(const uint8_t *data, size_t size, unsigned flags)
 
 	/* A copy is equal to its original, whatever the tree holds. */
 	if (dtbind_doc_from_value("copy", root, &copy) == 0) {
-		if (!dtbind_value_equal(root, dtbind_doc_root(copy)) && root->kind != DTBIND_FLOAT)
+		if (!dtbind_value_equal(root, dtbind_doc_root(copy)) && !has_nan(root))
 			abort();
 		dtbind_doc_free(copy);
 	}
