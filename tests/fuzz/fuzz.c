@@ -91,3 +91,11 @@ struct dt_checker *fuzz_checker(void)
 	}
 	return checker;
 }
+
+int fuzz_init_checker(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_checker();
+	return 0;
+}

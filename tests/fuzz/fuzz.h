@@ -36,5 +36,7 @@ struct dt_checker;
  * schema set, corpus/bindings of the source tree and the core schemas.
  */
 struct dt_checker *fuzz_checker(void);
+/* LLVMFuzzerInitialize of those harnesses: the schema set loaded before the first input. */
+int fuzz_init_checker(int *argc, char ***argv);
 
 #endif

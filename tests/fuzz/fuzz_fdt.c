@@ -10,13 +10,9 @@
 #include "fuzz.h"
 #include "validate.h"
 
-/* The schema set is loaded before the first input, not timed with it. */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	(void)argc;
-	(void)argv;
-	fuzz_checker();
-	return 0;
+	return fuzz_init_checker(argc, argv);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
