@@ -48,7 +48,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
-.PHONY: all man uninstall install-tests check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests conformance
+.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance
 all: $(BUILD)/dtbind $(MAN_PAGES)
 man: $(MAN_PAGES)
 
@@ -115,7 +115,8 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests root-tests rules-tests install-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests \
+		interrupt-tests root-tests rules-tests install-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -132,9 +133,15 @@ suite-external: $(BUILD)/dtbind
 corpus-tests: $(BUILD)/dtbind
 	$(Q)sh tests/run-corpus.sh $(BUILD)/dtbind
 
-# The compiled schema cache: reused, rebuilt on a change of content, never trusted damaged.
+# The compiled schema cache: reused, rebuilt on a change of content, never trusted damaged;
+# under faults: concurrent writers, SIGKILL, partial files, odd or full directories.
 cache-tests: $(BUILD)/dtbind
 	$(Q)sh tests/cache/run.sh $(BUILD)/dtbind
+	$(Q)sh tests/cache/faults.sh $(BUILD)/dtbind
+
+# check and doc2yaml stopped by SIGINT/SIGTERM leave no temporary tree nor half file.
+interrupt-tests: $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/interrupt/run.sh $(BUILD)/dtbind
 
 # Every tool finds the same bindings root (bindings_root_above()).
 root-tests: $(BUILD)/dtbind
@@ -182,15 +189,46 @@ asan-corpus:
 	$(Q)$(ASAN_MAKE) build-asan/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/asan-corpus.sh build-asan/dtbind
 
-# Mutation fuzzing on kernel inputs with the sanitizer build (minutes; not in CI).
-fuzz:
+# Mutation fuzzing of the whole binary on kernel inputs with the sanitizer build (minutes; not in CI).
+fuzz-mutate:
 	$(Q)sh scripts/install-deps.sh --clang
 	$(Q)sh scripts/install-deps.sh --reference
 	$(Q)$(ASAN_MAKE) build-asan/dtbind
-	$(Q)python3 tests/fuzz/fuzz.py build-asan/dtbind "$$(sh $(SHARED)/corpus.sh 6.1 | tail -n 1)" \
+	$(Q)python3 tests/fuzz/mutate.py build-asan/dtbind "$$(sh $(SHARED)/corpus.sh 6.1 | tail -n 1)" \
 		$(SHARED)/seeds --cases $${CASES:-500} --seed $${SEED:-1} \
 		--dtbs "$$(sh tests/conformance/dtbs/build.sh "$$(sh $(SHARED)/corpus.sh 6.1 | tail -n 1)" \
 			$(SHARED)/reference/6.1-dtbs-check-arm64-50 tests/conformance/dtbs/reference-extra-50 | tail -n 1)"
+
+# Coverage-guided fuzzing (tests/fuzz/README.md): one libFuzzer harness per
+# input kind, over the libraries built in build-fuzz/ with ASan+UBSan.
+FUZZ_HARNESSES := yaml jsonschema dts fdt examples doc2yaml patch cache
+FUZZ_BINS := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_HARNESSES))
+FUZZ_S ?= 60
+FUZZ_MAKE = $(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
+	CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION" \
+	LDFLAGS="-fsanitize=address,undefined"
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(LINK_LIBS)
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Ilint -Iexampletest -Ivalidate -Idoc2yaml -Itests/fuzz \
+		-DFUZZ_SRCDIR='"$(CURDIR)"' -fsanitize=fuzzer -o $@ $< tests/fuzz/fuzz.c \
+		$(LINK_LIBS) $(LIBS)
+
+fuzz-harnesses: $(FUZZ_BINS) $(BUILD)/dtbind
+
+fuzz-build:
+	$(Q)sh scripts/install-deps.sh --clang --fuzz
+	+$(Q)$(FUZZ_MAKE) fuzz-harnesses
+
+# Each harness 30 s on its seeds, after its saved regression inputs (CI).
+fuzz-smoke: fuzz-build
+	$(Q)SHARED=$(SHARED) nice sh tests/fuzz/run.sh build-fuzz 30
+
+# Each harness FUZZ_S seconds; what it finds is kept in build-fuzz/artifacts/.
+fuzz: fuzz-build
+	$(Q)SHARED=$(SHARED) nice sh tests/fuzz/run.sh build-fuzz $(FUZZ_S)
 
 # YAML loading, exampletest (issue 4) and validate (issue 5) against the
 # reference tools; each prints a table and keeps it in bench/out/.  A missing
@@ -248,6 +286,6 @@ uninstall: uninstall-docs
 	rm -f $(DESTDIR)$(PREFIX)/bin/dtbind
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

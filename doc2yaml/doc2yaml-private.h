@@ -27,6 +27,7 @@
 
 #include <ftw.h>
 
+#include "cleanup.h"
 #include "exampletest/exampletest.h"
 #include "lint/lint.h"
 #include "doc2yaml.h"

@@ -354,8 +354,10 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	if (c->cout)
 		fclose(c->cout);
 	free(c->cbuf);
-	if (c->tmp)
+	if (c->tmp) {
 		rm_tree(c->tmp);
+		cleanup_forget(c->tmp);
+	}
 	free(c->tmp);
 	free(c->check_root);
 	free(c->inc_root);
@@ -421,7 +423,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 	if (asprintf(&tmp, "%.*s.%s.XXXXXX", slash ? (int)(slash - path + 1) : 0, path,
 		     slash ? slash + 1 : path) < 0)
 		return -DTBIND_ENOMEM;
-	fd = mkstemp(tmp);
+	fd = cleanup_mkstemp(tmp);	/* a signal removes it, never a half file */
 	if (fd < 0) {
 		err = errno;
 		free(tmp);
@@ -451,6 +453,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 		/* link() fails if the file appeared meanwhile: never overwrite. */
 		if (link(tmp, path) == 0) {
 			unlink(tmp);
+			cleanup_forget(tmp);
 			free(tmp);
 			return 0;
 		}
@@ -459,6 +462,7 @@ int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, 
 	}
 	if (rename(tmp, path))
 		goto fail;
+	cleanup_forget(tmp);
 	free(tmp);
 	return 0;
 fail:
@@ -466,6 +470,7 @@ fail:
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
+	cleanup_forget(tmp);
 	free(tmp);
 	errno = err;
 	return -DTBIND_EIO;

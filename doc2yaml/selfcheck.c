@@ -41,15 +41,19 @@ static char *take_output(struct dtbind_doc2yaml *c)
 
 static int check_setup(struct dtbind_doc2yaml *c)
 {
-	char dir[] = "/tmp/dtbind-doc2yaml-XXXXXX";
-	char *root = NULL;
+	const char *base = getenv("TMPDIR");
+	char *dir = NULL, *root = NULL;
 	struct dtbind_lint_opts lo = { 0 };
 
 	if (c->tmp)
 		return 0;
-	if (!mkdtemp(dir))
+	if (asprintf(&dir, "%s/dtbind-doc2yaml-XXXXXX", base && *base ? base : "/tmp") < 0)
+		return -DTBIND_ENOMEM;
+	if (!cleanup_mkdtemp(dir)) {	/* removed on a signal too */
+		free(dir);
 		return -DTBIND_EIO;
-	c->tmp = strdup(dir);
+	}
+	c->tmp = dir;
 	c->cout = open_memstream(&c->cbuf, &c->clen);
 	c->cdiag = c->cout ? dtbind_diag_new(c->cout, DTBIND_FORMAT_GCC) : NULL;
 	if (!c->tmp || !c->cdiag || asprintf(&root, "%s/root", c->tmp) < 0)

@@ -75,6 +75,8 @@ struct source_file {
 enum { BINDING_EAGER = 1, BINDING_SELECT_TRUE = 2 };	/* flags of a cached binding */
 
 /* bindingset.c */
+/* An empty set of generation @gen (the cache-reader harness starts from one too). */
+struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen);
 int list_push(struct index_list *l, size_t i);
 int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);

@@ -307,7 +307,7 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 
 static int load_source(struct dtbind_dtschemas *s, struct source_file *f);
 
-static struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
+struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen gen)
 {
 	struct dtbind_dtschemas *s = calloc(1, sizeof(*s));
 

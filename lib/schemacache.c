@@ -7,8 +7,10 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -16,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "dtschema-private.h"
 #include "fixup.h"
 
@@ -62,6 +65,23 @@
 #define CACHE_HEADER_SIZE 72
 #define CACHE_KEEP 8		/* cache files kept in the default directory */
 #define RACY_NS 2000000000ll	/* mtime this close to the cache's: hash again */
+
+/*
+ * A checksum over @n bytes at @p.  Fuzzing builds accept any, so that the
+ * fuzzer reaches the decoder behind it (a damaged file with a good checksum
+ * must be safe too).
+ */
+static bool checksum_ok(uint64_t want, const void *p, size_t n)
+{
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+	(void)want;
+	(void)p;
+	(void)n;
+	return true;
+#else
+	return hash64(0, p, n) == want;
+#endif
+}
 
 static int cmp_source(const void *a, const void *b)
 {
@@ -244,6 +264,34 @@ static bool is_cache_name(const char *name)
 	return !strncmp(name, "schemas-", 8) && str_ends_with(name, ".bin");
 }
 
+/* ".schemas-*.bin.PID.N.tmp": a cache being written, by write_file_atomic(). */
+static bool is_temp_name(const char *name)
+{
+	if (*name == '.')
+		name++;
+	return !strncmp(name, "schemas-", 8) && str_ends_with(name, ".tmp") && strstr(name, ".bin.");
+}
+
+/*
+ * A temporary file whose writer was killed (SIGKILL, power loss) stays
+ * behind: remove it once its process is gone, or after a day (the pid may
+ * have been reused).  A live writer's file is left alone.
+ */
+static int remove_stale_temp(void *ctx, char *path, const struct stat *st)
+{
+	const char *pid = strstr(strrchr(path, '/') ? strrchr(path, '/') : path, ".bin.");
+	long p = pid ? strtol(pid + 5, NULL, 10) : 0;
+	struct timespec now;
+
+	(void)ctx;
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (p <= 0 || (kill((pid_t)p, 0) && errno == ESRCH) ||
+	    ns_of(now) - ns_of(st->st_mtim) > 86400ll * 1000000000ll)
+		unlink(path);
+	free(path);
+	return 0;
+}
+
 static int add_cache_file(void *ctx, char *path, const struct stat *st)
 {
 	struct cache_list *l = ctx;
@@ -279,6 +327,8 @@ void schema_cache_prune(void)
 			unlink(l.v[i].path);
 		free(l.v[i].path);
 	}
+	if (dir)
+		walk_tree(dir, is_temp_name, remove_stale_temp, NULL);
 	free(l.v);
 	free(dir);
 }
@@ -701,7 +751,7 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	if (memcmp(magic, CACHE_MAGIC, 8) || order != 0x01020304 || hsize != CACHE_HEADER_SIZE ||
 	    prog != program || ioff != CACHE_HEADER_SIZE || ilen > s->map_len - ioff ||
 	    voff != ioff + ilen || vlen != s->map_len - voff ||
-	    hash64(0, base + ioff, ilen) != ihash)
+	    !checksum_ok(ihash, base + ioff, ilen))
 		return -DTBIND_EPARSE;
 
 	struct reader r = { base + ioff, base + ioff + ilen, false };
@@ -871,7 +921,7 @@ static const struct dtbind_value *decode_record(struct dtbind_dtschemas *s,
 	struct vreader vr = { { rec, rec + len, false }, s->names, s->n_names, &s->arena };
 	const struct dtbind_value *v;
 
-	if (hash64(0, rec, len) != hash)
+	if (!checksum_ok(hash, rec, len))
 		return NULL;
 	v = get_value(&vr, 0);
 	return vr.r.p == vr.r.end ? v : NULL;

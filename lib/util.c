@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "internal.h"
 
 /* ---- arena -------------------------------------------------------- */
@@ -877,7 +878,14 @@ int write_file_atomic(const char *path, const struct strbuf *const parts[], size
 		free(tmp);
 		if (!(tmp = temp_name(path)))
 			return -DTBIND_ENOMEM;
+		/* Registered before it exists: a signal at any point removes it. */
+		if (cleanup_on_signal(tmp)) {
+			free(tmp);
+			return -DTBIND_ENOMEM;
+		}
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0)
+			cleanup_forget(tmp);
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
@@ -904,14 +912,17 @@ int write_file_atomic(const char *path, const struct strbuf *const parts[], size
 	fd = -1;
 	if (err || rename(tmp, path))
 		goto fail;
+	cleanup_forget(tmp);
 	free(tmp);
 	return 0;
 fail:
 	err = errno;
 	if (fd >= 0)
 		close(fd);
-	if (created)
+	if (created) {
 		unlink(tmp);
+		cleanup_forget(tmp);
+	}
 	free(tmp);
 	errno = err;
 	return -DTBIND_EIO;

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "exampletest/exampletest.h"
 #include "lint.h"
 #include "patch.h"

@@ -118,11 +118,17 @@ int cp_make_tmp_tree(struct ctx *c)
 
 	if (asprintf(&tmpl, "%s/dtbind-check-XXXXXX", base && *base ? base : "/tmp") < 0)
 		return -DTBIND_ENOMEM;
-	if (!mkdtemp(tmpl)) {
+	/* Removed by the signal handler too: an interrupted check leaves no tree. */
+	if (!cleanup_mkdtemp(tmpl)) {
 		free(tmpl);
 		return -DTBIND_EIO;
 	}
 	c->tmp = realpath(tmpl, NULL);
+	if (c->tmp)
+		cleanup_on_signal(c->tmp);
+	else
+		rmdir(tmpl);
+	cleanup_forget(tmpl);
 	free(tmpl);
 	if (!c->tmp)
 		return -DTBIND_EIO;

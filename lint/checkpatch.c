@@ -580,8 +580,10 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 		ret = check_bindings(&c);
 	}
 out:
-	if (c.tmp)
+	if (c.tmp) {
 		cp_remove_tree(c.tmp, 0);
+		cleanup_forget(c.tmp);
+	}
 	dtbind_diag_free(c.inner);
 	free(c.pending_msg);
 	for (size_t i = 0; i < ARRAY_SIZE(c.disk); i++) {

@@ -5,8 +5,9 @@
 # missing ones.  Prints nothing and exits 0 when everything is present, so
 # `make check` can call it on every run.
 #
-# Usage: scripts/install-deps.sh [--clang] [--reference]
+# Usage: scripts/install-deps.sh [--clang] [--fuzz] [--reference]
 #   --clang      also ensure clang
+#   --fuzz       also ensure clang's libFuzzer and sanitizer runtimes
 #   --reference  also ensure dt-schema, device-tree-compiler and yamllint
 #                (reference tools for `make bench` and `make conformance`),
 #                pre-commit, and the Debian packaging tools (debhelper,
@@ -21,10 +22,11 @@ pkgs="$pkgs man-db groff-base bsdextrautils zsh"
 for arg in "$@"; do
 	case $arg in
 	--clang)	pkgs="$pkgs clang" ;;
+	--fuzz)		pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	--reference)	pkgs="$pkgs dt-schema device-tree-compiler yamllint pre-commit"
 		pkgs="$pkgs debhelper devscripts lintian fakeroot" ;;
 	-h|--help)
-		sed -n '4,13s/^# \{0,1\}//p' "$0"
+		sed -n '4,14s/^# \{0,1\}//p' "$0"
 		exit 0 ;;
 	*)
 		echo "install-deps.sh: unknown option '$arg' (try --help)" >&2

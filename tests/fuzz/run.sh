@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Run the libFuzzer harnesses (`make fuzz-smoke`, `make fuzz FUZZ_S=N`):
+# each first on its saved regression inputs (tests/fuzz/regress/<harness>/),
+# then SECONDS of fuzzing from its seeds (tests/fuzz/seeds.sh, generated
+# when missing) and what earlier runs found (BUILD/corpus/<harness>/).  A
+# crash, a leak, an input slower than 2 s or over 2 GiB fails the harness;
+# the input is kept in BUILD/artifacts/<harness>/ and the log in BUILD/logs/.
+#
+# Usage: tests/fuzz/run.sh BUILD SECONDS [HARNESS...]
+# Prints one line per harness (executions, coverage) and "N passed, N failed".
+set -u
+
+[ $# -ge 2 ] || { echo "usage: $0 BUILD SECONDS [HARNESS...]" >&2; exit 2; }
+B=$1
+SECS=$2
+shift 2
+HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml patch cache}
+HERE=$(dirname "$0")
+FLAGS="-timeout=2 -rss_limit_mb=2048"
+pass=0
+fail=0
+
+[ -d "$B/seeds" ] || sh "$HERE/seeds.sh" "$B" >/dev/null || exit 2
+# The kernel's headers for the seeds' #includes (fuzz.c), when the tree is there.
+k=$(sh "${SHARED:-../shared}/corpus.sh" 6.12 2>/dev/null | tail -n 1) || k=
+[ -d "$k" ] && DTBIND_FUZZ_KERNEL=$k && export DTBIND_FUZZ_KERNEL
+
+dicts() {
+	case $1 in
+	yaml|cache) echo yaml ;;
+	jsonschema) echo jsonschema yaml ;;
+	dts|fdt) echo dts ;;
+	examples) echo yaml dts ;;
+	doc2yaml) echo doc2yaml ;;
+	patch) echo patch ;;
+	esac
+}
+
+mkdir -p "$B/logs" "$B/dict"
+for h in $HARNESSES; do
+	bin=$B/fuzz/fuzz_$h
+	log=$B/logs/$h.log
+	[ -x "$bin" ] || { echo "FAIL: $h: no $bin"; fail=$((fail + 1)); continue; }
+	dict=$B/dict/$h.dict
+	for d in $(dicts "$h"); do cat "$HERE/$d.dict"; done >"$dict"
+	mkdir -p "$B/corpus/$h" "$B/artifacts/$h"
+
+	# Saved inputs of bugs already fixed: each must run clean.
+	reg=$(ls "$HERE/regress/$h"/* 2>/dev/null)
+	# shellcheck disable=SC2086 # the file list and flags split on purpose
+	if [ -n "$reg" ] && ! "$bin" $FLAGS $reg >"$log" 2>&1; then
+		echo "FAIL: $h: a regression input fails again (see $log)"
+		fail=$((fail + 1))
+		continue
+	fi
+	# shellcheck disable=SC2086
+	"$bin" $FLAGS -max_total_time="$SECS" -print_final_stats=1 -dict="$dict" \
+		-artifact_prefix="$B/artifacts/$h/" "$B/corpus/$h" "$B/seeds/$h" >"$log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d ' ' -f 2)
+	if [ $rc -eq 0 ]; then
+		pass=$((pass + 1))
+		echo "PASS: $h: ${runs:-?} executions, ${cov:-?} edges"
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $h: exit $rc after ${runs:-?} executions, see $log:"
+		grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -n 5 | sed 's/^/  /'
+	fi
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
