@@ -23,18 +23,20 @@ endif
 # may call into the foundation and into the tools it is declared to sit on
 # (TOOL_DEPS), and nothing else: scripts/check-layers.sh checks the symbols
 # with nm after each build.  Tools are listed lowest first, the link order.
-TOOLS := exampletest validate lint doc2yaml
+TOOLS := exampletest validate lint doc2yaml kbuild
 space := $(subst ,, )
 TOOL_DEPS_exampletest :=
 TOOL_DEPS_validate :=
 TOOL_DEPS_lint := exampletest
 TOOL_DEPS_doc2yaml := lint exampletest
+# The kernel's make targets: dt-schema's program names over the tools.
+TOOL_DEPS_kbuild := lint exampletest validate
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
 tool_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(1)/*.c))
 TOOL_LIBS := $(foreach t,$(TOOLS),$(BUILD)/lib$(t).a)
 # Highest first, as the linker wants them.
-LINK_LIBS := $(foreach i,4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
+LINK_LIBS := $(foreach i,5 4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
 MAIN_SRCS := $(wildcard src/*.c)
 MAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(MAIN_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -42,7 +44,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
 .PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
-all: $(BUILD)/dtbind
+all: $(BUILD)/dtbind $(BUILD)/kbuild/.links
 
 deps:
 	$(Q)sh scripts/install-deps.sh
@@ -191,7 +193,22 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
 
-install: $(BUILD)/dtbind
+# The kbuild front-ends: links named as dt-schema's programs (kbuild/kbuild.c),
+# in a directory of their own so that they never shadow a real dt-schema.
+KBUILD_NAMES := dt-doc-validate dt-mk-schema dt-extract-example dt-validate \
+	dt-check-compatible yamllint
+$(BUILD)/kbuild/.links: $(BUILD)/dtbind
+	$(Q)mkdir -p $(BUILD)/kbuild
+	$(Q)for n in $(KBUILD_NAMES); do ln -sfn ../dtbind $(BUILD)/kbuild/$$n; done && touch $@
+
+.PHONY: install-kbuild
+install: install-kbuild
+install-kbuild: $(BUILD)/dtbind
+	install -d $(DESTDIR)$(PREFIX)/libexec/dtbind/kbuild
+	for n in $(KBUILD_NAMES); do \
+		ln -sfn ../../../bin/dtbind $(DESTDIR)$(PREFIX)/libexec/dtbind/kbuild/$$n; done
+
+install: $(BUILD)/dtbind $(BUILD)/kbuild/.links
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/dtbind $(DESTDIR)$(PREFIX)/bin/dtbind
 

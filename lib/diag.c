@@ -224,6 +224,58 @@ static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
 	sb_free(&sb);
 }
 
+/*
+ * dt-validate's layout, which kernel developers know: no severity, the node
+ * after the file, notes indented under their finding, the schema's $id on
+ * the last of them.  Our line:col stays where there is one.
+ */
+static void emit_dtschema(struct dtbind_diag *d, const struct dtbind_finding *f)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (f->severity == DTBIND_NOTE) {
+		/* The note naming the schema reads as dt-validate's last line. */
+		if (f->schema && !strcmp(f->message, "from this schema")) {
+			const char *hash = strchr(f->schema, '#');
+
+			sb_puts(&sb, "\tfrom schema $id: ");
+			sb_putn(&sb, f->schema, hash ? (size_t)(hash - f->schema) : strlen(f->schema));
+		} else {
+			sb_printf(&sb, "\t%s", f->message);
+		}
+	} else {
+		if (f->loc.file) {
+			sb_puts(&sb, f->loc.file);
+			if (f->loc.line)
+				sb_printf(&sb, ":%u:%u", f->loc.line, f->loc.col ? f->loc.col : 1);
+			sb_puts(&sb, ": ");
+		}
+		if (f->severity == DTBIND_WARNING)
+			sb_puts(&sb, "warning: ");
+		if (f->node && *f->node)
+			sb_printf(&sb, "%s: ", f->node);
+		sb_puts(&sb, f->message);
+	}
+	sb_putc(&sb, '\n');
+	if (d->out)
+		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	sb_free(&sb);
+}
+
+/* yamllint -f parsable; notes have no place there. */
+static void emit_yamllint(struct dtbind_diag *d, const struct dtbind_finding *f)
+{
+	if (f->severity == DTBIND_NOTE || !d->out)
+		return;
+	fprintf(d->out, "%s:%u:%u: [%s] %s", f->loc.file ? f->loc.file : "-",
+		f->loc.line ? f->loc.line : 1, f->loc.col ? f->loc.col : 1,
+		severity_name[f->severity], f->message);
+	if (f->rule)
+		fprintf(d->out, " (%s)", f->rule);
+	fputc('\n', d->out);
+}
+
 void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 {
 	struct dtbind_finding copy = *in;
@@ -254,6 +306,10 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 		return;
 	if (d->format == DTBIND_FORMAT_JSON)
 		emit_json(d, f);
+	else if (d->format == DTBIND_FORMAT_DTSCHEMA)
+		emit_dtschema(d, f);
+	else if (d->format == DTBIND_FORMAT_YAMLLINT)
+		emit_yamllint(d, f);
 	else
 		emit_gcc(d, f);
 }

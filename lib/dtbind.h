@@ -60,6 +60,9 @@ enum dtbind_severity {
 enum dtbind_format {
 	DTBIND_FORMAT_GCC,	/* file:line:col: severity: message [rule] */
 	DTBIND_FORMAT_JSON,	/* one JSON object per line */
+	/* The kbuild front-ends: what dt-validate and `yamllint -f parsable` print. */
+	DTBIND_FORMAT_DTSCHEMA,	/* file[:line:col]: node: message, notes "\t..." under it */
+	DTBIND_FORMAT_YAMLLINT,	/* file:line:col: [severity] message (rule) */
 };
 
 /* One finding.  Only message is mandatory; NULL fields are omitted. */

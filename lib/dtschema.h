@@ -35,6 +35,12 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
 			       const char *cache_of, enum dtbind_gen gen,
 			       struct dtbind_dtschemas **out);
+/*
+ * The bindings root a compiled schema set file (mkschema -o) was written
+ * for, in *@root (caller frees; "" for none).  -DTBIND_EPARSE when @path is
+ * not such a file (a dt-mk-schema JSON, say), -DTBIND_EIO when unreadable.
+ */
+int dtbind_dtschemas_file_root(const char *path, char **root);
 /* The generation the set was built as (@gen of the load, chosen: never AUTO). */
 enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);

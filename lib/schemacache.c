@@ -1008,3 +1008,37 @@ int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	free(same);
 	return ret;
 }
+
+int dtbind_dtschemas_file_root(const char *path, char **root)
+{
+	unsigned char head[CACHE_HEADER_SIZE + 4];
+	FILE *f = fopen(path, "rb");
+
+	*root = NULL;
+	if (!f)
+		return -DTBIND_EIO;
+	size_t got = fread(head, 1, sizeof(head), f);
+	struct reader r = { head + 8, head + sizeof(head), false };
+	uint32_t order = get_u32(&r), hsize = get_u32(&r);
+
+	r.p = head + CACHE_HEADER_SIZE;
+	uint32_t n = get_u32(&r);
+
+	/* Any version of our header: the loader says whether it still fits. */
+	if (got != sizeof(head) || memcmp(head, CACHE_MAGIC, 6) || order != 0x01020304 ||
+	    hsize != CACHE_HEADER_SIZE || n > 65536) {
+		fclose(f);
+		return -DTBIND_EPARSE;
+	}
+	char *s = malloc((size_t)n + 1);
+
+	if (!s || fread(s, 1, n, f) != n) {
+		free(s);
+		fclose(f);
+		return s ? -DTBIND_EPARSE : -DTBIND_ENOMEM;
+	}
+	s[n] = '\0';
+	fclose(f);
+	*root = s;
+	return 0;
+}

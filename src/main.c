@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	  help_mkschema },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
+	{ "kbuild-path", "print the directory of the front-ends for the kernel's make targets",
+	  cmd_kbuild_path, help_kbuild_path },
 };
 
 static void usage(FILE *out)
@@ -39,6 +41,12 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	/* Run under a dt-schema program's name (a link): that program's command line. */
+	const char *self = argc > 0 ? strrchr(argv[0], '/') : NULL;
+
+	self = self ? self + 1 : argc > 0 ? argv[0] : "";
+	if (kbuild_is_frontend(self))
+		return kbuild_main(self, argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
