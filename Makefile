@@ -43,7 +43,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance kbuild-tests
 all: $(BUILD)/dtbind $(BUILD)/kbuild/.links
 
 deps:
@@ -101,6 +101,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests
+	$(Q)$(MAKE) --no-print-directory kbuild-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -128,6 +129,10 @@ cpp-tests: $(BUILD)/dtbind
 # doc2yaml on the seeds' .txt bindings and its fixtures, against golden output.
 doc2yaml-tests: $(BUILD)/dtbind
 	$(Q)sh tests/doc2yaml/run.sh $(BUILD)/dtbind
+
+# The kbuild front-ends on a small tree, installed with DESTDIR (tests/kbuild).
+kbuild-tests: $(BUILD)/dtbind $(BUILD)/kbuild/.links
+	$(Q)sh tests/kbuild/run.sh $(BUILD)/dtbind
 
 # Golden cases for every lint rule: fires, stays silent, -Wno silences it.
 lint-tests: $(BUILD)/dtbind
@@ -192,6 +197,7 @@ conformance: deps $(BUILD)/dtbind
 		$(SHARED)/reference/modern-6.12 99.8
 	$(Q)SHARED=$(SHARED) sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/dtbs/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind
 
 # The kbuild front-ends: links named as dt-schema's programs (kbuild/kbuild.c),
 # in a directory of their own so that they never shadow a real dt-schema.
