@@ -214,7 +214,7 @@ install-kbuild: $(BUILD)/dtbind
 	for n in $(KBUILD_NAMES); do \
 		ln -sfn ../../../bin/dtbind $(DESTDIR)$(PREFIX)/libexec/dtbind/kbuild/$$n; done
 
-install: $(BUILD)/dtbind $(BUILD)/kbuild/.links
+install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/dtbind $(DESTDIR)$(PREFIX)/bin/dtbind
 
