@@ -107,20 +107,27 @@ static void mk_schema_usage(FILE *out)
 		EPILOG "Exit status: 0 written, 2 usage or I/O error.\n", "dt-mk-schema");
 }
 
-/* Copy the file @path to stdout. */
-static int copy_out(const char *path)
+/* Copy the file @path to @to (NULL: stdout). */
+static int copy_file(const char *path, const char *to)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = fopen(path, "rb"), *out = to ? fopen(to, "wb") : stdout;
 	char buf[65536];
 	size_t n;
 	int ret = 0;
 
-	if (!f)
+	if (!f || !out) {
+		if (f)
+			fclose(f);
+		if (out && out != stdout)
+			fclose(out);
 		return -DTBIND_EIO;
+	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (fwrite(buf, 1, n, stdout) != n)
+		if (fwrite(buf, 1, n, out) != n)
 			ret = -DTBIND_EIO;
-	if (ferror(f) || fflush(stdout))
+	if (ferror(f) || fflush(out))
+		ret = -DTBIND_EIO;
+	if (out != stdout && fclose(out))
 		ret = -DTBIND_EIO;
 	fclose(f);
 	return ret;
@@ -151,42 +158,46 @@ int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv)
 	}
 	/* The set is the whole tree the files are in, as the kernel lists them all. */
 	char *root = kbuild_root(NULL, optind < argc ? argv[optind] : NULL);
-	char tmp[] = "/tmp/dtbind-mk-schema-XXXXXX";
-	const char *path = outfile;
 
 	if (!root) {
 		fprintf(stderr, "dt-mk-schema: no devicetree/bindings directory above %s\n",
 			optind < argc ? argv[optind] : "the working directory");
 		return EXIT_USAGE;
 	}
-	if (!path) {
-		int fd = mkstemp(tmp);
-
-		if (fd < 0) {
-			perror("dt-mk-schema: temporary file");
-			free(root);
-			return EXIT_USAGE;
-		}
-		close(fd);
-		path = tmp;
-	}
-	remove(path);	/* written from the sources, never trusted as it was */
+	/*
+	 * Through the tree's automatic cache, so that after an edit only the
+	 * changed bindings are processed again (kbuild has truncated the old
+	 * output by the time we run); then that file is the output.
+	 */
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_GCC);
 	struct dtbind_dtschemas *s = NULL;
-	int ret = diag ? dtbind_dtschemas_load_cached(diag, root, path, true, k->gen, &s)
+	char *cached = dtbind_dtschemas_cache_path(root, k->gen);
+	int ret = diag ? dtbind_dtschemas_load_cached(diag, root, NULL, true, k->gen, &s)
 		       : -DTBIND_ENOMEM;
 
-	if (!ret && access(path, R_OK))
-		ret = -DTBIND_EIO;
-	if (!ret && !outfile)
-		ret = copy_out(path);
+	if (!ret && (!cached || access(cached, R_OK))) {
+		/* No cache to be had (an unwritable home): written from the set itself. */
+		if (!outfile) {
+			fprintf(stderr, "dt-mk-schema: no schema cache could be written "
+				"(XDG_CACHE_HOME or HOME); give -o FILE\n");
+			ret = -DTBIND_EIO;
+		} else {
+			dtbind_dtschemas_free(s);
+			s = NULL;
+			remove(outfile);
+			ret = dtbind_dtschemas_load_cached(diag, root, outfile, false, k->gen, &s);
+			free(cached);
+			cached = NULL;
+		}
+	}
+	if (!ret && cached)
+		ret = copy_file(cached, outfile);
 	if (ret)
 		fprintf(stderr, "dt-mk-schema: %s: %s\n", outfile ? outfile : "stdout",
 			dtbind_strerror(ret));
-	if (!outfile)
-		remove(tmp);
 	dtbind_dtschemas_free(s);
 	dtbind_diag_free(diag);
+	free(cached);
 	free(root);
 	return ret ? EXIT_USAGE : EXIT_CLEAN;
 }

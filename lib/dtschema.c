@@ -470,6 +470,18 @@ int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 	return dtbind_dtschemas_load_cached(diag, bindings_root, NULL, false, DTBIND_GEN_AUTO, out);
 }
 
+/* A cache holds one generation's fixed-up schemas: the generation keys it. */
+static uint64_t cache_program(enum dtbind_gen gen)
+{
+	return hash64(schema_cache_program(), dtbind_gen_name(gen), strlen(dtbind_gen_name(gen)));
+}
+
+char *dtbind_dtschemas_cache_path(const char *bindings_root, enum dtbind_gen gen)
+{
+	return schema_cache_default_path(bindings_root,
+					 cache_program(dtbind_gen_choose(bindings_root, gen)));
+}
+
 static int load_set(struct dtbind_diag *diag, const char *bindings_root, const char *cache,
 		    const char *cache_of, bool use_cache, enum dtbind_gen gen,
 		    struct dtbind_dtschemas **out)
@@ -489,9 +501,7 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 	if (use_cache || cache) {
 		bool whole = false;
 
-		/* A cache holds one generation's fixed-up schemas: the generation keys it. */
-		program = schema_cache_program();
-		program = hash64(program, dtbind_gen_name(gen), strlen(dtbind_gen_name(gen)));
+		program = cache_program(gen);
 		path = cache ? strdup(cache)
 			     : schema_cache_default_path(cache_of ? cache_of : bindings_root, program);
 		if (path &&

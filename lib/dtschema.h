@@ -36,6 +36,11 @@ int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_ro
 			       const char *cache_of, enum dtbind_gen gen,
 			       struct dtbind_dtschemas **out);
 /*
+ * The file of the automatic cache that dtbind_dtschemas_load_cached() with
+ * @use_cache keeps for @bindings_root and @gen (caller frees), or NULL.
+ */
+char *dtbind_dtschemas_cache_path(const char *bindings_root, enum dtbind_gen gen);
+/*
  * The bindings root a compiled schema set file (mkschema -o) was written
  * for, in *@root (caller frees; "" for none).  -DTBIND_EPARSE when @path is
  * not such a file (a dt-mk-schema JSON, say), -DTBIND_EIO when unreadable.
