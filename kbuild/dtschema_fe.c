@@ -402,7 +402,9 @@ int kb_validate(struct kbuild_ctx *k, int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dt_checker_opts co = { .show_schema = true, .use_cache = true, .gen = k->gen };
+	/* -p is taken as it is, as dt-validate does: kbuild remakes it when a binding changes. */
+	struct dt_checker_opts co = { .show_schema = true, .use_cache = true, .trust_cache = true,
+				      .gen = k->gen };
 	const char *schema = NULL, *url = NULL;
 	bool verbose = false, version = false;
 	int opt;

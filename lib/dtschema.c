@@ -539,6 +539,29 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 	return load_set(diag, bindings_root, cache, NULL, use_cache, gen, out);
 }
 
+int dtbind_dtschemas_load_trusted(struct dtbind_diag *diag, const char *bindings_root,
+				  const char *cache, enum dtbind_gen gen,
+				  struct dtbind_dtschemas **out)
+{
+	struct dtbind_dtschemas *s;
+	int ret;
+
+	gen = dtbind_gen_choose(bindings_root, gen);
+	s = dtschemas_new(diag, gen);
+	if (!s)
+		return -DTBIND_ENOMEM;
+	ret = schema_cache_read_trusted(s, cache, cache_program(gen), bindings_root);
+	if (!ret)
+		ret = dtschemas_finish_cached(s);
+	if (!ret) {
+		*out = s;
+		return 0;
+	}
+	dtbind_dtschemas_free(s);
+	/* Another build's or damaged: made again from the sources, as any cache. */
+	return load_set(diag, bindings_root, cache, NULL, true, gen, out);
+}
+
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
 			       const char *cache_of, enum dtbind_gen gen,
 			       struct dtbind_dtschemas **out)

@@ -27,6 +27,15 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 				 const char *cache, bool use_cache, enum dtbind_gen gen,
 				 struct dtbind_dtschemas **out);
 /*
+ * Same, with the named cache @cache taken as it is, without comparing it with
+ * the binding files (as dt-validate -p takes a processed schema: kbuild
+ * remakes it when a binding changes).  One made by another dtbind build, or
+ * damaged, is made again from the sources.
+ */
+int dtbind_dtschemas_load_trusted(struct dtbind_diag *diag, const char *bindings_root,
+				  const char *cache, enum dtbind_gen gen,
+				  struct dtbind_dtschemas **out);
+/*
  * Same, reading (never writing) the automatic cache of the tree at
  * @cache_of, of which @bindings_root is a copy with some files changed
  * (check: a series applied to a mirror of the tree).  The unchanged files

@@ -826,18 +826,26 @@ static bool compare_manifest(const struct cache_view *cv, const char *root,
 
 /* Everything unchanged: the index as saved, each binding decoded when first used. */
 static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path,
-			   const struct source_file *files)
+			   const struct source_file *files, const char *root)
 {
 	struct reader *r = &cv->rest;
 
 	/* What loading the files from source warned about, the same way. */
-	for (uint32_t i = 0; i < cv->n_files; i++)
-		if (*cv->files[i].note_rule)
-			dtbind_diag_report(s->diag, DTBIND_WARNING,
-					   (struct dtbind_loc){ .file = files[i].path,
-								.line = cv->files[i].note_line,
-								.col = cv->files[i].note_col },
-					   cv->files[i].note_rule, "%s", cv->files[i].note);
+	for (uint32_t i = 0; i < cv->n_files; i++) {
+		char *name = NULL;
+
+		if (!*cv->files[i].note_rule)
+			continue;
+		/* Without the source files (a trusted cache): the name under @root. */
+		if (!files && asprintf(&name, "%s/%s", root ? root : ".", cv->files[i].rel) < 0)
+			return -DTBIND_ENOMEM;
+		dtbind_diag_report(s->diag, DTBIND_WARNING,
+				   (struct dtbind_loc){ .file = files ? files[i].path : name,
+							.line = cv->files[i].note_line,
+							.col = cv->files[i].note_col },
+				   cv->files[i].note_rule, "%s", cv->files[i].note);
+		free(name);
+	}
 
 	if (hmap_reserve(&s->ids, cv->n_b))
 		return -DTBIND_ENOMEM;
@@ -1002,11 +1010,20 @@ int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	ret = cache_open(s, path, program, root, &cv);
 	if (!ret) {
 		*whole = compare_manifest(&cv, root, files, nfiles, same);
-		ret = *whole ? use_whole_cache(s, &cv, path, files)
+		ret = *whole ? use_whole_cache(s, &cv, path, files, root)
 			     : load_incremental(s, &cv, files, nfiles, same);
 	}
 	free(same);
 	return ret;
+}
+
+int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+			      const char *root)
+{
+	struct cache_view cv;
+	int ret = cache_open(s, path, program, root, &cv);
+
+	return ret ? ret : use_whole_cache(s, &cv, path, NULL, root);
 }
 
 int dtbind_dtschemas_file_root(const char *path, char **root)
