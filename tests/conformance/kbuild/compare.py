@@ -5,7 +5,10 @@
 # front-ends, against the stored reference results.  Called by run.sh;
 # stdlib only.
 #
-#   compare.py bindings STDERR REFDIR [SAMPLE]  failing binding files
+#   compare.py bindings STDERR REFDIR SAMPLE|- [RUNSET]
+#                                               failing binding files (SAMPLE: the
+#                                               reference built only those examples;
+#                                               RUNSET: make checked only those files)
 #   compare.py dtbs STDERR REFDIR [BOARDS]      findings per board (BOARDS: the
 #                                               reference's boards that were run)
 #   compare.py times TIMEFILE FRONTEND_TIMES    our share of the CPU time
@@ -73,20 +76,27 @@ def ref_failing(refdir):
     return fail, checked
 
 
-def bindings(stderr, refdir, sample_file=None):
+def read_set(path):
+    with open(path) as f:
+        return {l.strip() for l in f if l.strip()}
+
+
+def bindings(stderr, refdir, sample_file='-', runset=None):
     ours = our_failing(stderr)
     theirs, checked = ref_failing(refdir)
+    if runset:
+        run = read_set(runset)
+        theirs &= run
+        checked &= run
     tests = []
     # The reference may have built only some examples (6.12: every 5th): the
     # example phases compare on those, the others on every file.
-    sample = None
-    if sample_file:
-        with open(sample_file) as f:
-            sample = {l.strip() for l in f if l.strip()}
+    sample = read_set(sample_file) if sample_file != '-' else None
     only_ours = sorted(f for f in ours - theirs
                        if f in checked and (sample is None or f in sample or
                                             not example_only(stderr, f)))
-    only_theirs = sorted(theirs - ours)
+    only_theirs = sorted(f for f in theirs - ours
+                         if sample is None or f in sample or not ref_example_only(refdir, f))
     both = ours & theirs
     n = len(checked)
     agree = n - len(only_ours) - len(only_theirs)
@@ -103,6 +113,20 @@ def bindings(stderr, refdir, sample_file=None):
 
 
 _example_cache = {}
+_ref_lint = None
+
+
+def ref_example_only(refdir, f):
+    """Does the reference fail @f on its example alone?"""
+    global _ref_lint
+    if _ref_lint is None:
+        _ref_lint = set()
+        with open(os.path.join(refdir, 'results.tsv'), errors='replace') as fh:
+            for line in fh:
+                p = line.split('\t')
+                if len(p) > 2 and p[1] in ('yamllint', 'docval') and p[2] == 'error':
+                    _ref_lint.add(p[0])
+    return f not in _ref_lint
 
 
 def example_only(stderr, f):
