@@ -76,6 +76,15 @@ int kb_doc_validate(struct kbuild_ctx *k, int argc, char **argv)
 
 	if (!diag)
 		return EXIT_USAGE;
+	/*
+	 * What dt-doc-validate checks, no more: in kbuild the examples are dtc's
+	 * job (and dt-validate's), the SPDX line checkpatch's.
+	 */
+	static const char *const others[] = { "spdx", "ref-form", "cpp", "dts-syntax",
+					      "dts-semantic" };
+
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		dtbind_diag_set_rule(diag, others[i], -1);
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
 		status = EXIT_USAGE;
 	if (dtbind_linter_new(diag, &lo, &linter)) {

@@ -70,6 +70,14 @@ check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
 	"$? $(cat "$T/mk.err")$(head -c 6 "$O/../processed-schema.json")"
 "$K/dt-doc-validate" -u "$B" "./$B/misc/acme,widget.yaml" 2>"$T/doc.err"
 check "dt-doc-validate: a clean binding" "0 " "$? $(cat "$T/doc.err")"
+# What checkpatch and dtc say in kbuild is not said again: an SPDX line, an example.
+sed '1s/.*/# SPDX-License-Identifier: GPL-2.0/; s/acme,speed = <11>;/acme,speed = <11>/' \
+	"$B/misc/acme,widget.yaml" >"$T/other.yaml"
+mkdir -p "$B/other" && cp "$T/other.yaml" "$B/other/acme,widget.yaml"
+"$K/dt-doc-validate" -u "$B" "$B/other/acme,widget.yaml" 2>"$T/doc2.err"
+check "dt-doc-validate: only its own checks" "1 1" \
+	"$? $(grep -c 'id-matches-path' "$T/doc2.err")$(grep -c 'spdx\|dts-' "$T/doc2.err" | sed 's/^0$//')"
+rm -r "$B/other"
 "$K/dt-extract-example" "$B/misc/acme,widget.yaml" >"$O/acme,widget.example.dts"
 check "dt-extract-example: the wrapper" "0 4" "$? $(grep -c 'example-0\|acme,speed = <11>\|/plugin/\|dts-v1' \
 	"$O/acme,widget.example.dts")"
