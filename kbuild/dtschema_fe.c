@@ -6,6 +6,7 @@
  * translation onto lint, mkschema, the example wrapper and validate.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,34 +366,123 @@ static bool is_dtb_name(const char *name)
 	return str_ends_with(name, ".dtb");
 }
 
-static int validate_files(struct dt_checker *checker, const char *root, bool verbose,
-			  char **args, int n)
-{
-	struct dtbind_diag *diag = dt_checker_diag(checker);
-	struct path_list files = { 0 };
-	int status = EXIT_CLEAN;
+/* The examples checked one by one in a run before the next checks them all. */
+#define KB_BATCH_AFTER 16
 
-	if (!cli_collect_paths(diag, args, n, is_dtb_name, &files))
-		status = EXIT_USAGE;
+struct kb_run {
+	struct dt_checker_opts *co;
+	struct kb_store st;
+	bool store;
+	struct dtbind_diag *diag;	/* into mem when the results are kept */
+	struct dt_checker *checker;
+	FILE *mem;
+	char *buf;
+	size_t len;
+	int status;
+};
+
+/* Load the schema set on first need: a run served from kept results never does. */
+static bool run_checker(struct kb_run *r)
+{
+	int ret;
+
+	if (r->checker)
+		return true;
+	if (r->store && !(r->mem = open_memstream(&r->buf, &r->len)))
+		r->store = false;
+	r->diag = dtbind_diag_new(r->store ? r->mem : stderr, DTBIND_FORMAT_DTSCHEMA);
+	if (!r->diag || (ret = dt_checker_new(r->diag, r->co, &r->checker))) {
+		fprintf(stderr, "dt-validate: cannot load the schemas: %s\n",
+			dtbind_strerror(r->diag ? ret : -DTBIND_ENOMEM));
+		r->status = EXIT_USAGE;
+		return false;
+	}
+	if (r->store) {	/* what loading said, said now */
+		fflush(r->mem);
+		fwrite(r->buf, 1, r->len, stderr);
+	}
+	return true;
+}
+
+/* Check one file (@yaml: an example's binding); its findings printed when @print, kept. */
+static void run_one(struct kb_run *r, const char *file, const char *yaml, bool print)
+{
+	size_t from = 0;
+	unsigned findings;
+	int ret;
+
+	if (r->store) {
+		fflush(r->mem);
+		from = r->len;
+	}
+	ret = yaml ? dt_checker_examples(r->checker, yaml, &findings)
+		   : dt_checker_tree(r->checker, file, &findings);
+	if (ret < 0 && ret != -DTBIND_EPARSE) {
+		fprintf(stderr, "dt-validate: %s: %s\n", yaml ? yaml : file, dtbind_strerror(ret));
+		r->status = EXIT_USAGE;
+	}
+	if (!r->store)
+		return;
+	fflush(r->mem);
+	if (print)
+		fwrite(r->buf + from, 1, r->len - from, stderr);
+	if (yaml && ret >= 0)
+		kb_store_put(&r->st, yaml, r->buf + from, r->len - from);
+}
+
+/* Every example of the tree, once, for the runs of this make that follow. */
+static void run_all(struct kb_run *r, const char *root)
+{
+	struct path_list all = { 0 };
+	int fd;
+
+	if (access(r->st.done, F_OK) == 0 || !kb_store_lock(&r->st, &fd))
+		return;
+	if (access(r->st.done, F_OK) && path_list_add(&all, root, is_binding_name) == 0) {
+		for (size_t i = 0; i < all.n; i++) {
+			char *kept = kb_store_get(&r->st, all.v[i]);
+
+			if (!kept)
+				run_one(r, NULL, all.v[i], false);
+			free(kept);
+		}
+		int done = open(r->st.done, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+		if (done >= 0)
+			close(done);
+	}
+	path_list_free(&all);
+	kb_store_unlock(fd);
+}
+
+static void validate_files(struct kb_run *r, const char *root, bool verbose, char **args, int n)
+{
+	struct path_list files = { 0 };
+	struct dtbind_diag *err = dtbind_diag_new(stderr, DTBIND_FORMAT_DTSCHEMA);
+
+	if (!err || !cli_collect_paths(err, args, n, is_dtb_name, &files))
+		r->status = EXIT_USAGE;
 	for (size_t i = 0; i < files.n; i++) {
 		char *yaml = example_source(files.v[i], root);
-		unsigned findings;
-		int ret;
+		char *kept = yaml && r->store ? kb_store_get(&r->st, yaml) : NULL;
 
 		if (verbose)
 			printf("Check:  %s\n", files.v[i]);
 		fflush(stdout);
-		ret = yaml ? dt_checker_examples(checker, yaml, &findings)
-			   : dt_checker_tree(checker, files.v[i], &findings);
-		if (ret < 0 && ret != -DTBIND_EPARSE) {
-			fprintf(stderr, "dt-validate: %s: %s\n", yaml ? yaml : files.v[i],
-				dtbind_strerror(ret));
-			status = EXIT_USAGE;
+		if (!kept && yaml && r->store && kb_store_count(&r->st) >= KB_BATCH_AFTER &&
+		    run_checker(r)) {
+			run_all(r, root);
+			kept = kb_store_get(&r->st, yaml);
 		}
+		if (kept)
+			fputs(kept, stderr);
+		else if (run_checker(r))
+			run_one(r, files.v[i], yaml, true);
+		free(kept);
 		free(yaml);
 	}
 	path_list_free(&files);
-	return status;
+	dtbind_diag_free(err);
 }
 
 int kb_validate(struct kbuild_ctx *k, int argc, char **argv)
@@ -444,22 +534,25 @@ int kb_validate(struct kbuild_ctx *k, int argc, char **argv)
 	if (!root)
 		root = kbuild_root(NULL, optind < argc ? argv[optind] : NULL);
 	co.bindings_root = root;
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_DTSCHEMA);
-	struct dt_checker *checker = NULL;
-	int ret, status;
+	struct kb_run r = { .co = &co, .status = EXIT_CLEAN };
+	char *options = NULL;
 
-	if (!diag || (ret = dt_checker_new(diag, &co, &checker))) {
-		fprintf(stderr, "dt-validate: cannot load the schemas: %s\n",
-			dtbind_strerror(diag ? ret : -DTBIND_ENOMEM));
-		dtbind_diag_free(diag);
-		free(root);
-		return EXIT_USAGE;
-	}
-	status = validate_files(checker, root, verbose, argv + optind, argc - optind);
-	dt_checker_free(checker);
-	dtbind_diag_free(diag);
+	/* What the results depend on besides the schema set and the .yaml. */
+	if (co.schema_cache &&
+	    asprintf(&options, "gen=%d limit=%s m=%d M=%d root=%s", (int)co.gen,
+		     co.limit ? co.limit : "", co.show_unmatched, co.show_matched,
+		     root ? root : "") >= 0)
+		r.store = kb_store_open(&r.st, co.schema_cache, options);
+	validate_files(&r, root, verbose, argv + optind, argc - optind);
+	dt_checker_free(r.checker);
+	dtbind_diag_free(r.diag);
+	if (r.mem)
+		fclose(r.mem);
+	free(r.buf);
+	kb_store_close(&r.st);
+	free(options);
 	free(root);
-	return status;
+	return r.status;
 }
 
 /* ---- dt-check-compatible --------------------------------------------- */

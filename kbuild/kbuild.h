@@ -40,6 +40,24 @@ char *kbuild_root(const char *url_path, const char *file);
 /* `--version`: the generation's version first (kbuild compares it), then ours. */
 int kbuild_version(const struct kbuild_ctx *k, const char *url_path);
 
+/* Findings of each example, kept next to the schema set file (results.c). */
+struct kb_store {
+	char *dir, *lock, *done;
+	bool ok;
+};
+
+/* The results of @schema (the file, as it is now) with @options; false: none kept. */
+bool kb_store_open(struct kb_store *st, const char *schema, const char *options);
+void kb_store_close(struct kb_store *st);
+/* What was said of @yaml, if it has not changed since (caller frees), or NULL. */
+char *kb_store_get(const struct kb_store *st, const char *yaml);
+void kb_store_put(const struct kb_store *st, const char *yaml, const char *text, size_t len);
+/* How many results are kept (a run in progress: how far it has got). */
+size_t kb_store_count(const struct kb_store *st);
+/* One process at a time fills the store for everyone. */
+bool kb_store_lock(const struct kb_store *st, int *fd);
+void kb_store_unlock(int fd);
+
 int kb_doc_validate(struct kbuild_ctx *k, int argc, char **argv);
 int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv);
 int kb_extract_example(struct kbuild_ctx *k, int argc, char **argv);
