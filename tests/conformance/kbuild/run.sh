@@ -145,8 +145,9 @@ for v in $VERSIONS; do
 		>"$OUT/$v-bc.cmp"
 	cat "$OUT/$v-bc.cmp"
 	count_tests "$OUT/$v-bc.cmp"
-	python3 "$HERE/compare.py" times "$OUT/$v-bc.time" "$OUT/$v-bc.fe"
-	echo "reference (stored): $(ref_times "$ref" "$scale")${sample:+ (example phases scaled from its every-5th sample)}"
+	python3 "$HERE/compare.py" times "$OUT/$v-bc.time" "$OUT/$v-bc.fe" "$ref" "$OUT/$v-run.txt" \
+		"$(wc -l <"$OUT/$v-all.txt")"
+	echo "reference (stored), whole target: $(ref_times "$ref" "$scale")${sample:+ (example phases scaled from its every-5th sample)}"
 
 	# One binding, in the tree built above: touched (its example and the
 	# schema set are made again), then untouched.
