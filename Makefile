@@ -149,7 +149,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests kbuild-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:
