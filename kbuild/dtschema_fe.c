@@ -24,7 +24,7 @@
 #define EPILOG "\nArguments can also be passed in a file prefixed with a \"@\" character.\n" \
 	"This is dtbind's %s (dtbind kbuild-path); see dtbind --help.\n"
 
-static bool is_dir(const char *p)
+static bool kb_dir_exists(const char *p)
 {
 	struct stat st;
 
@@ -315,7 +315,7 @@ static bool schema_arg(const char *prog, const char *path, const char **cache, c
 	char *recorded = NULL;
 	int ret;
 
-	if (is_dir(path)) {
+	if (kb_dir_exists(path)) {
 		if (!*root)
 			*root = strdup(path);
 		return true;

@@ -111,7 +111,7 @@ enum dtbind_gen kbuild_gen(const struct kbuild_ctx *k, const char *root)
 	return dtbind_gen_choose(root, k->gen);
 }
 
-static bool is_dir(const char *p)
+static bool kb_dir_exists(const char *p)
 {
 	struct stat st;
 
@@ -129,7 +129,7 @@ char *kbuild_root(const char *url_path, const char *file)
 		return r;
 	if (srctree && *srctree &&
 	    asprintf(&r, "%s/Documentation/devicetree/bindings", srctree) >= 0) {
-		if (is_dir(r))
+		if (kb_dir_exists(r))
 			return r;
 		free(r);
 	}
