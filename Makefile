@@ -23,18 +23,20 @@ endif
 # may call into the foundation and into the tools it is declared to sit on
 # (TOOL_DEPS), and nothing else: scripts/check-layers.sh checks the symbols
 # with nm after each build.  Tools are listed lowest first, the link order.
-TOOLS := exampletest validate lint doc2yaml
+TOOLS := exampletest validate lint doc2yaml kbuild
 space := $(subst ,, )
 TOOL_DEPS_exampletest :=
 TOOL_DEPS_validate :=
 TOOL_DEPS_lint := exampletest
 TOOL_DEPS_doc2yaml := lint exampletest
+# The kernel's make targets: dt-schema's program names over the tools.
+TOOL_DEPS_kbuild := lint exampletest validate
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
 tool_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(1)/*.c))
 TOOL_LIBS := $(foreach t,$(TOOLS),$(BUILD)/lib$(t).a)
 # Highest first, as the linker wants them.
-LINK_LIBS := $(foreach i,4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
+LINK_LIBS := $(foreach i,5 4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
 MAIN_SRCS := $(wildcard src/*.c)
 MAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(MAIN_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -42,14 +44,14 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
 # The man pages, printed by the binary from the descriptions --help prints.
-COMMANDS := jsonschema lint exampletest validate check hook mkschema parse doc2yaml
+COMMANDS := jsonschema lint exampletest validate check hook mkschema parse doc2yaml kbuild-path
 MAN_PAGES := $(BUILD)/man/dtbind.1 $(foreach c,$(COMMANDS),$(BUILD)/man/dtbind-$(c).1)
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
-.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance
-all: $(BUILD)/dtbind $(MAN_PAGES)
+.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance kbuild-tests
+all: $(BUILD)/dtbind $(BUILD)/kbuild/.links $(MAN_PAGES)
 man: $(MAN_PAGES)
 
 $(BUILD)/man/dtbind.1: $(BUILD)/dtbind
@@ -117,6 +119,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests \
 		interrupt-tests root-tests rules-tests install-tests
+	$(Q)$(MAKE) --no-print-directory kbuild-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -159,6 +162,10 @@ doc2yaml-tests: $(BUILD)/dtbind
 rules-tests: $(BUILD)/dtbind
 	$(Q)sh tests/golden/rules/run.sh $(BUILD)/dtbind
 
+# The kbuild front-ends on a small tree, installed with DESTDIR (tests/kbuild).
+kbuild-tests: $(BUILD)/dtbind $(BUILD)/kbuild/.links
+	$(Q)sh tests/kbuild/run.sh $(BUILD)/dtbind
+
 # Golden cases for every lint rule: fires, stays silent, -Wno silences it.
 lint-tests: $(BUILD)/dtbind
 	$(Q)sh tests/lint/run.sh $(BUILD)/dtbind
@@ -181,7 +188,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests kbuild-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:
@@ -264,6 +271,22 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) sh tests/conformance/pre-commit.sh $(BUILD)/dtbind
 	$(Q)sh tests/conformance/debian-package.sh
 	$(Q)SHARED=$(SHARED) sh tests/conformance/modern-6.12/dtbs.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind
+
+# The kbuild front-ends: links named as dt-schema's programs (kbuild/kbuild.c),
+# in a directory of their own so that they never shadow a real dt-schema.
+KBUILD_NAMES := dt-doc-validate dt-mk-schema dt-extract-example dt-validate \
+	dt-check-compatible yamllint
+$(BUILD)/kbuild/.links: $(BUILD)/dtbind
+	$(Q)mkdir -p $(BUILD)/kbuild
+	$(Q)for n in $(KBUILD_NAMES); do ln -sfn ../dtbind $(BUILD)/kbuild/$$n; done && touch $@
+
+.PHONY: install-kbuild
+install: install-kbuild
+install-kbuild: $(BUILD)/dtbind
+	install -d $(DESTDIR)$(PREFIX)/libexec/dtbind/kbuild
+	for n in $(KBUILD_NAMES); do \
+		ln -sfn ../../../bin/dtbind $(DESTDIR)$(PREFIX)/libexec/dtbind/kbuild/$$n; done
 
 install: $(BUILD)/dtbind
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -50,7 +50,10 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 				free(p);
 		}
 	}
-	if (opts->cache_of)
+	if (opts->trust_cache && opts->schema_cache)
+		ret = dtbind_dtschemas_load_trusted(diag, opts->bindings_root, opts->schema_cache,
+						    opts->gen, &c->schemas);
+	else if (opts->cache_of)
 		ret = dtbind_dtschemas_load_from(diag, opts->bindings_root, opts->cache_of,
 						 opts->gen, &c->schemas);
 	else

@@ -23,6 +23,7 @@ struct dt_checker_opts {
 	bool show_matched;			/* -M */
 	bool only_undocumented;			/* --undocumented */
 	const char *schema_cache;		/* compiled schema set file, or NULL */
+	bool trust_cache;			/* take schema_cache as it is (dt-validate -p) */
 	bool use_cache;				/* the automatic cache under ~/.cache/dtbind */
 	const char *cache_of;			/* read only that tree's cache (bindings_root is
 						   a copy of it with changes) */

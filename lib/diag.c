@@ -50,6 +50,8 @@ static const char *const severity_name[] = {
 
 static void emit_gcc(void *user, const struct dtbind_finding *f);
 static void emit_json(void *user, const struct dtbind_finding *f);
+static void emit_dtschema(void *user, const struct dtbind_finding *f);
+static void emit_yamllint(void *user, const struct dtbind_finding *f);
 static void collect(void *user, const struct dtbind_finding *f);
 static void emit_sarif(void *user, const struct dtbind_finding *f);
 static void sarif_finish(struct dtbind_diag *d);
@@ -63,7 +65,9 @@ struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
 	d->out = out;
 	d->format = format;
 	d->fn = format == DTBIND_FORMAT_JSON ? emit_json :
-		format == DTBIND_FORMAT_SARIF ? emit_sarif : emit_gcc;
+		format == DTBIND_FORMAT_SARIF ? emit_sarif :
+		format == DTBIND_FORMAT_DTSCHEMA ? emit_dtschema :
+		format == DTBIND_FORMAT_YAMLLINT ? emit_yamllint : emit_gcc;
 	sb_init(&d->sarif);
 	d->user = d;
 	return d;
@@ -344,6 +348,61 @@ static void collect(void *user, const struct dtbind_finding *f)
 		return;
 	}
 	d->kept[d->n_kept++] = c;
+}
+
+/*
+ * dt-validate's layout, which kernel developers know: no severity, the node
+ * after the file, notes indented under their finding, the schema's $id on
+ * the last of them.  Our line:col stays where there is one.
+ */
+static void emit_dtschema(void *user, const struct dtbind_finding *f)
+{
+	struct dtbind_diag *d = user;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (f->severity == DTBIND_NOTE) {
+		/* The note naming the schema reads as dt-validate's last line. */
+		if (f->schema && !strcmp(f->message, "from this schema")) {
+			const char *hash = strchr(f->schema, '#');
+
+			sb_puts(&sb, "\tfrom schema $id: ");
+			sb_putn(&sb, f->schema, hash ? (size_t)(hash - f->schema) : strlen(f->schema));
+		} else {
+			sb_printf(&sb, "\t%s", f->message);
+		}
+	} else {
+		if (f->loc.file) {
+			sb_puts(&sb, f->loc.file);
+			if (f->loc.line)
+				sb_printf(&sb, ":%u:%u", f->loc.line, f->loc.col ? f->loc.col : 1);
+			sb_puts(&sb, ": ");
+		}
+		if (f->severity == DTBIND_WARNING)
+			sb_puts(&sb, "warning: ");
+		if (f->node && *f->node)
+			sb_printf(&sb, "%s: ", f->node);
+		sb_puts(&sb, f->message);
+	}
+	sb_putc(&sb, '\n');
+	if (d->out)
+		fwrite(sb_cstr(&sb), 1, sb.len, d->out);
+	sb_free(&sb);
+}
+
+/* yamllint -f parsable; notes have no place there. */
+static void emit_yamllint(void *user, const struct dtbind_finding *f)
+{
+	struct dtbind_diag *d = user;
+
+	if (f->severity == DTBIND_NOTE || !d->out)
+		return;
+	fprintf(d->out, "%s:%u:%u: [%s] %s", f->loc.file ? f->loc.file : "-",
+		f->loc.line ? f->loc.line : 1, f->loc.col ? f->loc.col : 1,
+		severity_name[f->severity], f->message);
+	if (f->rule)
+		fprintf(d->out, " (%s)", f->rule);
+	fputc('\n', d->out);
 }
 
 void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)

@@ -61,6 +61,9 @@ enum dtbind_format {
 	DTBIND_FORMAT_GCC,	/* file:line:col: severity: message [rule] */
 	DTBIND_FORMAT_JSON,	/* one JSON object per line */
 	DTBIND_FORMAT_SARIF,	/* one SARIF 2.1.0 log, written when the sink is freed */
+	/* The kbuild front-ends: what dt-validate and `yamllint -f parsable` print. */
+	DTBIND_FORMAT_DTSCHEMA,	/* file[:line:col]: node: message, notes "\t..." under it */
+	DTBIND_FORMAT_YAMLLINT,	/* file:line:col: [severity] message (rule) */
 };
 
 /*

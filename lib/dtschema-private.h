@@ -93,6 +93,9 @@ uint64_t schema_cache_program(void);
 char *schema_cache_default_path(const char *root, uint64_t program);
 int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
 		      const char *root, struct source_file *files, size_t nfiles, bool *whole);
+/* The whole set of the cache file @path, not compared with the sources (dt-validate -p). */
+int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+			      const char *root);
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
 		       const char *root, const struct source_file *files, size_t nfiles);
 void schema_cache_prune(void);

@@ -27,6 +27,15 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 				 const char *cache, bool use_cache, enum dtbind_gen gen,
 				 struct dtbind_dtschemas **out);
 /*
+ * Same, with the named cache @cache taken as it is, without comparing it with
+ * the binding files (as dt-validate -p takes a processed schema: kbuild
+ * remakes it when a binding changes).  One made by another dtbind build, or
+ * damaged, is made again from the sources.
+ */
+int dtbind_dtschemas_load_trusted(struct dtbind_diag *diag, const char *bindings_root,
+				  const char *cache, enum dtbind_gen gen,
+				  struct dtbind_dtschemas **out);
+/*
  * Same, reading (never writing) the automatic cache of the tree at
  * @cache_of, of which @bindings_root is a copy with some files changed
  * (check: a series applied to a mirror of the tree).  The unchanged files
@@ -35,6 +44,17 @@ int dtbind_dtschemas_load_cached(struct dtbind_diag *diag, const char *bindings_
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,
 			       const char *cache_of, enum dtbind_gen gen,
 			       struct dtbind_dtschemas **out);
+/*
+ * The file of the automatic cache that dtbind_dtschemas_load_cached() with
+ * @use_cache keeps for @bindings_root and @gen (caller frees), or NULL.
+ */
+char *dtbind_dtschemas_cache_path(const char *bindings_root, enum dtbind_gen gen);
+/*
+ * The bindings root a compiled schema set file (mkschema -o) was written
+ * for, in *@root (caller frees; "" for none).  -DTBIND_EPARSE when @path is
+ * not such a file (a dt-mk-schema JSON, say), -DTBIND_EIO when unreadable.
+ */
+int dtbind_dtschemas_file_root(const char *path, char **root);
 /* The generation the set was built as (@gen of the load, chosen: never AUTO). */
 enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);

@@ -125,6 +125,13 @@ static int emit(struct strbuf *out, struct srcmap *map, const char *file, uint32
 int examples_wrap(const struct dtbind_value *binding, const char *file, const char *text,
 		  size_t len, struct strbuf *out, struct srcmap *map, unsigned *count)
 {
+	return examples_wrap_gen(binding, file, text, len, DTBIND_GEN_2022_08, out, map, count);
+}
+
+int examples_wrap_gen(const struct dtbind_value *binding, const char *file, const char *text,
+		      size_t len, enum dtbind_gen gen, struct strbuf *out, struct srcmap *map,
+		      unsigned *count)
+{
 	const struct dtbind_member *m = dtbind_value_member(binding, "examples");
 	const struct dtbind_value *list = m ? m->value : NULL;
 	uint32_t head = m ? m->key_loc.line : 1;
@@ -158,7 +165,17 @@ int examples_wrap(const struct dtbind_value *binding, const char *file, const ch
 			ret |= emit(out, map, file, line, col, buf);
 			ret |= emit(out, map, file, line, col, "        #address-cells = <1>;");
 			ret |= emit(out, map, file, line, col, "        #size-cells = <1>;");
-			if (irq) {
+			if (irq && gen >= DTBIND_GEN_2026_06) {
+				/* 2026.06 gives each example a controller node of its own. */
+				snprintf(buf, sizeof(buf), "        interrupt-parent = <&fake_intc%zu>;", i);
+				ret |= emit(out, map, file, line, col, buf);
+				snprintf(buf, sizeof(buf), "        fake_intc%zu: fake-interrupt-controller {", i);
+				ret |= emit(out, map, file, line, col, buf);
+				ret |= emit(out, map, file, line, col, "            interrupt-controller;");
+				snprintf(buf, sizeof(buf), "            #interrupt-cells = < %u >;", irq);
+				ret |= emit(out, map, file, line, col, buf);
+				ret |= emit(out, map, file, line, col, "        };");
+			} else if (irq) {
 				ret |= emit(out, map, file, line, col, "        interrupt-controller;");
 				snprintf(buf, sizeof(buf), "        #interrupt-cells = < %u >;", irq);
 				ret |= emit(out, map, file, line, col, buf);

@@ -852,18 +852,26 @@ static bool compare_manifest(const struct cache_view *cv, const char *root,
 
 /* Everything unchanged: the index as saved, each binding decoded when first used. */
 static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path,
-			   const struct source_file *files)
+			   const struct source_file *files, const char *root)
 {
 	struct reader *r = &cv->rest;
 
 	/* What loading the files from source warned about, the same way. */
-	for (uint32_t i = 0; i < cv->n_files; i++)
-		if (*cv->files[i].note_rule)
-			dtbind_diag_report(s->diag, DTBIND_WARNING,
-					   (struct dtbind_loc){ .file = files[i].path,
-								.line = cv->files[i].note_line,
-								.col = cv->files[i].note_col },
-					   cv->files[i].note_rule, "%s", cv->files[i].note);
+	for (uint32_t i = 0; i < cv->n_files; i++) {
+		char *name = NULL;
+
+		if (!*cv->files[i].note_rule)
+			continue;
+		/* Without the source files (a trusted cache): the name under @root. */
+		if (!files && asprintf(&name, "%s/%s", root ? root : ".", cv->files[i].rel) < 0)
+			return -DTBIND_ENOMEM;
+		dtbind_diag_report(s->diag, DTBIND_WARNING,
+				   (struct dtbind_loc){ .file = files ? files[i].path : name,
+							.line = cv->files[i].note_line,
+							.col = cv->files[i].note_col },
+				   cv->files[i].note_rule, "%s", cv->files[i].note);
+		free(name);
+	}
 
 	if (hmap_reserve(&s->ids, cv->n_b))
 		return -DTBIND_ENOMEM;
@@ -1030,9 +1038,52 @@ int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	ret = cache_open(s, path, program, root, &cv);
 	if (!ret) {
 		*whole = compare_manifest(&cv, root, files, nfiles, same);
-		ret = *whole ? use_whole_cache(s, &cv, path, files)
+		ret = *whole ? use_whole_cache(s, &cv, path, files, root)
 			     : load_incremental(s, &cv, files, nfiles, same);
 	}
 	free(same);
 	return ret;
+}
+
+int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint64_t program,
+			      const char *root)
+{
+	struct cache_view cv;
+	int ret = cache_open(s, path, program, root, &cv);
+
+	return ret ? ret : use_whole_cache(s, &cv, path, NULL, root);
+}
+
+int dtbind_dtschemas_file_root(const char *path, char **root)
+{
+	unsigned char head[CACHE_HEADER_SIZE + 4];
+	FILE *f = fopen(path, "rb");
+
+	*root = NULL;
+	if (!f)
+		return -DTBIND_EIO;
+	size_t got = fread(head, 1, sizeof(head), f);
+	struct reader r = { head + 8, head + sizeof(head), false };
+	uint32_t order = get_u32(&r), hsize = get_u32(&r);
+
+	r.p = head + CACHE_HEADER_SIZE;
+	uint32_t n = get_u32(&r);
+
+	/* Any version of our header: the loader says whether it still fits. */
+	if (got != sizeof(head) || memcmp(head, CACHE_MAGIC, 6) || order != 0x01020304 ||
+	    hsize != CACHE_HEADER_SIZE || n > 65536) {
+		fclose(f);
+		return -DTBIND_EPARSE;
+	}
+	char *s = malloc((size_t)n + 1);
+
+	if (!s || fread(s, 1, n, f) != n) {
+		free(s);
+		fclose(f);
+		return s ? -DTBIND_EPARSE : -DTBIND_ENOMEM;
+	}
+	s[n] = '\0';
+	fclose(f);
+	*root = s;
+	return 0;
 }

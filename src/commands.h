@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "doc2yaml/doc2yaml.h"
 #include "exampletest/exampletest.h"
+#include "kbuild/kbuild.h"
 #include "lint/lint.h"
 #include "validate/validate.h"
 

@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ cmd_mkschema, &help_mkschema },
 	{ cmd_parse, &help_parse },
 	{ cmd_doc2yaml, &help_doc2yaml },
+	{ cmd_kbuild_path, &help_kbuild_path },
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -111,6 +112,12 @@ static int hidden_option(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Run under a dt-schema program's name (a link): that program's command line. */
+	const char *self = argc > 0 ? strrchr(argv[0], '/') : NULL;
+
+	self = self ? self + 1 : argc > 0 ? argv[0] : "";
+	if (kbuild_is_frontend(self))
+		return kbuild_main(self, argc, argv);
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		command_helps[i] = commands[i].help;
 	if (argc < 2) {

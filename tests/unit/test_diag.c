@@ -50,6 +50,16 @@ static int json_setup(void **state)
 	return setup(state, DTBIND_FORMAT_JSON);
 }
 
+static int dtschema_setup(void **state)
+{
+	return setup(state, DTBIND_FORMAT_DTSCHEMA);
+}
+
+static int yamllint_setup(void **state)
+{
+	return setup(state, DTBIND_FORMAT_YAMLLINT);
+}
+
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
@@ -579,6 +589,51 @@ static void test_json_input_field(void **state)
 		"\"message\":\"m\",\"input\":\"b1.dts\"}\n"
 		"{\"file\":null,\"line\":null,\"col\":null,\"severity\":\"note\",\"message\":\"n\","
 		"\"input\":\"other.dts\"}\n");
+/* dt-validate's layout: file, node, message; notes indented; the $id last. */
+static void test_dtschema_prints_dt_validate_layout(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_finding err = {
+		.severity = DTBIND_ERROR, .loc = at("b.dtb", 0, 0), .rule = "schema",
+		.message = "'reg' is a required property", .node = "/soc/adc@10",
+		.schema = "http://devicetree.org/schemas/iio/adc/acme.yaml#/required",
+	};
+	const struct dtbind_finding hint = {
+		.severity = DTBIND_NOTE, .loc = at("acme.yaml", 3, 1), .message = "hint: add it",
+	};
+	const struct dtbind_finding from = {
+		.severity = DTBIND_NOTE, .loc = at("acme.yaml", 40, 3), .message = "from this schema",
+		.schema = "http://devicetree.org/schemas/iio/adc/acme.yaml",
+	};
+	const struct dtbind_finding warn = {
+		.severity = DTBIND_WARNING, .loc = at("x.yaml", 12, 5), .rule = "unmatched",
+		.message = "failed to match any schema", .node = "/example-0/foo",
+	};
+
+	dtbind_diag_emit(f->diag, &err);
+	dtbind_diag_emit(f->diag, &hint);
+	dtbind_diag_emit(f->diag, &from);
+	dtbind_diag_emit(f->diag, &warn);
+	assert_string_equal(output(f),
+			    "b.dtb: /soc/adc@10: 'reg' is a required property\n"
+			    "\thint: add it\n"
+			    "\tfrom schema $id: http://devicetree.org/schemas/iio/adc/acme.yaml\n"
+			    "x.yaml:12:5: warning: /example-0/foo: failed to match any schema\n");
+}
+
+/* yamllint -f parsable: [level] and (rule); notes have no place there. */
+static void test_yamllint_prints_parsable_layout(void **state)
+{
+	struct fixture *f = *state;
+
+	dtbind_diag_report(f->diag, DTBIND_WARNING, at("a.yaml", 1, 8), "commas",
+			   "too few spaces after comma");
+	dtbind_diag_report(f->diag, DTBIND_NOTE, at("a.yaml", 1, 1), NULL, "a note");
+	dtbind_diag_report(f->diag, DTBIND_ERROR, at("a.yaml", 3, 1), "syntax",
+			   "syntax error: found character '\\t'");
+	assert_string_equal(output(f),
+			    "a.yaml:1:8: [warning] too few spaces after comma (commas)\n"
+			    "a.yaml:3:1: [error] syntax error: found character '\\t' (syntax)\n");
 }
 
 int main(void)
@@ -613,6 +668,10 @@ int main(void)
 		G(test_replay_prints_what_was_encoded),
 		cmocka_unit_test(test_sarif_log_with_rules_results_and_notes),
 		J(test_json_input_field),
+		cmocka_unit_test_setup_teardown(test_dtschema_prints_dt_validate_layout,
+						dtschema_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_yamllint_prints_parsable_layout,
+						yamllint_setup, teardown),
 	};
 #undef G
 #undef J

@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# The kbuild front-ends on a small tree (part of `make check`): installed
+# with `make install DESTDIR`, found from a fresh shell through
+# `dtbind kbuild-path`, and each run as the kernel's Makefiles run it.
+# The whole kernel targets: tests/conformance/kbuild/run.sh.
+#
+# Usage: tests/kbuild/run.sh BUILD/dtbind
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 BUILD/dtbind" >&2; exit 2; }
+case $1 in /*) BIN=$1 ;; *) BIN=$(pwd)/$1 ;; esac
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-kbuild.XXXXXX")
+trap 'rm -rf "$T"' EXIT INT TERM
+passed=0 failed=0
+
+check() { # NAME EXPECTED ACTUAL
+	if [ "$2" = "$3" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		printf 'FAIL %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"
+	fi
+}
+
+# Installed, and found by a shell that knows nothing of us but the prefix.
+make -C "$ROOT" --no-print-directory -s install-kbuild install BUILD="$(dirname "$BIN")" \
+	DESTDIR="$T/dest" PREFIX=/usr >"$T/install.log" 2>&1 || { cat "$T/install.log"; exit 2; }
+got=$(env -i PATH=/usr/bin:/bin sh -c "PATH=\$($T/dest/usr/bin/dtbind kbuild-path):\$PATH
+	for p in dt-doc-validate dt-mk-schema dt-extract-example dt-validate dt-check-compatible yamllint
+	do command -v \$p; done")
+check "install DESTDIR: kbuild-path, PATH" "$(for p in dt-doc-validate dt-mk-schema \
+	dt-extract-example dt-validate dt-check-compatible yamllint
+	do echo "$T/dest/usr/libexec/dtbind/kbuild/$p"; done)" "$got"
+K=$T/dest/usr/libexec/dtbind/kbuild
+check "nothing in bin/ but dtbind" "dtbind" "$(ls "$T/dest/usr/bin")"
+
+# Two trees: a 6.1-era Makefile (2022.3) and a 6.12 one (2023.9).
+for v in 2022.3 2023.9; do
+	B=$T/k$v/Documentation/devicetree/bindings
+	mkdir -p "$B/misc" "$T/o$v/Documentation/devicetree/bindings/misc"
+	printf 'DT_SCHEMA_MIN_VERSION = %s\n' "$v" >"$B/Makefile"
+	cp "$HERE/acme,widget.yaml" "$B/misc/"
+done
+kcheck() { # DIR MIN [ENV...]: the kernel's version check, as its Makefile runs it
+	d=$1 min=$2
+	shift 2
+	(cd "$d" && { echo "$min"; env "$@" "$K/dt-doc-validate" --version 2>/dev/null || echo 0; } |
+		sort -Vc >/dev/null 2>&1) && echo pass || echo refused
+}
+check "--version, 6.1 tree" "2022.08" "$(cd "$T/k2022.3" && "$K/dt-doc-validate" --version | head -n 1)"
+check "--version, 6.12 tree" "2026.06" "$(cd "$T/k2023.9" && "$K/dt-validate" -V | head -n 1)"
+check "--version second line" "dtbind 0.1, with dt-schema 2026.06 semantics (from DT_SCHEMA_MIN_VERSION of the tree)" \
+	"$(cd "$T/k2023.9" && "$K/dt-mk-schema" -V | sed -n 2p)"
+check "6.1's version check" pass "$(kcheck "$T/k2022.3" 2022.3)"
+check "6.12's version check" pass "$(kcheck "$T/k2023.9" 2023.9)"
+check "6.12 refuses a forced 2022.08" refused "$(kcheck "$T/k2023.9" 2023.9 DTBIND_DTSCHEMA=2022.08)"
+check "srctree= names the tree (O= builds)" "2022.08" \
+	"$(cd "$T" && srctree=$T/k2022.3 "$K/dt-doc-validate" --version | head -n 1)"
+
+# The steps of dt_binding_check, in a 6.12 tree.
+cd "$T/k2023.9" || exit 2
+B=Documentation/devicetree/bindings
+O=$T/o2023.9/$B/misc
+find "./$B" -name '*.yaml' >"$T/files"
+"$K/dt-mk-schema" -j @"$T/files" >"$O/../processed-schema.json" 2>"$T/mk.err"
+check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
+	"$? $(cat "$T/mk.err")$(head -c 6 "$O/../processed-schema.json")"
+"$K/dt-doc-validate" -u "$B" "./$B/misc/acme,widget.yaml" 2>"$T/doc.err"
+check "dt-doc-validate: a clean binding" "0 " "$? $(cat "$T/doc.err")"
+# What checkpatch and dtc say in kbuild is not said again: an SPDX line, an example.
+sed '1s/.*/# SPDX-License-Identifier: GPL-2.0/; s/acme,speed = <11>;/acme,speed = <11>/' \
+	"$B/misc/acme,widget.yaml" >"$T/other.yaml"
+mkdir -p "$B/other" && cp "$T/other.yaml" "$B/other/acme,widget.yaml"
+"$K/dt-doc-validate" -u "$B" "$B/other/acme,widget.yaml" 2>"$T/doc2.err"
+check "dt-doc-validate: only its own checks" "1 1" \
+	"$? $(grep -c 'id-matches-path' "$T/doc2.err")$(grep -c 'spdx\|dts-' "$T/doc2.err" | sed 's/^0$//')"
+rm -r "$B/other"
+"$K/dt-extract-example" "$B/misc/acme,widget.yaml" >"$O/acme,widget.example.dts"
+check "dt-extract-example: the wrapper" "0 4" "$? $(grep -c 'example-0\|acme,speed = <11>\|/plugin/\|dts-v1' \
+	"$O/acme,widget.example.dts")"
+# kbuild compiles it with dtc; the front-end reads the example from its .yaml.
+if command -v dtc >/dev/null; then
+	dtc -q -O dtb -o "$O/acme,widget.example.dtb" "$O/acme,widget.example.dts"
+else
+	: >"$O/acme,widget.example.dtb"
+fi
+"$K/dt-validate" -m -u "$(pwd)/$B" -p "$O/../processed-schema.json" \
+	"$O/acme,widget.example.dtb" 2>"$T/val.err"
+check "dt-validate: example findings at the .yaml's line, dt-validate's layout" "0
+$(pwd)/$B/misc/acme,widget.yaml:35:9: /example-0/widget@1000:acme,speed:0:0: 11 is greater than the maximum of 10
+	from schema \$id: http://devicetree.org/schemas/misc/acme,widget.yaml" "$?
+$(cat "$T/val.err")"
+printf '{"$id": "processed"}\n' >"$T/real.json"
+"$K/dt-validate" -p "$T/real.json" "$O/acme,widget.example.dtb" 2>"$T/json.err"
+check "dt-validate: a JSON of the real dt-mk-schema is refused, said plainly" \
+	"2 1" "$? $(grep -c 'not a schema set of dtbind.s dt-mk-schema' "$T/json.err")"
+check "dt-check-compatible" "acme,widget
+0" "$("$K/dt-check-compatible" -s "$O/../processed-schema.json" acme,widget; echo $?)"
+check "dt-check-compatible -v -q: nothing undocumented" "255" \
+	"$("$K/dt-check-compatible" -v -q -s "$O/../processed-schema.json" acme,widget; echo $?)"
+
+# yamllint as the kernel calls it: -f parsable -c .yamllint, problems on stdout.
+printf 'extends: relaxed\nrules:\n  document-start:\n    present: true\n' >"$B/.yamllint"
+printf 'a: [ 1,2 ]\n' >"$T/bad.yaml"
+check "yamllint -f parsable -c" "$T/bad.yaml:1:1: [error] missing document start \"---\" (document-start)
+$T/bad.yaml:1:8: [warning] too few spaces after comma (commas)
+1" "$("$K/yamllint" -f parsable -c "$B/.yamllint" "$T/bad.yaml" 2>&1; echo $?)"
+check "yamllint: a clean file" "0" "$("$K/yamllint" -f parsable -c "$B/.yamllint" "$B/misc" 2>&1; echo $?)"
+check "@file arguments" "0" "$("$K/yamllint" -f parsable -c "$B/.yamllint" @"$T/files" 2>&1; echo $?)"
+
+echo "kbuild front-ends: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
