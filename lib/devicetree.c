@@ -87,6 +87,11 @@ struct dtbind_diag *dt_checker_diag(const struct dt_checker *c)
 	return c->diag;
 }
 
+struct dtbind_dtschemas *dt_checker_schemas(const struct dt_checker *c)
+{
+	return c->schemas;
+}
+
 enum dtbind_gen dt_checker_generation(const struct dt_checker *c)
 {
 	return dtbind_dtschemas_generation(c->schemas);

@@ -218,6 +218,10 @@ static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
 	json_field(&sb, "message", f->message);
 	json_field(&sb, "node", f->node);
 	json_field(&sb, "schema", f->schema);
+	if (f->fix_from && f->fix_to) {
+		json_field(&sb, "fix_from", f->fix_from);
+		json_field(&sb, "fix_to", f->fix_to);
+	}
 	sb_puts(&sb, "}\n");
 	if (d->out)
 		fwrite(sb_cstr(&sb), 1, sb.len, d->out);

@@ -70,6 +70,9 @@ struct dtbind_finding {
 	const char *message;
 	const char *node;	/* devicetree path or JSON pointer into the instance */
 	const char *schema;	/* schema $id + '#' + JSON pointer of the failing keyword */
+	/* A did-you-mean: replace the text fix_from, at or after loc, with fix_to (or NULL). */
+	const char *fix_from;
+	const char *fix_to;
 };
 
 struct dtbind_diag;
@@ -341,6 +344,7 @@ struct dtbind_verror {
 	const char *message;
 	unsigned depth;				/* nesting under anyOf/oneOf explanations */
 	const char *hint;			/* the failing schema's description, or NULL */
+	const char *fix_from, *fix_to;		/* a did-you-mean, as in dtbind_finding */
 };
 
 struct dtbind_verrors {
