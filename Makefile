@@ -23,18 +23,19 @@ endif
 # may call into the foundation and into the tools it is declared to sit on
 # (TOOL_DEPS), and nothing else: scripts/check-layers.sh checks the symbols
 # with nm after each build.  Tools are listed lowest first, the link order.
-TOOLS := exampletest validate lint doc2yaml
+TOOLS := exampletest validate lint doc2yaml lsp
 space := $(subst ,, )
 TOOL_DEPS_exampletest :=
 TOOL_DEPS_validate :=
 TOOL_DEPS_lint := exampletest
 TOOL_DEPS_doc2yaml := lint exampletest
+TOOL_DEPS_lsp := lint exampletest validate
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
 tool_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(1)/*.c))
 TOOL_LIBS := $(foreach t,$(TOOLS),$(BUILD)/lib$(t).a)
 # Highest first, as the linker wants them.
-LINK_LIBS := $(foreach i,4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
+LINK_LIBS := $(foreach i,5 4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
 MAIN_SRCS := $(wildcard src/*.c)
 MAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(MAIN_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)

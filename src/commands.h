@@ -7,6 +7,7 @@
 #include "doc2yaml/doc2yaml.h"
 #include "exampletest/exampletest.h"
 #include "lint/lint.h"
+#include "lsp/lsp.h"
 #include "validate/validate.h"
 
 struct command {

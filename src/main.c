@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	  help_mkschema },
 	{ "parse", "check that YAML/JSON files load, with located errors", cmd_parse, help_parse },
 	{ "doc2yaml", "convert legacy .txt bindings into DT schemas", cmd_doc2yaml, help_doc2yaml },
+	{ "lsp", "a Language Server Protocol server on stdio: findings, hover, completion as you type",
+	  cmd_lsp, help_lsp },
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * workspace.c - one checker per kernel tree, loaded on first use and kept:
+ * lint and exampletest for a binding, validate for a .dts or .dtsi, run on
+ * the editor's text.  Findings are collected in memory.
+ *
+ * The collection is a thin adapter: the sink writes JSON Lines into a
+ * memory stream that is read back here.  It is meant to give way to the
+ * diagnostics sink's collect mode (branch diag-rules) when that lands;
+ * only collect_begin() and collect_end() know about it.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "devicetree.h"
+#include "exampletest/exampletest.h"
+#include "lint/lint.h"
+#include "lsp.h"
+#include "validate/validate.h"
+
+#define DT_SCHEMAS_URI "http://devicetree.org/schemas/"
+/* The linter keeps each linted text in its schema set: start afresh after this many. */
+#define LINTS_PER_LINTER 100
+
+struct tree {
+	char *root;			/* the bindings directory; "" when none */
+	struct dt_checker *checker;	/* NULL until needed, or after a binding was saved */
+	bool checker_failed;
+	struct dtbind_schema_set *set;	/* for $ref look-ups in bindings */
+};
+
+struct lsp_workspace {
+	enum dtbind_gen gen;
+	FILE *log;
+	FILE *mem;			/* the collect adapter's stream */
+	char *mem_buf;
+	size_t mem_len;
+	struct dtbind_diag *diag;
+	struct dtbind_linter *linter;
+	unsigned lints;
+	struct tree *trees;
+	size_t n_trees, cap_trees;
+};
+
+struct lsp_workspace *lsp_workspace_new(enum dtbind_gen gen, FILE *log)
+{
+	struct lsp_workspace *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->gen = gen;
+	w->log = log;
+	w->mem = open_memstream(&w->mem_buf, &w->mem_len);
+	w->diag = w->mem ? dtbind_diag_new(w->mem, DTBIND_FORMAT_JSON) : NULL;
+	if (!w->diag) {
+		lsp_workspace_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void lsp_workspace_free(struct lsp_workspace *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->n_trees; i++) {
+		dt_checker_free(w->trees[i].checker);
+		dtbind_schema_set_free(w->trees[i].set);
+		free(w->trees[i].root);
+	}
+	free(w->trees);
+	dtbind_linter_free(w->linter);
+	dtbind_diag_free(w->diag);
+	if (w->mem)
+		fclose(w->mem);
+	free(w->mem_buf);
+	free(w);
+}
+
+void lsp_findings_free(struct lsp_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->v[i].rule);
+		free(f->v[i].message);
+		free(f->v[i].fix_from);
+		free(f->v[i].fix_to);
+	}
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The bindings directory above @path (an unsaved file: above its directory). */
+static char *find_root(const char *path)
+{
+	char *root = cli_find_bindings_root(path);
+
+	if (!root) {
+		char *dir = strdup(path);
+
+		if (dir)
+			root = cli_find_bindings_root(dirname(dir));
+		free(dir);
+	}
+	return root;
+}
+
+static struct tree *tree_of(struct lsp_workspace *w, const char *path)
+{
+	char *root = path ? find_root(path) : NULL;
+	const char *key = root ? root : "";
+
+	for (size_t i = 0; i < w->n_trees; i++)
+		if (!strcmp(w->trees[i].root, key)) {
+			free(root);
+			return &w->trees[i];
+		}
+	if (vec_reserve_one(&w->trees, w->n_trees, &w->cap_trees, sizeof(*w->trees), 4)) {
+		free(root);
+		return NULL;
+	}
+	struct tree *t = &w->trees[w->n_trees];
+
+	memset(t, 0, sizeof(*t));
+	t->root = root ? root : strdup("");
+	if (!t->root)
+		return NULL;
+	w->n_trees++;
+	return t;
+}
+
+static struct dt_checker *tree_checker(struct lsp_workspace *w, struct tree *t)
+{
+	if (t->checker || t->checker_failed)
+		return t->checker;
+	struct dt_checker_opts co = {
+		.bindings_root = *t->root ? t->root : NULL,
+		.use_cache = true,
+		.gen = w->gen,
+	};
+
+	if (dt_checker_new(w->diag, &co, &t->checker)) {
+		t->checker_failed = true;
+		if (w->log)
+			fprintf(w->log, "dtbind lsp: cannot load the bindings of %s\n",
+				*t->root ? t->root : "(no tree)");
+	}
+	return t->checker;
+}
+
+const char *lsp_workspace_root(struct lsp_workspace *w, const char *path)
+{
+	struct tree *t = tree_of(w, path);
+
+	return t && *t->root ? t->root : NULL;
+}
+
+struct dtbind_dtschemas *lsp_workspace_bindings(struct lsp_workspace *w, const char *path)
+{
+	struct tree *t = tree_of(w, path);
+	struct dt_checker *c = t ? tree_checker(w, t) : NULL;
+
+	return c ? dt_checker_schemas(c) : NULL;
+}
+
+struct dtbind_schema_set *lsp_workspace_schema_set(struct lsp_workspace *w, const char *path)
+{
+	struct tree *t = tree_of(w, path);
+
+	if (!t)
+		return NULL;
+	if (!t->set && (t->set = dtbind_schema_set_new(w->diag)) != NULL) {
+		dtbind_schema_set_generation(t->set, dtbind_gen_choose(*t->root ? t->root : NULL,
+								       w->gen));
+		if (*t->root)
+			dtbind_schema_set_map_prefix(t->set, DT_SCHEMAS_URI, t->root);
+	}
+	return t->set;
+}
+
+static void collect_begin(struct lsp_workspace *w)
+{
+	fflush(w->mem);
+	fseek(w->mem, 0, SEEK_SET);
+}
+
+/* The end of the token at @off: a quoted string, else a name; at least one character. */
+static size_t token_end(const char *text, size_t len, size_t off)
+{
+	size_t e = off;
+
+	if (off < len && text[off] == '"') {
+		for (e = off + 1; e < len && text[e] != '"' && text[e] != '\n'; e++)
+			if (text[e] == '\\' && e + 1 < len)
+				e++;
+		return e < len && text[e] == '"' ? e + 1 : e;
+	}
+	while (e < len && (strchr("_,.+#@$-/", text[e]) || (text[e] >= '0' && text[e] <= '9') ||
+			   ((text[e] | 0x20) >= 'a' && (text[e] | 0x20) <= 'z')))
+		e++;
+	if (e == off) {
+		while (e < len && text[e] != '\n')
+			e++;	/* no token there: the rest of the line */
+	}
+	return e;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* Is @file (as a finding names it) the file @real (a realpath)? */
+static bool same_file(const char *file, const char *real)
+{
+	if (!file || !real)
+		return false;
+	if (!strcmp(file, real))
+		return true;
+	char *r = realpath(file, NULL);
+	bool same = r && !strcmp(r, real);
+
+	free(r);
+	return same;
+}
+
+static void add_finding(struct lsp_findings *out, const struct lsp_doc *doc,
+			const struct dtbind_value *f, const char *suffix)
+{
+	const char *msg = lsp_json_str(f, "message"), *node = lsp_json_str(f, "node");
+	const char *sev = lsp_json_str(f, "severity");
+	int64_t line = lsp_json_int(f, "line", 0), col = lsp_json_int(f, "col", 1);
+	struct lsp_finding *x;
+
+	if (!msg || vec_reserve_one(&out->v, out->n, &out->cap, sizeof(*out->v), 16))
+		return;
+	x = &out->v[out->n++];
+	memset(x, 0, sizeof(*x));
+	x->from = lsp_pos_from_loc(doc->text, doc->len, (uint32_t)(line > 0 ? line : 0),
+				   (uint32_t)(col > 0 ? col : 1));
+	size_t off = lsp_offset(doc->text, doc->len, x->from);
+
+	x->to = lsp_position(doc->text, doc->len, token_end(doc->text, doc->len, off));
+	x->severity = sev && !strcmp(sev, "warning") ? DTBIND_WARNING : DTBIND_ERROR;
+	if (asprintf(&x->message, "%s%s%s%s", node && *node ? node : "", node && *node ? ": " : "",
+		     msg, suffix ? suffix : "") < 0)
+		x->message = NULL;
+	x->rule = dup_or_null(lsp_json_str(f, "rule"));
+	x->fix_from = dup_or_null(lsp_json_str(f, "fix_from"));
+	x->fix_to = dup_or_null(lsp_json_str(f, "fix_to"));
+}
+
+/* Append a note to the finding it follows. */
+static void add_note(struct lsp_findings *out, const char *msg)
+{
+	struct lsp_finding *x = out->n ? &out->v[out->n - 1] : NULL;
+	char *m;
+
+	if (!x || !x->message || !msg || asprintf(&m, "%s\n%s", x->message, msg) < 0)
+		return;
+	free(x->message);
+	x->message = m;
+}
+
+/*
+ * Read back what the run wrote: the findings about @doc's file (@real),
+ * with @suffix added to their message.
+ */
+static void collect_end(struct lsp_workspace *w, const struct lsp_doc *doc, const char *real,
+			const char *suffix, struct lsp_findings *out)
+{
+	fflush(w->mem);
+	long end = ftell(w->mem);
+	bool last_kept = false;
+
+	for (long off = 0; off < end;) {
+		const char *line = w->mem_buf + off;
+		const char *nl = memchr(line, '\n', (size_t)(end - off));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - off);
+		struct dtbind_doc *jd = NULL;
+
+		off += (long)n + 1;
+		if (dtbind_doc_load_string("<finding>", line, n, NULL, DTBIND_DOC_JSON, &jd))
+			continue;
+		const struct dtbind_value *f = dtbind_doc_root(jd);
+		const char *sev = lsp_json_str(f, "severity");
+
+		if (sev && !strcmp(sev, "note")) {
+			if (last_kept)
+				add_note(out, lsp_json_str(f, "message"));
+		} else {
+			last_kept = same_file(lsp_json_str(f, "file"), real);
+			if (last_kept)
+				add_finding(out, doc, f, suffix);
+		}
+		dtbind_doc_free(jd);
+	}
+}
+
+static bool has_ext(const char *path, const char *ext)
+{
+	return path && str_ends_with(path, ext);
+}
+
+/* Does the DTS text of @file #include (or /include/) a file named @base? */
+static bool includes(const char *file, const char *base)
+{
+	char *buf;
+	size_t len;
+	bool found = false;
+
+	if (read_file(file, DTBIND_MAX_FILE_SIZE, &buf, &len))
+		return false;
+	size_t bl = strlen(base);
+
+	for (const char *p = buf; (p = strstr(p, base)) != NULL; p += bl) {
+		const char *ls = p;
+
+		while (ls > buf && ls[-1] != '\n')
+			ls--;
+		/* the name ends a quoted or bracketed path on an include line */
+		if ((p == ls || strchr("\"</", p[-1])) && strchr("\">", p[bl]) &&
+		    (strstr(ls, "include") && strstr(ls, "include") < p)) {
+			found = true;
+			break;
+		}
+	}
+	free(buf);
+	return found;
+}
+
+/* A file in @dir with extension @ext that includes @base, or NULL (malloc'd). */
+static char *includer_in(const char *dir, const char *base, const char *ext)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *best = NULL;
+
+	if (!d)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		char *p;
+
+		if (!has_ext(e->d_name, ext) || asprintf(&p, "%s/%s", dir, e->d_name) < 0)
+			continue;
+		/* the first by name, so that the same board is shown each time */
+		if (includes(p, base) && (!best || strcmp(p, best) < 0)) {
+			free(best);
+			best = p;
+		} else {
+			free(p);
+		}
+	}
+	closedir(d);
+	return best;
+}
+
+/* A board that includes the .dtsi @path, directly or through another .dtsi of its folder. */
+static char *board_for(const char *path)
+{
+	char *dir = strdup(path), *name = strdup(path), *board = NULL;
+
+	if (!dir || !name)
+		goto out;
+	const char *d = dirname(dir), *base = basename(name);
+
+	board = includer_in(d, base, ".dts");
+	if (!board) {
+		char *mid = includer_in(d, base, ".dtsi");
+
+		if (mid) {
+			char *mname = strdup(mid);
+
+			if (mname)
+				board = includer_in(d, basename(mname), ".dts");
+			free(mname);
+			free(mid);
+		}
+	}
+out:
+	free(dir);
+	free(name);
+	return board;
+}
+
+static int check_binding(struct lsp_workspace *w, struct tree *t, const struct lsp_doc *doc)
+{
+	struct dtbind_lint_opts lo = { .yamllint = true, .gen = w->gen };
+	unsigned findings;
+	struct dt_checker *c;
+
+	if (w->linter && ++w->lints > LINTS_PER_LINTER) {
+		dtbind_linter_free(w->linter);
+		w->linter = NULL;
+	}
+	if (!w->linter) {
+		w->lints = 0;
+		if (dtbind_linter_new(w->diag, &lo, &w->linter))
+			return -DTBIND_ENOMEM;
+	}
+	int ret = dtbind_lint_buffer(w->linter, doc->path, doc->text, doc->len);
+
+	if (!ret && (c = tree_checker(w, t)) != NULL)
+		ret = dt_checker_examples_buffer(c, doc->path, doc->text, doc->len, &findings);
+	return ret;
+}
+
+int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
+			struct lsp_findings *out)
+{
+	struct tree *t = tree_of(w, doc->path);
+	char *real = doc->path ? realpath(doc->path, NULL) : NULL;
+	char *suffix = NULL, *board = NULL;
+	unsigned findings;
+	int ret = 0;
+
+	if (!t || !doc->path)
+		return -DTBIND_EINVAL;
+	if (!real)
+		real = strdup(doc->path);	/* not saved yet */
+	collect_begin(w);
+	if (has_ext(doc->path, ".yaml")) {
+		ret = check_binding(w, t, doc);
+	} else if (has_ext(doc->path, ".dts")) {
+		struct dt_checker *c = tree_checker(w, t);
+
+		if (c)
+			ret = dt_checker_source(c, doc->path, doc->text, doc->len, NULL, false, &findings);
+	} else if (has_ext(doc->path, ".dtsi")) {
+		struct dt_checker *c = tree_checker(w, t);
+
+		/* Seen through a board that includes it (as saved: the board reads it from disk). */
+		board = board_for(real);
+		if (c && board) {
+			const char *b = strrchr(board, '/');
+
+			if (asprintf(&suffix, " (seen from board %s)", b ? b + 1 : board) < 0)
+				suffix = NULL;
+			ret = dt_checker_tree(c, board, &findings);
+		}
+	}
+	collect_end(w, doc, real, suffix, out);
+	free(real);
+	free(suffix);
+	free(board);
+	return ret < 0 && ret != -DTBIND_EPARSE ? ret : 0;
+}
+
+void lsp_workspace_saved(struct lsp_workspace *w, const struct lsp_doc *doc)
+{
+	struct tree *t;
+
+	if (!has_ext(doc->path, ".yaml") || !(t = tree_of(w, doc->path)) || !*t->root ||
+	    strncmp(doc->path, t->root, strlen(t->root)))
+		return;
+	/*
+	 * The next check reloads the tree's bindings through the schema cache,
+	 * which processes again only the files whose content changed.
+	 */
+	dt_checker_free(t->checker);
+	t->checker = NULL;
+	t->checker_failed = false;
+}
