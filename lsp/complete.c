@@ -115,7 +115,7 @@ static void complete_dts(struct lsp_workspace *w, const struct lsp_doc *doc, siz
 
 	if (!s)
 		return;
-	lsp_dts_context(doc->text, doc->len, off, &ctx);
+	lsp_dts_context(doc->text, doc->len, off, doc->path, &ctx);
 	for (size_t i = 0; i < ctx.n_compatibles; i++) {
 		struct dtbind_binding_ref b[MAX_BINDINGS];
 		size_t n = dtbind_dtschemas_for_compatible(s, ctx.compatibles[i], b, MAX_BINDINGS);

@@ -20,7 +20,7 @@ struct scan_node {
 static bool name_char(char c)
 {
 	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
-	       strchr("_,.+#@-", c);
+	       (c && strchr("_,.+#@-", c));
 }
 
 /* Skip a comment or string starting at @i; returns the offset after it (or @i). */
@@ -153,7 +153,57 @@ static bool in_string_at(const char *t, size_t s, size_t off, size_t *open_quote
 	return in;
 }
 
-void lsp_dts_context(const char *t, size_t len, size_t off, struct lsp_dts_ctx *ctx)
+/*
+ * The compatibles of the node labelled @label ("label: name {") in @t, or
+ * in the files it #includes ("..."), @depth levels down.
+ */
+static bool label_compatibles(const char *t, size_t len, const char *dir, const char *label,
+			      unsigned depth, struct lsp_dts_ctx *ctx)
+{
+	size_t ll = strlen(label);
+
+	for (const char *p = t; (p = memmem(p, len - (size_t)(p - t), label, ll)) != NULL; p += ll) {
+		const char *q = p + ll;
+
+		if ((p > t && name_char(p[-1])) || q >= t + len || *q != ':')
+			continue;
+		const char *brace = memchr(q, '{', (size_t)(t + len - q));
+		const char *semi = memchr(q, ';', (size_t)(t + len - q));
+		struct scan_node n;
+
+		if (!brace || (semi && semi < brace))
+			continue;
+		if (enclosing(t, len, (size_t)(brace - t) + 1, &n))
+			node_compatibles(t, n.open, n.close, ctx);
+		return true;
+	}
+	for (const char *p = t; depth && (p = memmem(p, len - (size_t)(p - t), "#include \"", 10)); p += 10) {
+		const char *s = p + 10, *e = memchr(s, '"', (size_t)(t + len - s));
+		char *file, *buf;
+		size_t blen;
+		bool found = false;
+
+		if (!e || asprintf(&file, "%s/%.*s", dir, (int)(e - s), s) < 0)
+			continue;
+		if (!read_file(file, DTBIND_MAX_FILE_SIZE, &buf, &blen)) {
+			char *sub = strdup(file), *slash = sub ? strrchr(sub, '/') : NULL;
+
+			if (slash) {
+				*slash = '\0';
+				found = label_compatibles(buf, blen, sub, label, depth - 1, ctx);
+			}
+			free(sub);
+			free(buf);
+		}
+		free(file);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+void lsp_dts_context(const char *t, size_t len, size_t off, const char *path,
+		     struct lsp_dts_ctx *ctx)
 {
 	struct scan_node n;
 
@@ -163,6 +213,17 @@ void lsp_dts_context(const char *t, size_t len, size_t off, struct lsp_dts_ctx *
 	if (enclosing(t, len, off, &n)) {
 		ctx->node_name = strndup(t + n.name_start, n.name_len);
 		node_compatibles(t, n.open, n.close, ctx);
+		/* "&label {": the node is defined elsewhere, usually in an included .dtsi */
+		if (!ctx->n_compatibles && n.name_start && t[n.name_start - 1] == '&' && path &&
+		    ctx->node_name) {
+			char *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+
+			if (slash) {
+				*slash = '\0';
+				label_compatibles(t, len, dir, ctx->node_name, 4, ctx);
+			}
+			free(dir);
+		}
 	}
 	/* The statement around the cursor: from after the last ';', '{' or '}'. */
 	size_t s = off;

@@ -235,7 +235,7 @@ void lsp_hover(struct lsp_workspace *w, const struct lsp_doc *doc, struct lsp_po
 		sb_puts(sb, "null");
 		return;
 	}
-	lsp_dts_context(doc->text, doc->len, off, &ctx);
+	lsp_dts_context(doc->text, doc->len, off, doc->path, &ctx);
 	if (ctx.in_string && ctx.prop && !strcmp(ctx.prop, "compatible") && ctx.word && *ctx.word)
 		hover_compatible(s, ctx.word, sb);
 	else if (!ctx.in_value && ctx.word && *ctx.word)

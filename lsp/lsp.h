@@ -164,7 +164,9 @@ struct lsp_dts_ctx {
 	size_t word_start;	/* byte offset where @word begins */
 };
 
-void lsp_dts_context(const char *text, size_t len, size_t off, struct lsp_dts_ctx *ctx);
+/* @path: the document's file, for labels defined in the files it includes (or NULL). */
+void lsp_dts_context(const char *text, size_t len, size_t off, const char *path,
+		     struct lsp_dts_ctx *ctx);
 void lsp_dts_ctx_free(struct lsp_dts_ctx *ctx);
 /* The property schema of @name in binding value @b (properties, then patternProperties). */
 const struct dtbind_value *lsp_binding_prop(const struct dtbind_value *b, const char *name);
