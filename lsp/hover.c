@@ -45,7 +45,7 @@ static const char *schema_type(const struct dtbind_value *p)
 		ref = str_member(all->u.seq.items[i], "$ref");
 	if (ref && strstr(ref, "types.yaml#/definitions/"))
 		return strstr(ref, "#/definitions/") + strlen("#/definitions/");
-	return ref;
+	return ref ? ref : str_member(p, "type");
 }
 
 /*
@@ -96,7 +96,7 @@ static void hover_compatible(struct dtbind_dtschemas *s, const char *compat, str
 	sb_free(&md);
 }
 
-static void hover_property(struct lsp_workspace *w, struct dtbind_dtschemas *s,
+static void hover_property(struct dtbind_dtschemas *s,
 			   const struct lsp_dts_ctx *ctx, const char *name, struct strbuf *sb)
 {
 	const struct dtbind_value *p = NULL;
@@ -118,7 +118,11 @@ static void hover_property(struct lsp_workspace *w, struct dtbind_dtschemas *s,
 	struct strbuf md;
 	const char *type = p ? schema_type(p) : NULL;
 	const char *desc = str_member(p, "description");
+	struct dtbind_doc *src = NULL;
 
+	/* The processed bindings keep no descriptions: read the binding's own file. */
+	if (p && !desc && where.file && !dtbind_doc_load_file(where.file, NULL, 0, &src))
+		desc = str_member(lsp_binding_prop(dtbind_doc_root(src), name), "description");
 	sb_init(&md);
 	sb_printf(&md, "**%s**", name);
 	if (type)
@@ -129,9 +133,9 @@ static void hover_property(struct lsp_workspace *w, struct dtbind_dtschemas *s,
 		sb_printf(&md, "\n\n%s", desc);
 	if (p)
 		sb_printf(&md, "\n\nDefined in %s", short_file(where.file));
-	(void)w;
 	put_hover(sb, sb_cstr(&md));
 	sb_free(&md);
+	dtbind_doc_free(src);
 }
 
 /* The $ref value on the line of @off in a binding, or NULL (malloc'd). */
@@ -239,9 +243,9 @@ void lsp_hover(struct lsp_workspace *w, const struct lsp_doc *doc, struct lsp_po
 	if (ctx.in_string && ctx.prop && !strcmp(ctx.prop, "compatible") && ctx.word && *ctx.word)
 		hover_compatible(s, ctx.word, sb);
 	else if (!ctx.in_value && ctx.word && *ctx.word)
-		hover_property(w, s, &ctx, ctx.word, sb);
+		hover_property(s, &ctx, ctx.word, sb);
 	else if (ctx.in_value && ctx.prop)
-		hover_property(w, s, &ctx, ctx.prop, sb);
+		hover_property(s, &ctx, ctx.prop, sb);
 	else
 		sb_puts(sb, "null");
 	lsp_dts_ctx_free(&ctx);
