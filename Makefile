@@ -42,7 +42,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
-.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests conformance
+.PHONY: all check asan asan-corpus fuzz bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests lsp-tests conformance
 all: $(BUILD)/dtbind
 
 deps:
@@ -99,7 +99,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests
+	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests lsp-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
 	$(Q)sh tests/run-unit.sh $(UNIT_BINS)
@@ -132,6 +132,11 @@ doc2yaml-tests: $(BUILD)/dtbind
 lint-tests: $(BUILD)/dtbind
 	$(Q)sh tests/lint/run.sh $(BUILD)/dtbind
 
+# dtbind lsp driven like an editor on tests/lsp/tree (real 6.12 files), then 10,000 fuzzed messages.
+lsp-tests: $(BUILD)/dtbind
+	$(Q)python3 tests/lsp/test.py $(BUILD)/dtbind
+	$(Q)python3 tests/lsp/fuzz.py $(BUILD)/dtbind
+
 # dtbind check on patches and mbox series, and the pre-commit hook.
 check-tests: $(BUILD)/dtbind
 	$(Q)sh tests/check/run.sh $(BUILD)/dtbind
@@ -143,7 +148,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests lsp-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:
