@@ -220,7 +220,21 @@ static int staged_diff(char **buf, size_t *len, char **top)
 	return 0;
 }
 
-int cmd_check(int argc, char **argv)
+/* The command line of check, parsed. */
+struct check_args {
+	struct dtbind_series_opts so;
+	enum dtbind_format format;
+	const char **wopts, **incs;
+	char (*wbuf)[64];
+	size_t nw;
+	bool staged, no_tree, werror;
+};
+
+/*
+ * Parse the options into @a: 0 to go on, 1 when there is nothing left to do
+ * (--list-rules), -1 on a usage error (reported).
+ */
+static int check_parse_args(int argc, char **argv, struct check_args *a)
 {
 	enum { OPT_SCHEMAS = 256, OPT_LIST, OPT_NOSRC, OPT_STAGED, OPT_EXTRACT, OPT_NOTREE, OPT_GEN };
 	static const struct option opts[] = {
@@ -235,67 +249,49 @@ int cmd_check(int argc, char **argv)
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dtbind_series_opts so = { .show_source = true };
-	enum dtbind_format format = DTBIND_FORMAT_GCC;
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
-	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
-	char (*wbuf)[64] = calloc((size_t)argc + 1, sizeof(*wbuf));
-	size_t nw = 0;
-	bool staged = false, no_tree = false, werror = false;
-	char *tree = NULL, *top = NULL;
-	int opt, status = EXIT_CLEAN;
-	struct dtbind_patch_series series;
-	struct dtbind_diag *diag = NULL;
+	int opt;
 
-	dtbind_patch_series_init(&series);
-	if (!wopts || !incs || !wbuf) {
-		status = EXIT_USAGE;
-		goto out;
-	}
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "t:W:I:", opts, NULL)) != -1) {
 		switch (opt) {
-		case 't': so.tree = optarg; break;
-		case OPT_NOTREE: no_tree = true; break;
-		case OPT_STAGED: staged = true; break;
-		case OPT_SCHEMAS: so.schemas_dir = optarg; break;
+		case 't': a->so.tree = optarg; break;
+		case OPT_NOTREE: a->no_tree = true; break;
+		case OPT_STAGED: a->staged = true; break;
+		case OPT_SCHEMAS: a->so.schemas_dir = optarg; break;
 		case OPT_GEN:
-			if (cli_parse_gen("check", optarg, &so.gen))
+			if (cli_parse_gen("check", optarg, &a->so.gen))
 				break;
-			status = EXIT_USAGE;
-			goto out;
-		case OPT_EXTRACT: so.extract_dir = optarg; break;
-		case 'I': incs[so.n_include_dirs++] = optarg; break;
-		case 'W': wopts[nw++] = optarg; break;
-		case OPT_NOSRC: so.show_source = false; break;
+			return -1;
+		case OPT_EXTRACT: a->so.extract_dir = optarg; break;
+		case 'I': a->incs[a->so.n_include_dirs++] = optarg; break;
+		case 'W': a->wopts[a->nw++] = optarg; break;
+		case OPT_NOSRC: a->so.show_source = false; break;
 		case OPT_LIST:
 			list_rules();
-			goto out;
+			return 1;
 		case 'f':
-			if (cli_parse_format(optarg, &format))
+			if (cli_parse_format(optarg, &a->format))
 				break;
 			fprintf(stderr, "dtbind check: unknown format '%s'\n", optarg);
 			/* fall through */
 		default:
 			help_check(stderr);
-			status = EXIT_USAGE;
-			goto out;
+			return -1;
 		}
 	}
-	if (staged == (optind < argc)) {
+	if (a->staged == (optind < argc)) {
 		fprintf(stderr,
-			staged ? "dtbind check: --staged takes no PATCH arguments\n" :
-				 "dtbind check: no patch given (PATCH..., '-' or --staged)\n");
-		status = EXIT_USAGE;
-		goto out;
+			a->staged ? "dtbind check: --staged takes no PATCH arguments\n" :
+				    "dtbind check: no patch given (PATCH..., '-' or --staged)\n");
+		return -1;
 	}
 	/* -W names: check's own rules, exampletest's, and lint's. */
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i], *name = strncmp(w, "no-", 3) ? w : w + 3;
+	for (size_t i = 0; i < a->nw; i++) {
+		const char *w = a->wopts[i], *name = strncmp(w, "no-", 3) ? w : w + 3;
 
 		if (!strcmp(w, "error")) {
-			werror = true;
-			wopts[i--] = wopts[--nw];
+			a->werror = true;
+			a->wopts[i--] = a->wopts[--a->nw];
 			continue;
 		}
 		const struct dtbind_rule *r = dtbind_check_rule(name);
@@ -305,27 +301,99 @@ int cmd_check(int argc, char **argv)
 		if (!r) {
 			fprintf(stderr, "dtbind check: unknown rule '%s' (see --list-rules and "
 					"dtbind lint --list-rules)\n", name);
-			status = EXIT_USAGE;
-			goto out;
+			return -1;
 		}
 		/* The table's spelling, for the sinks (which compare names exactly). */
-		wopts[i] = name == w ?
-				   r->name :
-				   (snprintf(wbuf[i], sizeof(wbuf[i]), "no-%s", r->name), wbuf[i]);
+		a->wopts[i] = name == w ? r->name :
+				(snprintf(a->wbuf[i], sizeof(a->wbuf[i]), "no-%s", r->name),
+				 a->wbuf[i]);
 	}
-	so.wopts = wopts;
-	so.n_wopts = nw;
-	so.include_dirs = incs;
-	if (!(diag = dtbind_diag_new(stderr, format))) {
+	a->so.wopts = a->wopts;
+	a->so.n_wopts = a->nw;
+	a->so.include_dirs = a->incs;
+	return 0;
+}
+
+/*
+ * Read the patch files (or '-') of argv[optind...] into @series: returns the
+ * exit status so far, or -1 when a patch cannot be parsed at all.
+ */
+static int check_read_patches(int argc, char **argv, struct dtbind_patch_series *series,
+			      struct dtbind_diag *diag)
+{
+	int status = EXIT_CLEAN;
+
+	for (int i = optind; i < argc; i++) {
+		char *buf;
+		size_t len;
+		bool in = !strcmp(argv[i], "-");
+		int ret = in ? read_stdin(&buf, &len)
+			     : read_file(argv[i], DTBIND_MAX_FILE_SIZE, &buf, &len);
+
+		if (ret) {
+			dtbind_diag_report(
+				diag, DTBIND_ERROR,
+				(struct dtbind_loc){ .file = in ? "<stdin>" : argv[i] },
+				"io", "cannot read: %s",
+				ret == -DTBIND_ELIMIT ? "larger than the size limit" :
+							strerror(errno));
+			status = EXIT_USAGE;
+			continue;
+		}
+		if (dtbind_patch_parse(series, in ? "<stdin>" : argv[i], buf, len, diag)) {
+			free(buf);
+			return -1;
+		}
+		free(buf);
+	}
+	bool any = false;
+
+	for (size_t k = 0; k < series->n; k++)
+		any = any || series->patches[k].n_files;
+	/* A cover letter alone is fine among patches, but not as the only input. */
+	if (!any && status == EXIT_CLEAN)
+		dtbind_diag_report(
+			diag, DTBIND_ERROR,
+			(struct dtbind_loc){ .file = optind + 1 == argc ?
+							     (strcmp(argv[optind], "-") ?
+								      argv[optind] :
+								      "<stdin>") :
+							     NULL },
+			"patch", "no diff found: the input is not a patch or mbox");
+	return status;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_args a = { .so.show_source = true, .format = DTBIND_FORMAT_GCC };
+	char *tree = NULL, *top = NULL;
+	int ret, status = EXIT_CLEAN;
+	struct dtbind_patch_series series;
+	struct dtbind_diag *diag = NULL;
+
+	dtbind_patch_series_init(&series);
+	a.wopts = calloc((size_t)argc + 1, sizeof(*a.wopts));
+	a.incs = calloc((size_t)argc + 1, sizeof(*a.incs));
+	a.wbuf = calloc((size_t)argc + 1, sizeof(*a.wbuf));
+	if (!a.wopts || !a.incs || !a.wbuf) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	so.show_source = so.show_source && format == DTBIND_FORMAT_GCC;
-	dtbind_diag_set_show_source(diag, so.show_source);
-	dtbind_diag_set_werror(diag, werror);
-	for (size_t i = 0; i < nw; i++) {
-		bool off = !strncmp(wopts[i], "no-", 3);
-		const char *name = off ? wopts[i] + 3 : wopts[i];
+	ret = check_parse_args(argc, argv, &a);
+	if (ret) {
+		status = ret < 0 ? EXIT_USAGE : EXIT_CLEAN;
+		goto out;
+	}
+	if (!(diag = dtbind_diag_new(stderr, a.format))) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	a.so.show_source = a.so.show_source && a.format == DTBIND_FORMAT_GCC;
+	dtbind_diag_set_show_source(diag, a.so.show_source);
+	dtbind_diag_set_werror(diag, a.werror);
+	for (size_t i = 0; i < a.nw; i++) {
+		bool off = !strncmp(a.wopts[i], "no-", 3);
+		const char *name = off ? a.wopts[i] + 3 : a.wopts[i];
 		const struct dtbind_rule *r = dtbind_check_rule(name);
 
 		if (!r)
@@ -335,7 +403,7 @@ int cmd_check(int argc, char **argv)
 	/* lint's SPDX rule repeats SPDX_LICENSE_TAG: off unless asked for. */
 	dtbind_diag_set_rule_default(diag, "spdx", -1);
 
-	if (staged) {
+	if (a.staged) {
 		char *buf;
 		size_t len;
 
@@ -343,55 +411,22 @@ int cmd_check(int argc, char **argv)
 			status = EXIT_USAGE;
 			goto out;
 		}
-		so.at_files = true;
-		so.read_base = read_head;
-		if (!so.tree)
-			so.tree = top;
+		a.so.at_files = true;
+		a.so.read_base = read_head;
+		if (!a.so.tree)
+			a.so.tree = top;
 		dtbind_patch_parse(&series, "<staged>", buf, len, diag);
 		free(buf);
 	} else {
-		if (!so.tree && !no_tree)
-			so.tree = tree = find_tree();
-		for (int i = optind; i < argc; i++) {
-			char *buf;
-			size_t len;
-			bool in = !strcmp(argv[i], "-");
-			int ret = in ? read_stdin(&buf, &len)
-				     : read_file(argv[i], DTBIND_MAX_FILE_SIZE, &buf, &len);
-
-			if (ret) {
-				dtbind_diag_report(
-					diag, DTBIND_ERROR,
-					(struct dtbind_loc){ .file = in ? "<stdin>" : argv[i] },
-					"io", "cannot read: %s",
-					ret == -DTBIND_ELIMIT ? "larger than the size limit" :
-								strerror(errno));
-				status = EXIT_USAGE;
-				continue;
-			}
-			if (dtbind_patch_parse(&series, in ? "<stdin>" : argv[i], buf, len, diag)) {
-				free(buf);
-				status = EXIT_USAGE;
-				goto out;
-			}
-			free(buf);
+		if (!a.so.tree && !a.no_tree)
+			a.so.tree = tree = find_tree();
+		status = check_read_patches(argc, argv, &series, diag);
+		if (status < 0) {
+			status = EXIT_USAGE;
+			goto out;
 		}
-		bool any = false;
-
-		for (size_t k = 0; k < series.n; k++)
-			any = any || series.patches[k].n_files;
-		/* A cover letter alone is fine among patches, but not as the only input. */
-		if (!any && status == EXIT_CLEAN)
-			dtbind_diag_report(
-				diag, DTBIND_ERROR,
-				(struct dtbind_loc){ .file = optind + 1 == argc ?
-								     (strcmp(argv[optind], "-") ?
-									      argv[optind] :
-									      "<stdin>") :
-								     NULL },
-				"patch", "no diff found: the input is not a patch or mbox");
 	}
-	if (dtbind_check_series(diag, &series, &so))
+	if (dtbind_check_series(diag, &series, &a.so))
 		status = EXIT_USAGE;
 	if (status == EXIT_CLEAN &&
 	    (dtbind_diag_count(diag, DTBIND_ERROR) || dtbind_diag_count(diag, DTBIND_WARNING)))
@@ -399,9 +434,9 @@ int cmd_check(int argc, char **argv)
 out:
 	dtbind_patch_series_release(&series);
 	dtbind_diag_free(diag);
-	free(wopts);
-	free(incs);
-	free(wbuf);
+	free(a.wopts);
+	free(a.incs);
+	free(a.wbuf);
 	free(tree);
 	free(top);
 	return status;
