@@ -17,7 +17,7 @@ void help_doc2yaml(FILE *out)
 	fprintf(out,
 		"usage: dtbind doc2yaml [-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']...\n"
 		"                       [-I INCLUDE_DIR]... [--force] [--no-self-check]\n"
-		"                       [--format=gcc|json] [-W RULE|-Wno-RULE|-Werror] IN...\n\n"
+		"                       [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror] IN...\n\n"
 		"Convert legacy free-form .txt devicetree bindings into DT schemas (YAML):\n"
 		"header ($id from the output path under the bindings root, title, maintainers\n"
 		"from --maintainer or MAINTAINERS), compatibles, typed properties, required,\n"
@@ -37,9 +37,7 @@ void help_doc2yaml(FILE *out)
 		"      --no-self-check   do not lint the result\n"
 		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   findings as gcc (default) or json (JSON Lines)\n"
-		"  -W RULE, -Wno-RULE    enable or silence a doc2yaml-* rule; -Werror makes\n"
-		"                        warnings errors\n"
-		"      --list-rules      print the rules with their default severity\n\n"
+		CLI_HELP_RULES "\n"
 		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark\n"
 		"what a reviewer should check (a guessed type, a placeholder maintainer);\n"
 		"errors are what the self-check still finds wrong.\n"
@@ -147,15 +145,18 @@ int cmd_doc2yaml(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_doc2yaml_opts o = { 0 };
 	const char **maint = calloc((size_t)argc + 1, sizeof(*maint));
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
-	size_t nm = 0, ni = 0, nw = 0;
+	struct cli_rules rules = { .cmd = "doc2yaml",
+				   .accept = DTBIND_TOOL_DOC2YAML | DTBIND_TOOL_LINT |
+					     DTBIND_TOOL_EXAMPLETEST };
+	const char *list_arg = NULL;
+	size_t nm = 0, ni = 0;
 	const char *out = NULL;
 	bool force = false, list = false;
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
@@ -164,23 +165,30 @@ int cmd_doc2yaml(int argc, char **argv)
 	struct dtbind_diag *diag = NULL;
 	struct dtbind_doc2yaml *c = NULL;
 
-	if (!maint || !incs || !wopts)
+	if (!maint || !incs)
 		goto out;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:u:I:fW:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:u:I:fW:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'o': out = optarg; break;
 		case 'u': o.bindings_root = optarg; break;
 		case 'I': incs[ni++] = optarg; break;
 		case 'f': force = true; break;
-		case 'W': wopts[nw++] = optarg; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				goto out;
+			break;
 		case OPT_MAINT: maint[nm++] = optarg; break;
 		case OPT_GEN:
 			if (!cli_parse_gen("doc2yaml", optarg, &o.gen))
 				goto out;
 			break;
 		case OPT_NOCHECK: o.no_self_check = true; break;
-		case OPT_LIST: list = true; break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case OPT_FORMAT:
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind doc2yaml: unknown format '%s'\n", optarg);
@@ -193,13 +201,8 @@ int cmd_doc2yaml(int argc, char **argv)
 		}
 	}
 	if (list) {
-		size_t n;
-		const struct dtbind_rule *r = dtbind_doc2yaml_rules(&n);
-
-		for (size_t i = 0; i < n; i++)
-			printf("%-26s %-8s %s\n", r[i].name,
-			       r[i].severity == DTBIND_ERROR ? "error" : "warning", r[i].summary);
-		status = EXIT_CLEAN;
+		if (cli_list_rules(stdout, "doc2yaml", DTBIND_TOOL_DOC2YAML, list_arg))
+			status = EXIT_CLEAN;
 		goto out;
 	}
 	if (optind >= argc) {
@@ -271,16 +274,8 @@ int cmd_doc2yaml(int argc, char **argv)
 	diag = dtbind_diag_new(stderr, format);
 	if (!diag)
 		goto out;
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i];
-
-		if (!strcmp(w, "error"))
-			dtbind_diag_set_werror(diag, true);
-		else if (!strncmp(w, "no-", 3))
-			dtbind_diag_set_rule(diag, w + 3, -1);
-		else
-			dtbind_diag_set_rule(diag, w, DTBIND_WARNING);
-	}
+	if (cli_rules_apply(&rules, diag))
+		goto out;
 	if (dtbind_doc2yaml_new(diag, &o, &c))
 		goto out;
 	status = EXIT_CLEAN;
@@ -320,6 +315,6 @@ out:
 	free(jobs.v);
 	free(maint);
 	free(incs);
-	free(wopts);
+	cli_rules_free(&rules);
 	return status;
 }

@@ -39,27 +39,7 @@
 #define MAX_NESTING 64		/* DTS nodes nested deeper are flattened */
 #define YAML_WIDTH 100		/* wrap descriptions to this column (yamllint allows 110) */
 
-static const struct dtbind_rule d2y_rules[] = {
-	{ "doc2yaml-input", DTBIND_WARNING, "the .txt has a recognisable structure" },
-	{ "doc2yaml-maintainer", DTBIND_WARNING,
-	  "maintainers come from --maintainer or MAINTAINERS, not a placeholder" },
-	{ "doc2yaml-compatible", DTBIND_WARNING, "compatible strings were found and are complete" },
-	{ "doc2yaml-type", DTBIND_WARNING, "a property's type was stated, not guessed" },
-	{ "doc2yaml-example", DTBIND_WARNING, "example code was kept without changes to its meaning" },
-	{ "doc2yaml-macro", DTBIND_WARNING, "every macro of an example has a dt-bindings header" },
-	{ "doc2yaml-node", DTBIND_WARNING, "child nodes the text describes were placed" },
-	{ "doc2yaml-name", DTBIND_WARNING, "property names are the text's, not corrected" },
-	{ "doc2yaml-lint", DTBIND_ERROR, "the generated schema passes lint (self-check)" },
-	{ "doc2yaml-output", DTBIND_ERROR, "the output can be written (and is not replaced without --force)" },
-	{ "doc2yaml-exampletest", DTBIND_WARNING,
-	  "the generated examples pass their schema (self-check)" },
-};
-
-const struct dtbind_rule *dtbind_doc2yaml_rules(size_t *n)
-{
-	*n = ARRAY_SIZE(d2y_rules);
-	return d2y_rules;
-}
+/* Its rules are doc2yaml-* in lib/rules.def. */
 
 /* ------------------------------------------------------------------ */
 /* Tables                                                              */

@@ -96,9 +96,6 @@ void dtbind_doc2yaml_set_defer(struct dtbind_doc2yaml *c, bool defer);
 /* Run the examples' checks still pending; their findings go to the diag sink. */
 void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c);
 
-/* The rule names doc2yaml reports under (for --list-rules and -W). */
-const struct dtbind_rule *dtbind_doc2yaml_rules(size_t *n);
-
 int cmd_doc2yaml(int argc, char **argv);
 void help_doc2yaml(FILE *out);
 

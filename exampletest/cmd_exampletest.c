@@ -12,7 +12,8 @@ void help_exampletest(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind exampletest [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR]\n"
-		"                          [--format=gcc|json] PATH...\n\n"
+		"                          [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]...\n"
+		"                          PATH...\n\n"
 		"Build the examples of binding schemas the way dt_binding_check does (wrapped\n"
 		"as dt-extract-example wraps them, preprocessed, compiled to a real FDT with\n"
 		"libfdt) and validate them against every schema that selects their nodes, in\n"
@@ -29,14 +30,16 @@ void help_exampletest(FILE *out)
 		"      --no-cache        load and process every schema, no cache\n"
 		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_RULES
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 every example is valid, 1 findings, 2 usage or I/O error.\n");
 }
 
 int cmd_exampletest(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_NOCACHE, OPT_GEN };
+	enum { OPT_NOSRC = 256, OPT_NOCACHE, OPT_GEN, OPT_LIST };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
@@ -52,12 +55,23 @@ int cmd_exampletest(int argc, char **argv)
 	char *root = NULL;
 	bool source = true;
 	int opt, status = EXIT_CLEAN;
+	struct cli_rules rules = { .cmd = "exampletest", .accept = DTBIND_TOOL_EXAMPLETEST };
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:s:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:s:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&rules, opt, optarg))
+				break;
+			status = EXIT_USAGE;
+			goto done;
+		case OPT_LIST:
+			status = cli_list_rules(stdout, "exampletest", DTBIND_TOOL_EXAMPLETEST, optarg) ?
+					 EXIT_CLEAN : EXIT_USAGE;
+			goto done;
 		case 'u': root = realpath(optarg, NULL); break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
@@ -76,15 +90,14 @@ int cmd_exampletest(int argc, char **argv)
 		usage:
 		default:
 			help_exampletest(stderr);
-			free(incs);
-			free(root);
-			return EXIT_USAGE;
+			status = EXIT_USAGE;
+			goto done;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind exampletest: no file or directory given\n");
-		free(incs);
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+		goto done;
 	}
 	if (!root)
 		root = cli_find_bindings_root(argv[optind]);
@@ -94,7 +107,7 @@ int cmd_exampletest(int argc, char **argv)
 	struct dt_checker *checker = NULL;
 	struct path_list files = { 0 };
 
-	if (!diag || dt_checker_new(diag, &co, &checker)) {
+	if (!diag || cli_rules_apply(&rules, diag) || dt_checker_new(diag, &co, &checker)) {
 		fprintf(stderr, "dtbind exampletest: cannot load the schemas\n");
 		status = EXIT_USAGE;
 		goto out;
@@ -117,6 +130,8 @@ out:
 	path_list_free(&files);
 	dt_checker_free(checker);
 	dtbind_diag_free(diag);
+done:
+	cli_rules_free(&rules);
 	free(incs);
 	free(root);
 	return status;

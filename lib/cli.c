@@ -127,3 +127,94 @@ bool cli_parse_format(const char *arg, enum dtbind_format *out)
 	}
 	return false;
 }
+
+static bool rules_add(struct cli_rules *r, const char *rule, int severity)
+{
+	struct cli_rule_set *v = realloc(r->v, (r->n + 1) * sizeof(*v));
+
+	if (!v) {
+		fprintf(stderr, "dtbind %s: out of memory\n", r->cmd);
+		return false;
+	}
+	r->v = v;
+	v[r->n++] = (struct cli_rule_set){ rule, severity };
+	return true;
+}
+
+bool cli_rules_option(struct cli_rules *r, int opt, const char *arg)
+{
+	bool no = !strncmp(arg, "no-", 3);
+	const char *name = no ? arg + 3 : arg;
+
+	if (opt == 'W' && !strcmp(name, "error")) {
+		r->werror = !no;
+		return true;
+	}
+	if (opt == 'W' && !strncmp(arg, "error=", 6)) {	/* gcc's -Werror=RULE is -E RULE */
+		opt = 'E';
+		name = arg + 6;
+	}
+	const struct dtbind_rule *rule = dtbind_rule_find(name);
+
+	if (!rule) {
+		fprintf(stderr, "dtbind %s: unknown rule '%s' (see --list-rules)\n", r->cmd, name);
+		return false;
+	}
+	if (!(rule->tools & r->accept)) {
+		fprintf(stderr, "dtbind %s: rule '%s' is not one of this command's (see "
+			"--list-rules)\n", r->cmd, rule->name);
+		return false;
+	}
+	if (opt == 'E')
+		return rules_add(r, rule->name, no ? DTBIND_WARNING : DTBIND_ERROR);
+	return rules_add(r, rule->name, no ? -1 : (int)rule->severity);
+}
+
+int cli_rules_apply(const struct cli_rules *r, struct dtbind_diag *diag)
+{
+	dtbind_diag_set_werror(diag, r->werror);
+	for (size_t i = 0; i < r->n; i++)
+		if (dtbind_diag_set_rule(diag, r->v[i].rule, r->v[i].severity))
+			return -DTBIND_ENOMEM;
+	return 0;
+}
+
+void cli_rules_free(struct cli_rules *r)
+{
+	free(r->v);
+	r->v = NULL;
+	r->n = 0;
+}
+
+bool cli_list_rules(FILE *out, const char *cmd, unsigned own, const char *arg)
+{
+	unsigned want = own;
+	size_t n;
+	const struct dtbind_rule *rules = dtbind_rules(&n);
+
+	if (arg && !strcmp(arg, "all"))
+		want = DTBIND_TOOL_ALL;
+	else if (arg && !(want = dtbind_tool_parse(arg))) {
+		fprintf(stderr, "dtbind %s: --list-rules takes 'all' or a command name, not '%s'\n",
+			cmd, arg);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct dtbind_rule *r = &rules[i];
+		char tools[80] = "";
+
+		if (!(r->tools & want))
+			continue;
+		for (unsigned b = 1; b & DTBIND_TOOL_ALL; b <<= 1)
+			if (r->tools == DTBIND_TOOL_ALL) {
+				strcpy(tools, "all");
+				break;
+			} else if (r->tools & b)
+				snprintf(tools + strlen(tools), sizeof(tools) - strlen(tools), "%s%s",
+					 *tools ? "," : "", dtbind_tool_name(b));
+		fprintf(out, "%-26s %-8s %-31s %s\n", r->name,
+			r->off ? "off" : r->severity == DTBIND_ERROR ? "error" : "warning", tools,
+			r->summary);
+	}
+	return true;
+}

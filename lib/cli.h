@@ -41,4 +41,42 @@ bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out);
 /* Parse "--format=gcc|json"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 
+/*
+ * -W RULE, -Wno-RULE, -Werror, -E RULE, -Eno-RULE and --list-rules, the same
+ * for every command, against the registry (lib/rules.def).  -W enables a
+ * rule at its default severity (as dtc's -W: an error stays an error), -E
+ * makes it an error, -Wno- silences it, -Eno- lowers it to a warning.
+ */
+struct cli_rules {
+	const char *cmd;	/* for messages: "lint" */
+	unsigned accept;	/* enum dtbind_tool bits whose rules -W may name */
+	bool werror;
+	size_t n;
+	struct cli_rule_set {
+		const char *rule;	/* the registry's spelling */
+		int severity;		/* enum dtbind_severity, or -1 to drop */
+	} *v;
+};
+
+/*
+ * One -W (@opt 'W') or -E (@opt 'E') argument.  An unknown rule, or one the
+ * command does not report, is said on stderr and returns false (exit 2).
+ */
+bool cli_rules_option(struct cli_rules *r, int opt, const char *arg);
+/* Set every -W/-E on @diag, in command-line order.  0 or -DTBIND_ENOMEM. */
+int cli_rules_apply(const struct cli_rules *r, struct dtbind_diag *diag);
+void cli_rules_free(struct cli_rules *r);
+/*
+ * --list-rules[=all|TOOL]: print the registry's rules of @own (the command's
+ * tools), of every tool for "all", of one for a tool's name: name, default
+ * severity ("off" when off by default), the tools reporting it and the help
+ * line.  Returns false (said on stderr) for an unknown @arg.
+ */
+bool cli_list_rules(FILE *out, const char *cmd, unsigned own, const char *arg);
+#define CLI_HELP_RULES \
+	"  -W RULE, -Wno-RULE    enable (at its default severity) or silence a rule\n" \
+	"  -E RULE               enable a rule as an error (-Eno-RULE: as a warning)\n" \
+	"  -Werror               make every warning an error\n" \
+	"      --list-rules[=all]  the rules of this command (or of all), and exit\n"
+
 #endif

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* diag.c - the one diagnostics sink: gcc-style text or JSON Lines. */
+/*
+ * diag.c - the one diagnostics sink.  Reporters hand it findings; it applies
+ * -W/-Wno, -Werror and --max-errors, counts, and passes each surviving
+ * finding as a record to one consumer: the gcc-style printer, the JSON Lines
+ * printer, an in-memory collection, or a caller's callback (libfyaml's
+ * output_fn, jq's error callback).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +13,8 @@
 #include "internal.h"
 
 struct dtbind_diag {
+	dtbind_diag_fn fn;	/* the consumer */
+	void *user;
 	FILE *out;
 	enum dtbind_format format;
 	bool show_source;
@@ -25,6 +33,9 @@ struct dtbind_diag {
 		int severity;
 	} *overrides;
 	size_t n_overrides;
+	/* The collect consumer: deep copies, in order. */
+	struct dtbind_finding *kept;
+	size_t n_kept, cap_kept;
 };
 
 static const char *const severity_name[] = {
@@ -32,6 +43,10 @@ static const char *const severity_name[] = {
 	[DTBIND_WARNING] = "warning",
 	[DTBIND_ERROR] = "error",
 };
+
+static void emit_gcc(void *user, const struct dtbind_finding *f);
+static void emit_json(void *user, const struct dtbind_finding *f);
+static void collect(void *user, const struct dtbind_finding *f);
 
 struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
 {
@@ -41,7 +56,59 @@ struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format)
 		return NULL;
 	d->out = out;
 	d->format = format;
+	d->fn = format == DTBIND_FORMAT_JSON ? emit_json : emit_gcc;
+	d->user = d;
 	return d;
+}
+
+struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user)
+{
+	struct dtbind_diag *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->fn = fn;
+	d->user = user;
+	return d;
+}
+
+void dtbind_diag_set_callback(struct dtbind_diag *d, dtbind_diag_fn fn, void *user)
+{
+	d->fn = fn;
+	d->user = user;
+}
+
+struct dtbind_diag *dtbind_diag_new_collect(void)
+{
+	struct dtbind_diag *d = dtbind_diag_new_callback(collect, NULL);
+
+	if (d)
+		d->user = d;
+	return d;
+}
+
+static void finding_release(struct dtbind_finding *f)
+{
+	free((char *)f->loc.file);
+	free((char *)f->rule);
+	free((char *)f->message);
+	free((char *)f->node);
+	free((char *)f->schema);
+	free((char *)f->fix_from);
+	free((char *)f->fix_to);
+}
+
+void dtbind_diag_clear(struct dtbind_diag *d)
+{
+	for (size_t i = 0; i < d->n_kept; i++)
+		finding_release(&d->kept[i]);
+	d->n_kept = 0;
+}
+
+size_t dtbind_diag_collected(const struct dtbind_diag *d, const struct dtbind_finding **out)
+{
+	*out = d->kept;
+	return d->n_kept;
 }
 
 void dtbind_diag_free(struct dtbind_diag *d)
@@ -50,22 +117,12 @@ void dtbind_diag_free(struct dtbind_diag *d)
 		return;
 	free(d->src_path);
 	free(d->src);
+	dtbind_diag_clear(d);
+	free(d->kept);
 	for (size_t i = 0; i < d->n_overrides; i++)
 		free(d->overrides[i].rule);
 	free(d->overrides);
 	free(d);
-}
-
-/* Rule names compare with '_' and '-' alike: -Wno-unit_address_vs_reg works. */
-static bool rule_equal(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		char ca = *a == '_' ? '-' : *a, cb = *b == '_' ? '-' : *b;
-
-		if (ca != cb)
-			return false;
-	}
-	return *a == *b;
 }
 
 int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
@@ -73,7 +130,7 @@ int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
 	if (severity < -1 || severity > DTBIND_ERROR)
 		return -DTBIND_EINVAL;	/* would index count[] out of bounds */
 	for (size_t i = 0; i < d->n_overrides; i++)
-		if (rule_equal(d->overrides[i].rule, rule)) {
+		if (dtbind_rule_name_equal(d->overrides[i].rule, rule)) {
 			d->overrides[i].severity = severity;
 			return 0;
 		}
@@ -92,7 +149,7 @@ int dtbind_diag_set_rule(struct dtbind_diag *d, const char *rule, int severity)
 int dtbind_diag_set_rule_default(struct dtbind_diag *d, const char *rule, int severity)
 {
 	for (size_t i = 0; i < d->n_overrides; i++)
-		if (rule_equal(d->overrides[i].rule, rule))
+		if (dtbind_rule_name_equal(d->overrides[i].rule, rule))
 			return 0;	/* the user said already */
 	return dtbind_diag_set_rule(d, rule, severity);
 }
@@ -145,8 +202,9 @@ static const char *source_line(struct dtbind_diag *d, const char *file, uint32_t
 	return text_line(d->src, d->src_len, line, len);
 }
 
-static void emit_gcc(struct dtbind_diag *d, const struct dtbind_finding *f)
+static void emit_gcc(void *user, const struct dtbind_finding *f)
 {
+	struct dtbind_diag *d = user;
 	struct strbuf sb;
 
 	sb_init(&sb);
@@ -199,8 +257,9 @@ static void json_field(struct strbuf *sb, const char *name, const char *value)
 	sb_json_string(sb, value, strlen(value));
 }
 
-static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
+static void emit_json(void *user, const struct dtbind_finding *f)
 {
+	struct dtbind_diag *d = user;
 	struct strbuf sb;
 
 	sb_init(&sb);
@@ -228,6 +287,44 @@ static void emit_json(struct dtbind_diag *d, const struct dtbind_finding *f)
 	sb_free(&sb);
 }
 
+static char *dup_or_null(const char *s, bool *ok)
+{
+	char *c = s ? strdup(s) : NULL;
+
+	if (s && !c)
+		*ok = false;
+	return c;
+}
+
+static void collect(void *user, const struct dtbind_finding *f)
+{
+	struct dtbind_diag *d = user;
+	struct dtbind_finding c = *f;
+	bool ok = true;
+
+	if (d->n_kept == d->cap_kept) {
+		size_t cap = d->cap_kept ? 2 * d->cap_kept : 16;
+		struct dtbind_finding *k = realloc(d->kept, cap * sizeof(*k));
+
+		if (!k)
+			return;	/* counted, not kept: the count still says there was one */
+		d->kept = k;
+		d->cap_kept = cap;
+	}
+	c.loc.file = dup_or_null(f->loc.file, &ok);
+	c.rule = dup_or_null(f->rule, &ok);
+	c.message = dup_or_null(f->message, &ok);
+	c.node = dup_or_null(f->node, &ok);
+	c.schema = dup_or_null(f->schema, &ok);
+	c.fix_from = dup_or_null(f->fix_from, &ok);
+	c.fix_to = dup_or_null(f->fix_to, &ok);
+	if (!ok) {
+		finding_release(&c);
+		return;
+	}
+	d->kept[d->n_kept++] = c;
+}
+
 void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 {
 	struct dtbind_finding copy = *in;
@@ -235,7 +332,7 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 
 	if (in->rule) {
 		for (size_t i = 0; i < d->n_overrides; i++) {
-			if (!rule_equal(d->overrides[i].rule, in->rule))
+			if (!dtbind_rule_name_equal(d->overrides[i].rule, in->rule))
 				continue;
 			if (d->overrides[i].severity < 0) {
 				if (in->severity != DTBIND_NOTE)
@@ -256,10 +353,7 @@ void dtbind_diag_emit(struct dtbind_diag *d, const struct dtbind_finding *in)
 	}
 	if (d->suppressing)
 		return;
-	if (d->format == DTBIND_FORMAT_JSON)
-		emit_json(d, f);
-	else
-		emit_gcc(d, f);
+	d->fn(d->user, f);
 }
 
 void dtbind_diag_vreport(struct dtbind_diag *d, enum dtbind_severity sev, struct dtbind_loc loc,
@@ -295,4 +389,84 @@ void dtbind_diag_report(struct dtbind_diag *d, enum dtbind_severity sev, struct 
 	va_start(ap, fmt);
 	dtbind_diag_vreport(d, sev, loc, rule, fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * Records for a pipe or file between processes: a tag byte, the severity,
+ * line and column, then the five strings, each as a length (~0 = NULL) and
+ * its bytes.  Host byte order: both ends are the same program.
+ */
+static void rec_put_str(struct strbuf *sb, const char *s)
+{
+	uint32_t n = s ? (uint32_t)strlen(s) : UINT32_MAX;
+
+	sb_putn(sb, (const char *)&n, sizeof(n));
+	if (s)
+		sb_putn(sb, s, n);
+}
+
+void dtbind_diag_encode(struct strbuf *sb, const struct dtbind_finding *f)
+{
+	uint32_t head[3] = { (uint32_t)f->severity, f->loc.line, f->loc.col };
+
+	sb_putc(sb, 'F');
+	sb_putn(sb, (const char *)head, sizeof(head));
+	rec_put_str(sb, f->loc.file);
+	rec_put_str(sb, f->rule);
+	rec_put_str(sb, f->message);
+	rec_put_str(sb, f->node);
+	rec_put_str(sb, f->schema);
+	rec_put_str(sb, f->fix_from);
+	rec_put_str(sb, f->fix_to);
+}
+
+static bool rec_get_str(const char *buf, size_t len, size_t *pos, char **out)
+{
+	uint32_t n;
+
+	*out = NULL;
+	if (len - *pos < sizeof(n))
+		return false;
+	memcpy(&n, buf + *pos, sizeof(n));
+	*pos += sizeof(n);
+	if (n == UINT32_MAX)
+		return true;
+	if (len - *pos < n || !(*out = strndup(buf + *pos, n)))
+		return false;
+	*pos += n;
+	return true;
+}
+
+int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
+{
+	size_t pos = 0;
+
+	while (pos < len) {
+		uint32_t head[3];
+		char *s[7] = { 0 };
+		bool ok = buf[pos] == 'F' && len - pos - 1 >= sizeof(head);
+
+		if (ok) {
+			memcpy(head, buf + pos + 1, sizeof(head));
+			pos += 1 + sizeof(head);
+			ok = head[0] <= DTBIND_ERROR;
+		}
+		for (int i = 0; ok && i < 7; i++)
+			ok = rec_get_str(buf, len, &pos, &s[i]);
+		if (ok && s[2]) {
+			struct dtbind_finding f = {
+				.severity = (enum dtbind_severity)head[0],
+				.loc = { .file = s[0], .line = head[1], .col = head[2] },
+				.rule = s[1], .message = s[2], .node = s[3], .schema = s[4],
+				.fix_from = s[5], .fix_to = s[6],
+			};
+
+			dtbind_diag_emit(d, &f);
+		}
+		for (int i = 0; i < 7; i++)
+			free(s[i]);
+		if (!ok || !s[2])
+			return -DTBIND_EPARSE;
+	}
+	return 0;
 }

@@ -62,7 +62,10 @@ enum dtbind_format {
 	DTBIND_FORMAT_JSON,	/* one JSON object per line */
 };
 
-/* One finding.  Only message is mandatory; NULL fields are omitted. */
+/*
+ * One finding.  Only message is mandatory; NULL fields are omitted.  The
+ * notes of a finding are the findings of severity DTBIND_NOTE that follow it.
+ */
 struct dtbind_finding {
 	enum dtbind_severity severity;
 	struct dtbind_loc loc;
@@ -86,6 +89,30 @@ struct dtbind_diag;
  */
 struct dtbind_diag *dtbind_diag_new(FILE *out, enum dtbind_format format);
 void dtbind_diag_free(struct dtbind_diag *diag);
+
+/*
+ * The consumer of a sink: called once per finding that survives -W/-Wno,
+ * -Werror (severity already adjusted) and --max-errors.  @f and its strings
+ * are borrowed for the duration of the call.
+ */
+typedef void (*dtbind_diag_fn)(void *user, const struct dtbind_finding *f);
+
+/* A sink that hands every finding to @fn.  Returns NULL when out of memory. */
+struct dtbind_diag *dtbind_diag_new_callback(dtbind_diag_fn fn, void *user);
+/* Hand the findings of @diag to @fn from now on (its rules and counts stay). */
+void dtbind_diag_set_callback(struct dtbind_diag *diag, dtbind_diag_fn fn, void *user);
+/* A sink that keeps every finding in memory (deep copies), in order. */
+struct dtbind_diag *dtbind_diag_new_collect(void);
+/* The findings a collect sink kept (borrowed until the next clear or free). */
+size_t dtbind_diag_collected(const struct dtbind_diag *diag, const struct dtbind_finding **out);
+/* Forget the findings a collect sink kept (the counts stay). */
+void dtbind_diag_clear(struct dtbind_diag *diag);
+/*
+ * Emit the findings of @buf, records written by dtbind_diag_encode() in
+ * another process, into @diag.  Returns 0, or -DTBIND_EPARSE when @buf is
+ * damaged (the records before the damage were emitted).
+ */
+int dtbind_diag_replay(struct dtbind_diag *diag, const char *buf, size_t len);
 
 /* Print the offending source line and a caret under gcc-style findings. */
 void dtbind_diag_set_show_source(struct dtbind_diag *diag, bool show);
@@ -380,11 +407,35 @@ enum dtbind_dialect dtbind_schema_dialect(const struct dtbind_schema *schema);
 /* ------------------------------------------------------------------ */
 /* Rules: the named checks findings carry, as in [name] and -Wno-name  */
 
+/* The commands, as a mask: which ones report a rule. */
+enum dtbind_tool {
+	DTBIND_TOOL_LINT = 1u << 0,
+	DTBIND_TOOL_EXAMPLETEST = 1u << 1,
+	DTBIND_TOOL_VALIDATE = 1u << 2,
+	DTBIND_TOOL_CHECK = 1u << 3,
+	DTBIND_TOOL_DOC2YAML = 1u << 4,
+	DTBIND_TOOL_JSONSCHEMA = 1u << 5,
+	DTBIND_TOOL_ALL = (1u << 6) - 1,
+};
+
 struct dtbind_rule {
-	const char *name;		/* kebab-case, as in [name] and -Wno-name */
+	const char *name;		/* as in [name] and -Wno-name */
 	enum dtbind_severity severity;	/* default */
 	const char *summary;
 	bool off;			/* off unless enabled with -W */
+	unsigned tools;			/* enum dtbind_tool bits: who reports it */
 };
+
+/* The registry (lib/rules.def), in --list-rules order. */
+const struct dtbind_rule *dtbind_rules(size_t *n);
+/* The rule named @name (case, '_' and '-' not significant), or NULL. */
+const struct dtbind_rule *dtbind_rule_find(const char *name);
+/* Whether two rule names are the same under dtbind_rule_find()'s matching. */
+bool dtbind_rule_name_equal(const char *a, const char *b);
+/* The default severity of rule @name, or @fallback when it is not registered. */
+enum dtbind_severity dtbind_rule_severity(const char *name, enum dtbind_severity fallback);
+/* The command name of one tool bit ("lint"), or NULL; and back (0 if unknown). */
+const char *dtbind_tool_name(unsigned tool);
+unsigned dtbind_tool_parse(const char *name);
 
 #endif /* DTBIND_H */

@@ -38,6 +38,8 @@ void sb_putc(struct strbuf *sb, char c);
 void sb_printf(struct strbuf *sb, const char *fmt, ...) DTBIND_PRINTF(2, 3);
 void sb_json_string(struct strbuf *sb, const char *s, size_t n);	/* quoted, escaped */
 const char *sb_cstr(struct strbuf *sb);	/* never NULL */
+/* Append @f to @sb as a record for dtbind_diag_replay() (diag.c). */
+void dtbind_diag_encode(struct strbuf *sb, const struct dtbind_finding *f);
 
 /* ---- hash map: string or pointer keys --------------------------- */
 struct hmap_entry {

@@ -13,8 +13,8 @@
  *     process.  Each finding is reported at the file's own line and column,
  *     followed by a note at the patch line that added that line.
  *
- * lint and exampletest write to a private JSON Lines sink; its findings are
- * read back, their locations mapped from the temporary tree to the
+ * lint and exampletest report to a private collect sink; its findings (as
+ * structured records) have their locations mapped from the temporary tree to the
  * repository paths, and emitted on the user's sink (which applies -W,
  * -Werror, --max-errors and the format).  Findings about files the series
  * does not touch (the tree's own schemas) are dropped.
@@ -38,56 +38,6 @@
 #define BINDINGS_DIR "Documentation/devicetree/bindings"
 #define DT_HEADERS "include/dt-bindings/"
 #define MAX_READ DTBIND_MAX_FILE_SIZE
-
-static const struct dtbind_rule check_rules[] = {
-	{ "patch", DTBIND_ERROR,
-	  "the input is a well-formed patch or mbox: hunks hold the lines their header counts" },
-	{ "patch-apply", DTBIND_ERROR,
-	  "each binding file the series changes applies, in memory, to the tree (--tree DIR)" },
-	{ "DT_SPLIT_BINDING_PATCH", DTBIND_WARNING,
-	  "a patch changes binding docs and headers, or other files, not both (checkpatch)" },
-	{ "DT_SCHEMA_BINDING_PATCH", DTBIND_WARNING,
-	  "no new .txt binding: bindings are DT schemas (checkpatch)" },
-	{ "UNDOCUMENTED_DT_STRING", DTBIND_WARNING,
-	  "compatibles added in .dts/.dtsi/.c/.h are in a binding, their vendor in "
-	  "vendor-prefixes.yaml (checkpatch; needs the tree)" },
-	{ "SPDX_LICENSE_TAG", DTBIND_WARNING,
-	  "line 1 of bindings, dt-bindings headers and .dts files carries the right SPDX tag "
-	  "(checkpatch)" },
-	/* What exampletest reports, for --list-rules and -W. */
-	{ "example-schema", DTBIND_ERROR,
-	  "each example is valid against the schemas (exampletest)" },
-	{ "dts-syntax", DTBIND_ERROR, "each example is well-formed DTS (exampletest)" },
-	{ "dts-semantic", DTBIND_ERROR,
-	  "labels, phandles and paths of examples resolve (exampletest)" },
-	{ "cpp", DTBIND_ERROR, "each example preprocesses (#include, macros) (exampletest)" },
-	{ "dtb", DTBIND_ERROR, "each example builds into an FDT (exampletest)" },
-	{ "schema-ignored", DTBIND_WARNING,
-	  "the binding passes its meta-schema, so exampletest uses it (exampletest)" },
-	{ "duplicate-id", DTBIND_WARNING, "no two bindings have the same $id (exampletest)" },
-};
-
-const struct dtbind_rule *dtbind_check_rules(size_t *n)
-{
-	*n = ARRAY_SIZE(check_rules);
-	return check_rules;
-}
-
-const struct dtbind_rule *dtbind_check_rule(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(check_rules); i++) {
-		const char *a = check_rules[i].name, *b = name;
-
-		/* checkpatch's names are upper case; -Wno-undocumented-dt-string works too. */
-		for (; *a && *b; a++, b++)
-			if ((*a == '_' ? '-' : tolower((unsigned char)*a)) !=
-			    (*b == '_' ? '-' : tolower((unsigned char)*b)))
-				break;
-		if (!*a && !*b)
-			return &check_rules[i];
-	}
-	return NULL;
-}
 
 /* A file of the series whose content is followed: bindings and dt-bindings headers. */
 struct tracked {
@@ -136,8 +86,6 @@ struct ctx {
 	char *root;			/* tmp/Documentation/devicetree/bindings */
 	struct hmap made;		/* directories of tmp already made real */
 	/* lint and exampletest write here (JSON Lines) */
-	FILE *inner_out;
-	struct strbuf inner_buf;
 	struct dtbind_diag *inner;
 	bool keep;			/* the last inner finding was kept: keep its notes */
 	struct dtbind_finding pending;	/* the patch note of that finding */
@@ -179,11 +127,10 @@ static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const
 	DTBIND_PRINTF(4, 5);
 static void report(struct ctx *c, const char *rule, struct dtbind_loc loc, const char *fmt, ...)
 {
-	const struct dtbind_rule *r = dtbind_check_rule(rule);
 	va_list ap;
 
 	va_start(ap, fmt);
-	dtbind_diag_vreport(c->diag, r ? r->severity : DTBIND_ERROR, loc, rule, fmt, ap);
+	dtbind_diag_vreport(c->diag, dtbind_rule_severity(rule, DTBIND_ERROR), loc, rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -765,29 +712,6 @@ static int extract(struct ctx *c)
 
 /* ---- the private sink of lint and exampletest ---------------------------- */
 
-static ssize_t inner_write(void *cookie, const char *buf, size_t size)
-{
-	struct strbuf *sb = cookie;
-
-	sb_putn(sb, buf, size);
-	return sb->oom ? -1 : (ssize_t)size;
-}
-
-static const char *str_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_STRING ? m->u.str.ptr : NULL;
-}
-
-static uint32_t int_member(const struct dtbind_value *v, const char *key)
-{
-	const struct dtbind_value *m = dtbind_value_get(v, key);
-
-	return m && m->kind == DTBIND_INT && m->u.i > 0 && m->u.i <= UINT32_MAX ? (uint32_t)m->u.i :
-										  0;
-}
-
 /* @s with every "file://TMP/" and "TMP/" removed (malloc'd), or NULL. */
 static char *untmp(struct ctx *c, const char *s)
 {
@@ -897,22 +821,16 @@ static void set_pending(struct ctx *c, struct tracked *t, uint32_t line, uint32_
 	c->has_pending = pf->loc.file != NULL;
 }
 
-static void handle_inner(struct ctx *c, const struct dtbind_value *v)
+static void handle_inner(struct ctx *c, const struct dtbind_finding *in)
 {
-	static const char *const sev_names[] = { "note", "warning", "error" };
-	const char *sev = str_member(v, "severity");
-	struct dtbind_finding f = { 0 };
+	struct dtbind_finding f = { .severity = in->severity };
 	struct tracked *t;
 	char *real = NULL, *msg, *schema;
 
-	if (!sev)
-		return;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(sev, sev_names[i]))
-			f.severity = (enum dtbind_severity)i;
-	f.loc.file = map_file(c, str_member(v, "file"), &t, &real);
-	f.loc.line = int_member(v, "line");
-	f.loc.col = int_member(v, "col");
+	f.loc.file = map_file(c, in->loc.file, &t, &real);
+	f.loc.line = in->loc.line;
+	/* A located finding without a column is at column 1, as printed. */
+	f.loc.col = in->loc.line && !in->loc.col ? 1 : in->loc.col;
 	if (f.severity != DTBIND_NOTE) {
 		flush_pending(c);
 		/* Only what is about the series' files: the tree's own problems are not ours. */
@@ -922,9 +840,9 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 		free(real);
 		return;
 	}
-	f.rule = str_member(v, "rule");
-	f.node = str_member(v, "node");
-	f.message = msg = untmp(c, str_member(v, "message"));
+	f.rule = in->rule;
+	f.node = in->node;
+	f.message = msg = untmp(c, in->message);
 	/*
 	 * Without the tree, a $ref to a binding outside the series cannot
 	 * resolve: say so, without failing the check.
@@ -941,7 +859,7 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 		}
 		f.severity = DTBIND_NOTE;
 	}
-	f.schema = schema = untmp(c, str_member(v, "schema"));
+	f.schema = schema = untmp(c, in->schema);
 	if (!msg)
 		f.message = "?";
 	bool source_ok = true;
@@ -964,47 +882,28 @@ static void handle_inner(struct ctx *c, const struct dtbind_value *v)
 /* Re-emit what lint or exampletest wrote since the last call. */
 static void drain(struct ctx *c)
 {
-	fflush(c->inner_out);
-	const char *p = sb_cstr(&c->inner_buf), *end = p + c->inner_buf.len;
+	const struct dtbind_finding *fs;
+	size_t n = dtbind_diag_collected(c->inner, &fs);
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
-		struct dtbind_doc *doc;
-
-		if (e > p && !dtbind_doc_load_string("<finding>", p, (size_t)(e - p), NULL,
-						      DTBIND_DOC_JSON, &doc)) {
-			handle_inner(c, dtbind_doc_root(doc));
-			dtbind_doc_free(doc);
-		}
-		p = nl ? nl + 1 : end;
-	}
-	c->inner_buf.len = 0;
+	for (size_t i = 0; i < n; i++)
+		handle_inner(c, &fs[i]);
+	dtbind_diag_clear(c->inner);
 	flush_pending(c);
 	c->keep = false;
 }
 
 static int inner_new(struct ctx *c)
 {
-	static cookie_io_functions_t io = { .write = inner_write };
-
-	sb_init(&c->inner_buf);
-	c->inner_out = fopencookie(&c->inner_buf, "w", io);
-	if (!c->inner_out)
-		return -DTBIND_ENOMEM;
-	c->inner = dtbind_diag_new(c->inner_out, DTBIND_FORMAT_JSON);
+	c->inner = dtbind_diag_new_collect();
 	if (!c->inner)
 		return -DTBIND_ENOMEM;
-	/* The user's -W for lint's rules that are off by default; -Wno for all. */
-	for (size_t i = 0; i < c->o->n_wopts; i++) {
-		const char *w = c->o->wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
+	/* The user's -W for lint's rules (some are off by default); -Wno for all. */
+	for (size_t i = 0; c->o->rules && i < c->o->rules->n; i++) {
+		const struct cli_rule_set *w = &c->o->rules->v[i];
+		const struct dtbind_rule *r = dtbind_rule_find(w->rule);
 
-		if (off)
-			dtbind_diag_set_rule(c->inner, w + 3, -1);
-		else if (r)
-			dtbind_diag_set_rule(c->inner, r->name, (int)r->severity);
+		if (w->severity < 0 || (r->tools & DTBIND_TOOL_LINT))
+			dtbind_diag_set_rule(c->inner, w->rule, w->severity);
 	}
 	/* lint's spdx rule says what SPDX_LICENSE_TAG says, at the patch line. */
 	return dtbind_diag_set_rule_default(c->inner, "spdx", -1);
@@ -1626,9 +1525,6 @@ out:
 	if (c.tmp)
 		remove_tree(c.tmp, 0);
 	dtbind_diag_free(c.inner);
-	if (c.inner_out)
-		fclose(c.inner_out);
-	sb_free(&c.inner_buf);
 	free(c.pending_msg);
 	for (size_t i = 0; i < ARRAY_SIZE(c.disk); i++) {
 		free(c.disk[i].path);

@@ -17,7 +17,7 @@ void help_check(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind check [--tree DIR] [--format=gcc|json]\n"
-		"                    [-W RULE|-Wno-RULE|-Werror]... [--schemas DIR] [-I DIR]...\n"
+		"                    [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--schemas DIR] [-I DIR]...\n"
 		"                    [--extract DIR] PATCH...|-\n"
 		"       dtbind check --staged [OPTIONS]\n"
 		"       dtbind check --list-rules\n\n"
@@ -40,10 +40,10 @@ void help_check(FILE *out)
 		"                        include/dt-bindings, then the tree's include-prefixes)\n"
 		"      --extract DIR     also write the rebuilt binding files under DIR\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
-		"  -W RULE, -Wno-RULE    enable or silence a rule; -Werror makes warnings errors\n"
-		"      --list-rules      print check's rules (lint's come on top: dtbind lint\n"
-		"                        --list-rules); lint's spdx is off here, SPDX_LICENSE_TAG\n"
-		"                        says the same at the patch line\n"
+		CLI_HELP_RULES
+		"                        (-W also takes lint's rules: dtbind lint --list-rules;\n"
+		"                        lint's spdx is off here, SPDX_LICENSE_TAG says the same\n"
+		"                        at the patch line)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 clean, 1 errors or warnings (as checkpatch), 2 usage or I/O\n"
 		"error.\n");
@@ -181,16 +181,6 @@ static char *find_tree(void)
 	return NULL;
 }
 
-static void list_rules(void)
-{
-	size_t n;
-	const struct dtbind_rule *r = dtbind_check_rules(&n);
-
-	for (size_t i = 0; i < n; i++)
-		printf("%-26s %-8s %s\n", r[i].name,
-		       r[i].off ? "off" : r[i].severity == DTBIND_ERROR ? "error" : "warning",
-		       r[i].summary);
-}
 
 /* git diff --cached of the repository around the current directory; chdir()s to its top. */
 static int staged_diff(char **buf, size_t *len, char **top)
@@ -224,10 +214,9 @@ static int staged_diff(char **buf, size_t *len, char **top)
 struct check_args {
 	struct dtbind_series_opts so;
 	enum dtbind_format format;
-	const char **wopts, **incs;
-	char (*wbuf)[64];
-	size_t nw;
-	bool staged, no_tree, werror;
+	const char **incs;
+	struct cli_rules rules;
+	bool staged, no_tree;
 };
 
 /*
@@ -245,14 +234,14 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "extract", required_argument, NULL, OPT_EXTRACT },
 		{ "format", required_argument, NULL, 'f' },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "t:W:I:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "t:W:E:I:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 't': a->so.tree = optarg; break;
 		case OPT_NOTREE: a->no_tree = true; break;
@@ -264,11 +253,14 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 			return -1;
 		case OPT_EXTRACT: a->so.extract_dir = optarg; break;
 		case 'I': a->incs[a->so.n_include_dirs++] = optarg; break;
-		case 'W': a->wopts[a->nw++] = optarg; break;
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&a->rules, opt, optarg))
+				break;
+			return -1;
 		case OPT_NOSRC: a->so.show_source = false; break;
 		case OPT_LIST:
-			list_rules();
-			return 1;
+			return cli_list_rules(stdout, "check", DTBIND_TOOL_CHECK, optarg) ? 1 : -1;
 		case 'f':
 			if (cli_parse_format(optarg, &a->format))
 				break;
@@ -285,31 +277,7 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 				    "dtbind check: no patch given (PATCH..., '-' or --staged)\n");
 		return -1;
 	}
-	/* -W names: check's own rules, exampletest's, and lint's. */
-	for (size_t i = 0; i < a->nw; i++) {
-		const char *w = a->wopts[i], *name = strncmp(w, "no-", 3) ? w : w + 3;
-
-		if (!strcmp(w, "error")) {
-			a->werror = true;
-			a->wopts[i--] = a->wopts[--a->nw];
-			continue;
-		}
-		const struct dtbind_rule *r = dtbind_check_rule(name);
-
-		if (!r)
-			r = dtbind_lint_rule(name);
-		if (!r) {
-			fprintf(stderr, "dtbind check: unknown rule '%s' (see --list-rules and "
-					"dtbind lint --list-rules)\n", name);
-			return -1;
-		}
-		/* The table's spelling, for the sinks (which compare names exactly). */
-		a->wopts[i] = name == w ? r->name :
-				(snprintf(a->wbuf[i], sizeof(a->wbuf[i]), "no-%s", r->name),
-				 a->wbuf[i]);
-	}
-	a->so.wopts = a->wopts;
-	a->so.n_wopts = a->nw;
+	a->so.rules = &a->rules;
 	a->so.include_dirs = a->incs;
 	return 0;
 }
@@ -365,17 +333,19 @@ static int check_read_patches(int argc, char **argv, struct dtbind_patch_series 
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_args a = { .so.show_source = true, .format = DTBIND_FORMAT_GCC };
+	struct check_args a = {
+		.so.show_source = true, .format = DTBIND_FORMAT_GCC,
+		.rules = { .cmd = "check",
+			   .accept = DTBIND_TOOL_CHECK | DTBIND_TOOL_LINT | DTBIND_TOOL_EXAMPLETEST },
+	};
 	char *tree = NULL, *top = NULL;
 	int ret, status = EXIT_CLEAN;
 	struct dtbind_patch_series series;
 	struct dtbind_diag *diag = NULL;
 
 	dtbind_patch_series_init(&series);
-	a.wopts = calloc((size_t)argc + 1, sizeof(*a.wopts));
 	a.incs = calloc((size_t)argc + 1, sizeof(*a.incs));
-	a.wbuf = calloc((size_t)argc + 1, sizeof(*a.wbuf));
-	if (!a.wopts || !a.incs || !a.wbuf) {
+	if (!a.incs) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -390,15 +360,9 @@ int cmd_check(int argc, char **argv)
 	}
 	a.so.show_source = a.so.show_source && a.format == DTBIND_FORMAT_GCC;
 	dtbind_diag_set_show_source(diag, a.so.show_source);
-	dtbind_diag_set_werror(diag, a.werror);
-	for (size_t i = 0; i < a.nw; i++) {
-		bool off = !strncmp(a.wopts[i], "no-", 3);
-		const char *name = off ? a.wopts[i] + 3 : a.wopts[i];
-		const struct dtbind_rule *r = dtbind_check_rule(name);
-
-		if (!r)
-			r = dtbind_lint_rule(name);
-		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
+	if (cli_rules_apply(&a.rules, diag)) {
+		status = EXIT_USAGE;
+		goto out;
 	}
 	/* lint's SPDX rule repeats SPDX_LICENSE_TAG: off unless asked for. */
 	dtbind_diag_set_rule_default(diag, "spdx", -1);
@@ -434,9 +398,8 @@ int cmd_check(int argc, char **argv)
 out:
 	dtbind_patch_series_release(&series);
 	dtbind_diag_free(diag);
-	free(a.wopts);
+	cli_rules_free(&a.rules);
 	free(a.incs);
-	free(a.wbuf);
 	free(tree);
 	free(top);
 	return status;

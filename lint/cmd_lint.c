@@ -13,7 +13,7 @@ void help_lint(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind lint [-u BINDINGS_DIR] [--schemas DIR] [--format=gcc|json]\n"
-		"                   [-W RULE|-Wno-RULE|-Werror]... [--list-rules] PATH...\n\n"
+		"                   [-W RULE|-Wno-RULE|-E RULE|-Werror]... [--list-rules] PATH...\n\n"
 		"Check devicetree binding schemas: the devicetree meta-schemas (what\n"
 		"dt-doc-validate checks), $id against the file's path, every $ref resolving,\n"
 		"quoting, and the SPDX line.  PATH is a file or a directory (every *.yaml below\n"
@@ -23,8 +23,7 @@ void help_lint(FILE *out)
 		"      --schemas DIR     core/ and meta/ schemas from DIR instead of the built-in ones\n"
 		CLI_HELP_DTSCHEMA
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
-		"  -W RULE, -Wno-RULE    enable or silence a rule; -Werror makes warnings errors\n"
-		"      --list-rules      print the rules with their default severity\n"
+		CLI_HELP_RULES
 		"      --no-source       do not quote the source line under each finding\n\n"
 		"Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n");
 }
@@ -37,90 +36,64 @@ int cmd_lint(int argc, char **argv)
 		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "format", required_argument, NULL, 'f' },
-		{ "list-rules", no_argument, NULL, OPT_LIST },
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dtbind_lint_opts lo = { .yamllint = true };
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
-	const char **wopts = calloc((size_t)argc + 1, sizeof(*wopts));
-	size_t nw = 0;
+	struct cli_rules rules = { .cmd = "lint", .accept = DTBIND_TOOL_LINT };
+	const char *list_arg = NULL;
 	bool list = false, source = true;
-	int opt;
+	int opt, status = EXIT_USAGE;
+	struct dtbind_diag *diag = NULL;
+	struct dtbind_linter *linter = NULL;
+	struct path_list files = { 0 };
 
-	if (!wopts)
-		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:W:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'u': lo.bindings_root = optarg; break;
 		case OPT_SCHEMAS: lo.schemas_dir = optarg; break;
 		case OPT_GEN:
-			if (!cli_parse_gen("lint", optarg, &lo.gen)) {
-				free(wopts);
-				return EXIT_USAGE;
-			}
+			if (!cli_parse_gen("lint", optarg, &lo.gen))
+				goto out;
 			break;
-		case 'W': wopts[nw++] = optarg; break;
-		case OPT_LIST: list = true; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				goto out;
+			break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case OPT_NOSRC: source = false; break;
 		case 'f':
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind lint: unknown format '%s'\n", optarg);
-				free(wopts);
-				return EXIT_USAGE;
+				goto out;
 			}
 			break;
 		default:
 			help_lint(stderr);
-			free(wopts);
-			return EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (list) {
-		size_t n;
-		const struct dtbind_rule *r = dtbind_lint_rules(&n);
-
-		for (size_t i = 0; i < n; i++)
-			printf("%-26s %-8s %s\n", r[i].name,
-			       r[i].off ? "off" : r[i].severity == DTBIND_ERROR ? "error" : "warning",
-			       r[i].summary);
-		free(wopts);
-		return EXIT_CLEAN;
+		if (cli_list_rules(stdout, "lint", DTBIND_TOOL_LINT, list_arg))
+			status = EXIT_CLEAN;
+		goto out;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind lint: no file or directory given\n");
-		free(wopts);
-		return EXIT_USAGE;
+		goto out;
 	}
-	struct dtbind_diag *diag = dtbind_diag_new(stderr, format);
-	struct dtbind_linter *linter = NULL;
-	struct path_list files = { 0 };
-	int status = EXIT_CLEAN;
-
-	if (!diag) {
-		free(wopts);
-		return EXIT_USAGE;
-	}
+	diag = dtbind_diag_new(stderr, format);
+	if (!diag || cli_rules_apply(&rules, diag))
+		goto out;
+	status = EXIT_CLEAN;
 	dtbind_diag_set_show_source(diag, source && format == DTBIND_FORMAT_GCC);
-	for (size_t i = 0; i < nw; i++) {
-		const char *w = wopts[i];
-		bool off = !strncmp(w, "no-", 3);
-
-		if (!strcmp(w, "error")) {
-			dtbind_diag_set_werror(diag, true);
-			continue;
-		}
-		const struct dtbind_rule *r = dtbind_lint_rule(off ? w + 3 : w);
-
-		if (!r) {
-			fprintf(stderr, "dtbind lint: unknown rule '%s' (see --list-rules)\n",
-				off ? w + 3 : w);
-			status = EXIT_USAGE;
-			goto out;
-		}
-		dtbind_diag_set_rule(diag, r->name, off ? -1 : (int)r->severity);
-	}
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_binding_name, &files))
 		status = EXIT_USAGE;
 	if (dtbind_linter_new(diag, &lo, &linter)) {
@@ -136,6 +109,6 @@ out:
 	dtbind_linter_free(linter);
 	path_list_free(&files);
 	dtbind_diag_free(diag);
-	free(wopts);
+	cli_rules_free(&rules);
 	return status;
 }

@@ -22,81 +22,6 @@
 #define DT_SCHEMAS "http://devicetree.org/schemas/"
 #define DT_META "http://devicetree.org/meta-schemas/"
 
-static const struct dtbind_rule lint_rules[] = {
-	{ "io", DTBIND_ERROR, "the file can be read" },
-	{ "yaml-syntax", DTBIND_ERROR, "the file is well-formed YAML" },
-	{ "yaml-duplicate-key", DTBIND_ERROR, "no mapping has the same key twice" },
-	{ "yaml-limit", DTBIND_ERROR, "size, nesting and alias expansion stay within limits" },
-	{ "meta-schema", DTBIND_ERROR,
-	  "the binding is valid against the devicetree meta-schema its $schema names" },
-	{ "schema-dialect", DTBIND_ERROR,
-	  "$schema names a devicetree meta-schema (core.yaml or base.yaml)" },
-	{ "id-matches-path", DTBIND_ERROR,
-	  "$id is http://devicetree.org/schemas/ + the file's path under the bindings root" },
-	{ "node-constraint", DTBIND_ERROR,
-	  "(2026.06) a node schema below one that restricts properties restricts its own" },
-	{ "ref-resolves", DTBIND_ERROR,
-	  "every $ref names an existing schema file, and its JSON pointer exists" },
-	{ "ref-form", DTBIND_WARNING,
-	  "a $ref is written the canonical way (no '/' after the file name)" },
-	/* dt-doc-validate checks quotes only with -n, which the kernel does not pass. */
-	{ "cpp", DTBIND_ERROR, "examples preprocess: includes found, directives well-formed" },
-	{ "dts-syntax", DTBIND_ERROR, "examples are well-formed DTS (syntax only; exampletest validates)" },
-	{ "dts-semantic", DTBIND_ERROR,
-	  "examples make a tree: labels and references resolve, values fit, names are valid" },
-	{ "quotes", DTBIND_WARNING,
-	  "const values and list items are not quoted when YAML does not need it", true },
-	{ "spdx", DTBIND_WARNING,
-	  "line 1 is '# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)'" },
-	/* The .yamllint rules, under yamllint's own names. */
-	{ "braces", DTBIND_WARNING, "spaces inside flow mappings {} (.yamllint)" },
-	{ "brackets", DTBIND_WARNING, "spaces inside flow sequences [] (.yamllint)" },
-	{ "colons", DTBIND_WARNING, "spaces around colons (.yamllint)" },
-	{ "commas", DTBIND_WARNING, "spaces around commas (.yamllint)" },
-	{ "comments", DTBIND_WARNING, "comment formatting (.yamllint)" },
-	{ "comments-indentation", DTBIND_WARNING, "comments indented like content (.yamllint)" },
-	{ "document-end", DTBIND_WARNING, "document end marker (.yamllint)" },
-	{ "document-start", DTBIND_WARNING, "document start marker '---' (.yamllint)" },
-	{ "empty-lines", DTBIND_WARNING, "consecutive blank lines (.yamllint)" },
-	{ "empty-values", DTBIND_WARNING, "mapping values that are empty (.yamllint)" },
-	{ "float-values", DTBIND_WARNING, "float spellings (.yamllint)" },
-	{ "hyphens", DTBIND_WARNING, "spaces after list hyphens (.yamllint)" },
-	{ "indentation", DTBIND_WARNING, "indentation (.yamllint)" },
-	/* The YAML loader reports these already (yaml-duplicate-key, yaml-syntax). */
-	{ "key-duplicates", DTBIND_ERROR, "duplicate keys (.yamllint; yaml-duplicate-key says it)",
-	  true },
-	{ "key-ordering", DTBIND_WARNING, "keys in alphabetical order (.yamllint)" },
-	{ "line-length", DTBIND_WARNING, "line length (.yamllint)" },
-	{ "new-line-at-end-of-file", DTBIND_ERROR, "a newline ends the file (.yamllint)" },
-	{ "new-lines", DTBIND_ERROR, "line endings (.yamllint)" },
-	{ "octal-values", DTBIND_ERROR, "octal values (.yamllint)" },
-	{ "quoted-strings", DTBIND_WARNING, "string quoting (.yamllint)" },
-	{ "trailing-spaces", DTBIND_ERROR, "trailing spaces (.yamllint)" },
-	{ "truthy", DTBIND_WARNING, "truthy values (.yamllint)" },
-	{ "syntax", DTBIND_ERROR, "YAML syntax as yamllint's scanner sees it (yaml-syntax says it)",
-	  true },
-};
-
-const struct dtbind_rule *dtbind_lint_rules(size_t *n)
-{
-	*n = ARRAY_SIZE(lint_rules);
-	return lint_rules;
-}
-
-const struct dtbind_rule *dtbind_lint_rule(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(lint_rules); i++) {
-		const char *a = lint_rules[i].name, *b = name;
-
-		for (; *a && *b; a++, b++)
-			if (*a != (*b == '_' ? '-' : *b))
-				break;
-		if (!*a && !*b)
-			return &lint_rules[i];
-	}
-	return NULL;
-}
-
 /* One schema set per bindings root: linting a tree shares every loaded schema. */
 struct root_set {
 	struct root_set *next;
@@ -124,8 +49,12 @@ int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *o
 		return -DTBIND_ENOMEM;
 	l->diag = diag;
 	/* Rules that are off by default; a later -W from the user turns them on. */
-	for (size_t i = 0; i < ARRAY_SIZE(lint_rules); i++)
-		if (lint_rules[i].off && dtbind_diag_set_rule_default(diag, lint_rules[i].name, -1))
+	size_t n;
+	const struct dtbind_rule *rules = dtbind_rules(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if ((rules[i].tools & DTBIND_TOOL_LINT) && rules[i].off &&
+		    dtbind_diag_set_rule_default(diag, rules[i].name, -1))
 			return -DTBIND_ENOMEM;
 	if (opts)
 		l->opts = *opts;
@@ -206,11 +135,10 @@ static void report(struct dtbind_linter *l, struct dtbind_loc loc, const char *r
 static void report(struct dtbind_linter *l, struct dtbind_loc loc, const char *rule,
 		   const char *fmt, ...)
 {
-	const struct dtbind_rule *r = dtbind_lint_rule(rule);
 	va_list ap;
 
 	va_start(ap, fmt);
-	dtbind_diag_vreport(l->diag, r ? r->severity : DTBIND_ERROR, loc, rule, fmt, ap);
+	dtbind_diag_vreport(l->diag, dtbind_rule_severity(rule, DTBIND_ERROR), loc, rule, fmt, ap);
 	va_end(ap);
 }
 

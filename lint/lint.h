@@ -8,10 +8,6 @@
 
 #include "dtbind.h"
 
-/* The table of lint rules (for --list-rules and -W validation). */
-const struct dtbind_rule *dtbind_lint_rules(size_t *n);
-const struct dtbind_rule *dtbind_lint_rule(const char *name);
-
 struct dtbind_lint_opts {
 	const char *bindings_root;	/* NULL: found by walking up to devicetree/bindings */
 	const char *schemas_dir;	/* NULL: the embedded core and meta-schemas */

@@ -12,6 +12,7 @@
 #define DTBIND_PATCH_H
 
 #include "internal.h"
+#include "cli.h"
 
 enum dtbind_patch_op {
 	DTBIND_PATCH_MODIFY,
@@ -152,14 +153,9 @@ struct dtbind_series_opts {
 	enum dtbind_gen gen;		/* --dtschema; AUTO: from the tree */
 	const char *const *include_dirs; /* exampletest's -I; NULL: the tree's */
 	size_t n_include_dirs;
-	const char *const *wopts;	/* the user's -W values (RULE, no-RULE), for inner sinks */
-	size_t n_wopts;
+	const struct cli_rules *rules;	/* the user's -W/-E, for inner sinks; NULL: none */
 	const char *extract_dir;	/* write the rebuilt binding files here, or NULL */
 };
-
-/* The rules of dtbind check itself (lint's and exampletest's come on top). */
-const struct dtbind_rule *dtbind_check_rules(size_t *n);
-const struct dtbind_rule *dtbind_check_rule(const char *name);
 
 /**
  * dtbind_check_series() - run every check on a parsed series

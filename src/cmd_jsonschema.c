@@ -11,7 +11,8 @@ void help_jsonschema(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind jsonschema -s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7]\n"
-		"                         [--format=gcc|json] INSTANCE...\n\n"
+		"                         [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror]...\n"
+		"                         INSTANCE...\n\n"
 		"Validate YAML or JSON instance files against a JSON Schema (draft-07 or 2019-09,\n"
 		"chosen by the schema's $schema; 2019-09 when it has none).\n\n"
 		"  -s, --schema SCHEMA   schema file, or an absolute URI known to the registry\n"
@@ -19,6 +20,7 @@ void help_jsonschema(FILE *out)
 		"  -r, --register DIR    register every *.yaml/*.json schema under DIR by its $id\n"
 		"      --draft7          treat a schema without $schema as draft-07\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_RULES
 		"  -q, --quiet           print nothing, only set the exit status\n\n"
 		"Exit status: 0 all valid, 1 an instance is invalid, 2 usage, I/O or schema error.\n");
 }
@@ -30,7 +32,9 @@ static bool is_uri(const char *s)
 
 int cmd_jsonschema(int argc, char **argv)
 {
+	enum { OPT_LIST = 256 };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "schema", required_argument, NULL, 's' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "register", required_argument, NULL, 'r' },
@@ -46,6 +50,9 @@ int cmd_jsonschema(int argc, char **argv)
 	const char **dirs = calloc((size_t)argc + 1, sizeof(*dirs));
 	size_t nmaps = 0, ndirs = 0;
 	int opt, status = EXIT_CLEAN;
+	bool list = false;
+	const char *list_arg = NULL;
+	struct cli_rules rules = { .cmd = "jsonschema", .accept = DTBIND_TOOL_JSONSCHEMA };
 
 	if (!maps || !dirs) {
 		free(maps);
@@ -53,13 +60,22 @@ int cmd_jsonschema(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "s:m:r:q", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:m:r:qW:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's': schema_arg = optarg; break;
 		case 'm': maps[nmaps++] = optarg; break;
 		case 'r': dirs[ndirs++] = optarg; break;
 		case '7': draft7 = true; break;
 		case 'q': quiet = true; break;
+		case 'W':
+		case 'E':
+			if (!cli_rules_option(&rules, opt, optarg))
+				status = EXIT_USAGE;
+			break;
+		case OPT_LIST:
+			list = true;
+			list_arg = optarg;
+			break;
 		case 'f':
 			if (!cli_parse_format(optarg, &format)) {
 				fprintf(stderr, "dtbind jsonschema: unknown format '%s'\n", optarg);
@@ -70,6 +86,14 @@ int cmd_jsonschema(int argc, char **argv)
 			status = EXIT_USAGE;
 		}
 	}
+	if (status == EXIT_CLEAN && list) {
+		if (!cli_list_rules(stdout, "jsonschema", DTBIND_TOOL_JSONSCHEMA, list_arg))
+			status = EXIT_USAGE;
+		cli_rules_free(&rules);
+		free(maps);
+		free(dirs);
+		return status;
+	}
 	if (status == EXIT_CLEAN && (!schema_arg || optind >= argc)) {
 		fprintf(stderr, "dtbind jsonschema: %s\n",
 			!schema_arg ? "a schema is required (-s SCHEMA)" : "no instance given");
@@ -77,6 +101,7 @@ int cmd_jsonschema(int argc, char **argv)
 	}
 	if (status != EXIT_CLEAN) {
 		help_jsonschema(stderr);
+		cli_rules_free(&rules);
 		free(maps);
 		free(dirs);
 		return status;
@@ -88,7 +113,7 @@ int cmd_jsonschema(int argc, char **argv)
 	const struct dtbind_schema *schema = NULL;
 	int ret = 0;
 
-	if (!diag || !set) {
+	if (!diag || !set || cli_rules_apply(&rules, diag)) {
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -147,6 +172,7 @@ out:
 	dtbind_diag_free(diag);
 	if (quiet && out)
 		fclose(out);
+	cli_rules_free(&rules);
 	free(maps);
 	free(dirs);
 	return status;

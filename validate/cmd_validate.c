@@ -5,18 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "cli.h"
+#include "pool.h"
 #include "validate.h"
 
 void help_validate(FILE *out)
 {
 	fprintf(out,
 		"usage: dtbind validate [-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json]\n"
-		"                       FILE...\n\n"
+		"                       [-W RULE|-Wno-RULE|-E RULE|-Werror]... FILE...\n\n"
 		"Validate device trees against every binding schema that selects each node,\n"
 		"as dt-validate does.  FILE is a .dtb/.dtbo blob or a .dts source (preprocessed\n"
 		"in process; findings then point at the source line); a directory stands for\n"
@@ -36,6 +33,7 @@ void help_validate(FILE *out)
 		"      --undocumented    only list compatibles that no binding documents (the job\n"
 		"                        of dt-check-compatible); exit 1 when there are some\n"
 		"      --format=FORMAT   gcc (default) or json (JSON Lines)\n"
+		CLI_HELP_RULES
 		"      --dump            print each decoded tree as JSON on stdout (what the\n"
 		"                        schemas see)\n"
 		"      --no-source       do not quote the source line under each finding\n\n"
@@ -60,79 +58,16 @@ static int check_one(struct dt_checker *checker, struct dtbind_diag *diag, const
 	return findings || ret == -DTBIND_EPARSE ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/*
- * -j N: N worker processes share the loaded schemas (fork, copy on write);
- * each file's findings go to a file of its own and are printed in the
- * order the files were given, so the output does not depend on N.
- */
-static int check_parallel(struct dt_checker *checker, struct dtbind_diag *diag, char **files,
-			  int n, int jobs)
+struct job {
+	struct dt_checker *checker;
+	char **files;
+};
+
+static int check_item(void *user, size_t i, struct dtbind_diag *diag)
 {
-	char dir[] = "/tmp/dtbind-validate-XXXXXX";
-	int status = EXIT_CLEAN;
-	pid_t *pids = calloc((size_t)jobs, sizeof(*pids));
+	struct job *job = user;
 
-	if (!pids || !mkdtemp(dir)) {
-		free(pids);
-		for (int i = 0; i < n; i++)
-			status = worse(status, check_one(checker, diag, files[i]));
-		return status;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	for (int w = 0; w < jobs; w++) {
-		pids[w] = fork();
-		if (pids[w] != 0)
-			continue;
-		int worst = EXIT_CLEAN;
-
-		for (int i = w; i < n; i += jobs) {
-			char path[64];
-			int fd;
-
-			snprintf(path, sizeof(path), "%s/%d", dir, i);
-			fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-			if (fd < 0) {
-				worst = EXIT_USAGE;
-				continue;
-			}
-			fflush(stderr);
-			dup2(fd, 2);
-			close(fd);
-			worst = worse(worst, check_one(checker, diag, files[i]));
-			fflush(stderr);
-		}
-		_exit(worst);
-	}
-	for (int w = 0; w < jobs; w++) {
-		int ws;
-
-		if (pids[w] < 0) {
-			status = EXIT_USAGE;
-			continue;
-		}
-		if (waitpid(pids[w], &ws, 0) < 0 || !WIFEXITED(ws))
-			status = EXIT_USAGE;
-		else
-			status = worse(status, WEXITSTATUS(ws));
-	}
-	for (int i = 0; i < n; i++) {
-		char path[64], buf[8192];
-		size_t len;
-
-		snprintf(path, sizeof(path), "%s/%d", dir, i);
-		FILE *f = fopen(path, "r");
-
-		if (!f)
-			continue;
-		while ((len = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, len, stderr);
-		fclose(f);
-		remove(path);
-	}
-	rmdir(dir);
-	free(pids);
-	return status;
+	return check_one(job->checker, diag, job->files[i]);
 }
 
 static bool is_tree_name(const char *name)
@@ -143,8 +78,9 @@ static bool is_tree_name(const char *name)
 
 int cmd_validate(int argc, char **argv)
 {
-	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN };
+	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN, OPT_LIST };
 	static const struct option opts[] = {
+		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
@@ -164,12 +100,26 @@ int cmd_validate(int argc, char **argv)
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	bool dump = false, source = true;
 	int opt, status = EXIT_CLEAN, jobs = 1;
+	struct cli_rules rules = { .cmd = "validate", .accept = DTBIND_TOOL_VALIDATE };
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'W':
+		case 'E':
+			if (cli_rules_option(&rules, opt, optarg))
+				break;
+			cli_rules_free(&rules);
+			free(incs);
+			return EXIT_USAGE;
+		case OPT_LIST:
+			status = cli_list_rules(stdout, "validate", DTBIND_TOOL_VALIDATE, optarg) ?
+					 EXIT_CLEAN : EXIT_USAGE;
+			cli_rules_free(&rules);
+			free(incs);
+			return status;
 		case 'u': co.bindings_root = optarg; break;
 		case 'I': incs[co.n_include_dirs++] = optarg; break;
 		case 'l': co.limit = optarg; break;
@@ -200,12 +150,14 @@ int cmd_validate(int argc, char **argv)
 		usage:
 		default:
 			help_validate(stderr);
+			cli_rules_free(&rules);
 			free(incs);
 			return EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "dtbind validate: no file given\n");
+		cli_rules_free(&rules);
 		free(incs);
 		return EXIT_USAGE;
 	}
@@ -227,7 +179,9 @@ int cmd_validate(int argc, char **argv)
 	struct dt_checker *checker = NULL;
 	int ret;
 
-	if (!diag) {
+	if (!diag || cli_rules_apply(&rules, diag)) {
+		dtbind_diag_free(diag);
+		cli_rules_free(&rules);
 		free(incs);
 		free(found);
 		return EXIT_USAGE;
@@ -236,6 +190,7 @@ int cmd_validate(int argc, char **argv)
 	if ((ret = dt_checker_new(diag, &co, &checker))) {
 		fprintf(stderr, "dtbind validate: cannot load the schemas: %s\n", dtbind_strerror(ret));
 		dtbind_diag_free(diag);
+		cli_rules_free(&rules);
 		free(incs);
 		free(found);
 		return EXIT_USAGE;
@@ -247,15 +202,15 @@ int cmd_validate(int argc, char **argv)
 	/* A directory: every .dtb, .dtbo and .dts below it. */
 	if (!cli_collect_paths(diag, argv + optind, argc - optind, is_tree_name, &files))
 		status = EXIT_USAGE;
-	if (jobs > 1 && files.n > 1)
-		status = worse(status, check_parallel(checker, diag, files.v, (int)files.n, jobs));
-	else
-		for (size_t i = 0; i < files.n; i++)
-			status = worse(status, check_one(checker, diag, files.v[i]));
+	/* -j N: N workers share the loaded schemas (fork, copy on write). */
+	struct job job = { checker, files.v };
+
+	status = worse(status, dtbind_pool_run(diag, files.n, (unsigned)jobs, check_item, &job));
 	path_list_free(&files);
 	dt_checker_free(checker);
 	free(found);
 	dtbind_diag_free(diag);
+	cli_rules_free(&rules);
 	free(incs);
 	return status;
 }

@@ -424,6 +424,108 @@ static void test_werror_promotes_warnings_only(void **state)
 	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 0);
 }
 
+/* ---- consumers: callback, collect, records between processes ---- */
+
+struct seen {
+	unsigned n;
+	enum dtbind_severity sev[4];
+	char msg[4][32];
+	char rule[4][16];
+};
+
+static void remember(void *user, const struct dtbind_finding *fd)
+{
+	struct seen *s = user;
+
+	if (s->n < 4) {
+		s->sev[s->n] = fd->severity;
+		snprintf(s->msg[s->n], sizeof(s->msg[0]), "%s", fd->message);
+		snprintf(s->rule[s->n], sizeof(s->rule[0]), "%s", fd->rule ? fd->rule : "-");
+	}
+	s->n++;
+}
+
+static void test_callback_receives_records_after_rules_and_werror(void **state)
+{
+	struct seen s = { 0 };
+	struct dtbind_diag *d = dtbind_diag_new_callback(remember, &s);
+
+	(void)state;
+	assert_non_null(d);
+	assert_int_equal(dtbind_diag_set_rule(d, "gone", -1), 0);
+	dtbind_diag_set_werror(d, true);
+	dtbind_diag_report(d, DTBIND_WARNING, at("a", 1, 2), "w", "first %d", 1);
+	dtbind_diag_report(d, DTBIND_NOTE, at("a", 3, 1), NULL, "a note");
+	dtbind_diag_report(d, DTBIND_ERROR, at("a", 2, 1), "gone", "dropped");
+	dtbind_diag_report(d, DTBIND_NOTE, at("a", 3, 1), NULL, "its note, dropped too");
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.sev[0], DTBIND_ERROR);	/* -Werror applied before the consumer */
+	assert_string_equal(s.msg[0], "first 1");
+	assert_string_equal(s.rule[0], "w");
+	assert_int_equal(s.sev[1], DTBIND_NOTE);
+	assert_string_equal(s.rule[1], "-");
+	assert_int_equal(dtbind_diag_count(d, DTBIND_ERROR), 1);
+	dtbind_diag_free(d);
+}
+
+static void test_collect_keeps_deep_copies_in_order(void **state)
+{
+	struct dtbind_diag *d = dtbind_diag_new_collect();
+	const struct dtbind_finding *fs;
+	char file[8] = "x.yaml", msg[16] = "too long";
+
+	(void)state;
+	assert_non_null(d);
+	dtbind_diag_emit(d, &(struct dtbind_finding){ .severity = DTBIND_ERROR,
+		.loc = { file, 4, 7 }, .rule = "r", .message = msg, .node = "/a", .schema = "s#/x" });
+	dtbind_diag_report(d, DTBIND_WARNING, at(NULL, 0, 0), NULL, "second");
+	strcpy(file, "gone");	/* the sink owns its copies */
+	strcpy(msg, "changed");
+	assert_int_equal(dtbind_diag_collected(d, &fs), 2);
+	assert_string_equal(fs[0].loc.file, "x.yaml");
+	assert_int_equal(fs[0].loc.line, 4);
+	assert_int_equal(fs[0].loc.col, 7);
+	assert_string_equal(fs[0].message, "too long");
+	assert_string_equal(fs[0].node, "/a");
+	assert_string_equal(fs[0].schema, "s#/x");
+	assert_null(fs[1].loc.file);
+	assert_null(fs[1].rule);
+	assert_string_equal(fs[1].message, "second");
+	dtbind_diag_clear(d);
+	assert_int_equal(dtbind_diag_collected(d, &fs), 0);
+	assert_int_equal(dtbind_diag_count(d, DTBIND_ERROR), 1);	/* counts stay */
+	dtbind_diag_free(d);
+}
+
+/* Records written in one process and replayed into a printer print as if emitted there. */
+static void test_replay_prints_what_was_encoded(void **state)
+{
+	struct fixture *f = *state;
+	struct dtbind_diag *c = dtbind_diag_new_collect();
+	const struct dtbind_finding *fs;
+	struct strbuf sb;
+
+	assert_non_null(c);
+	dtbind_diag_emit(c, &(struct dtbind_finding){ .severity = DTBIND_WARNING,
+		.loc = { "b.dts", 3, 5 }, .rule = "dt-schema", .message = "m \"q\"", .node = "/n" });
+	dtbind_diag_report(c, DTBIND_NOTE, at("b.dtsi", 9, 1), NULL, "here");
+	sb_init(&sb);
+	size_t n = dtbind_diag_collected(c, &fs);
+
+	for (size_t i = 0; i < n; i++)
+		dtbind_diag_encode(&sb, &fs[i]);
+	assert_int_equal(dtbind_diag_replay(f->diag, sb.buf, sb.len), 0);
+	assert_string_equal(output(f), "b.dts:3:5: warning: /n: m \"q\" [dt-schema]\n"
+				       "b.dtsi:9:1: note: here\n");
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 1);
+	/* A truncated record is refused, after the whole ones were emitted. */
+	assert_int_equal(dtbind_diag_replay(f->diag, sb.buf, sb.len - 2), -DTBIND_EPARSE);
+	assert_int_equal(dtbind_diag_count(f->diag, DTBIND_WARNING), 2);
+	assert_int_equal(dtbind_diag_replay(f->diag, "Zjunk", 5), -DTBIND_EPARSE);
+	sb_free(&sb);
+	dtbind_diag_free(c);
+}
+
 int main(void)
 {
 #define G(fn) cmocka_unit_test_setup_teardown(fn, gcc_setup, teardown)
@@ -451,6 +553,9 @@ int main(void)
 		G(test_rule_override_drops_the_notes_of_dropped_findings),
 		G(test_rule_override_rejects_unknown_severity),
 		G(test_werror_promotes_warnings_only),
+		cmocka_unit_test(test_callback_receives_records_after_rules_and_werror),
+		cmocka_unit_test(test_collect_keeps_deep_copies_in_order),
+		G(test_replay_prints_what_was_encoded),
 	};
 #undef G
 #undef J
