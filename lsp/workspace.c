@@ -2,12 +2,8 @@
 /*
  * workspace.c - one checker per kernel tree, loaded on first use and kept:
  * lint and exampletest for a binding, validate for a .dts or .dtsi, run on
- * the editor's text.  Findings are collected in memory.
- *
- * The collection is a thin adapter: the sink writes JSON Lines into a
- * memory stream that is read back here.  It is meant to give way to the
- * diagnostics sink's collect mode (branch diag-rules) when that lands;
- * only collect_begin() and collect_end() know about it.
+ * the editor's text.  Findings are kept by a collect sink and taken from
+ * it after each run.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -36,10 +32,7 @@ struct tree {
 struct lsp_workspace {
 	enum dtbind_gen gen;
 	FILE *log;
-	FILE *mem;			/* the collect adapter's stream */
-	char *mem_buf;
-	size_t mem_len;
-	struct dtbind_diag *diag;
+	struct dtbind_diag *diag;	/* a collect sink: every run's findings */
 	struct dtbind_linter *linter;
 	unsigned lints;
 	struct tree *trees;
@@ -54,8 +47,7 @@ struct lsp_workspace *lsp_workspace_new(enum dtbind_gen gen, FILE *log)
 		return NULL;
 	w->gen = gen;
 	w->log = log;
-	w->mem = open_memstream(&w->mem_buf, &w->mem_len);
-	w->diag = w->mem ? dtbind_diag_new(w->mem, DTBIND_FORMAT_JSON) : NULL;
+	w->diag = dtbind_diag_new_collect();
 	if (!w->diag) {
 		lsp_workspace_free(w);
 		return NULL;
@@ -75,9 +67,6 @@ void lsp_workspace_free(struct lsp_workspace *w)
 	free(w->trees);
 	dtbind_linter_free(w->linter);
 	dtbind_diag_free(w->diag);
-	if (w->mem)
-		fclose(w->mem);
-	free(w->mem_buf);
 	free(w);
 }
 
@@ -183,8 +172,7 @@ struct dtbind_schema_set *lsp_workspace_schema_set(struct lsp_workspace *w, cons
 
 static void collect_begin(struct lsp_workspace *w)
 {
-	fflush(w->mem);
-	fseek(w->mem, 0, SEEK_SET);
+	dtbind_diag_clear(w->diag);
 }
 
 /* The end of the token at @off: a quoted string, else a name; at least one character. */
@@ -228,29 +216,26 @@ static bool same_file(const char *file, const char *real)
 }
 
 static void add_finding(struct lsp_findings *out, const struct lsp_doc *doc,
-			const struct dtbind_value *f, const char *suffix)
+			const struct dtbind_finding *f, const char *suffix)
 {
-	const char *msg = lsp_json_str(f, "message"), *node = lsp_json_str(f, "node");
-	const char *sev = lsp_json_str(f, "severity");
-	int64_t line = lsp_json_int(f, "line", 0), col = lsp_json_int(f, "col", 1);
+	const char *node = f->node;
 	struct lsp_finding *x;
 
-	if (!msg || vec_reserve_one(&out->v, out->n, &out->cap, sizeof(*out->v), 16))
+	if (!f->message || vec_reserve_one(&out->v, out->n, &out->cap, sizeof(*out->v), 16))
 		return;
 	x = &out->v[out->n++];
 	memset(x, 0, sizeof(*x));
-	x->from = lsp_pos_from_loc(doc->text, doc->len, (uint32_t)(line > 0 ? line : 0),
-				   (uint32_t)(col > 0 ? col : 1));
+	x->from = lsp_pos_from_loc(doc->text, doc->len, f->loc.line, f->loc.col ? f->loc.col : 1);
 	size_t off = lsp_offset(doc->text, doc->len, x->from);
 
 	x->to = lsp_position(doc->text, doc->len, token_end(doc->text, doc->len, off));
-	x->severity = sev && !strcmp(sev, "warning") ? DTBIND_WARNING : DTBIND_ERROR;
+	x->severity = f->severity;
 	if (asprintf(&x->message, "%s%s%s%s", node && *node ? node : "", node && *node ? ": " : "",
-		     msg, suffix ? suffix : "") < 0)
+		     f->message, suffix ? suffix : "") < 0)
 		x->message = NULL;
-	x->rule = dup_or_null(lsp_json_str(f, "rule"));
-	x->fix_from = dup_or_null(lsp_json_str(f, "fix_from"));
-	x->fix_to = dup_or_null(lsp_json_str(f, "fix_to"));
+	x->rule = dup_or_null(f->rule);
+	x->fix_from = dup_or_null(f->fix_from);
+	x->fix_to = dup_or_null(f->fix_to);
 }
 
 /* Append a note to the finding it follows. */
@@ -265,39 +250,25 @@ static void add_note(struct lsp_findings *out, const char *msg)
 	x->message = m;
 }
 
-/*
- * Read back what the run wrote: the findings about @doc's file (@real),
- * with @suffix added to their message.
- */
+/* The findings of the run about @doc's file (@real), with @suffix added to their message. */
 static void collect_end(struct lsp_workspace *w, const struct lsp_doc *doc, const char *real,
 			const char *suffix, struct lsp_findings *out)
 {
-	fflush(w->mem);
-	long end = ftell(w->mem);
+	const struct dtbind_finding *f;
+	size_t n = dtbind_diag_collected(w->diag, &f);
 	bool last_kept = false;
 
-	for (long off = 0; off < end;) {
-		const char *line = w->mem_buf + off;
-		const char *nl = memchr(line, '\n', (size_t)(end - off));
-		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - off);
-		struct dtbind_doc *jd = NULL;
-
-		off += (long)n + 1;
-		if (dtbind_doc_load_string("<finding>", line, n, NULL, DTBIND_DOC_JSON, &jd))
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].severity == DTBIND_NOTE) {
+			if (last_kept)
+				add_note(out, f[i].message);
 			continue;
-		const struct dtbind_value *f = dtbind_doc_root(jd);
-		const char *sev = lsp_json_str(f, "severity");
-
-		if (sev && !strcmp(sev, "note")) {
-			if (last_kept)
-				add_note(out, lsp_json_str(f, "message"));
-		} else {
-			last_kept = same_file(lsp_json_str(f, "file"), real);
-			if (last_kept)
-				add_finding(out, doc, f, suffix);
 		}
-		dtbind_doc_free(jd);
+		last_kept = same_file(f[i].loc.file, real);
+		if (last_kept)
+			add_finding(out, doc, &f[i], suffix);
 	}
+	dtbind_diag_clear(w->diag);
 }
 
 static bool has_ext(const char *path, const char *ext)
