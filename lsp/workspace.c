@@ -10,6 +10,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "devicetree.h"
@@ -37,6 +38,10 @@ struct lsp_workspace {
 	unsigned lints;
 	struct tree *trees;
 	size_t n_trees, cap_trees;
+	struct board_of {
+		char *dtsi, *board;	/* a .dtsi and the board that shows it (NULL: none) */
+	} *boards;
+	size_t n_boards, cap_boards;
 };
 
 struct lsp_workspace *lsp_workspace_new(enum dtbind_gen gen, FILE *log)
@@ -65,6 +70,11 @@ void lsp_workspace_free(struct lsp_workspace *w)
 		free(w->trees[i].root);
 	}
 	free(w->trees);
+	for (size_t i = 0; i < w->n_boards; i++) {
+		free(w->boards[i].dtsi);
+		free(w->boards[i].board);
+	}
+	free(w->boards);
 	dtbind_linter_free(w->linter);
 	dtbind_diag_free(w->diag);
 	free(w);
@@ -357,6 +367,29 @@ out:
 	return board;
 }
 
+/* board_for(), remembered: a folder of boards is read once, not at each keystroke. */
+static const char *board_of(struct lsp_workspace *w, const char *dtsi)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < w->n_boards; i++)
+		if (!strcmp(w->boards[i].dtsi, dtsi)) {
+			if (w->boards[i].board && !stat(w->boards[i].board, &st))
+				return w->boards[i].board;
+			free(w->boards[i].board);	/* gone since: look again */
+			return w->boards[i].board = board_for(dtsi);
+		}
+	if (vec_reserve_one(&w->boards, w->n_boards, &w->cap_boards, sizeof(*w->boards), 8))
+		return NULL;
+	struct board_of *b = &w->boards[w->n_boards];
+
+	if (!(b->dtsi = strdup(dtsi)))
+		return NULL;
+	b->board = board_for(dtsi);
+	w->n_boards++;
+	return b->board;
+}
+
 static int check_binding(struct lsp_workspace *w, struct tree *t, const struct lsp_doc *doc)
 {
 	struct dtbind_lint_opts lo = { .yamllint = true, .gen = w->gen };
@@ -384,7 +417,8 @@ int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
 {
 	struct tree *t = tree_of(w, doc->path);
 	char *real = doc->path ? realpath(doc->path, NULL) : NULL;
-	char *suffix = NULL, *board = NULL;
+	char *suffix = NULL;
+	const char *board;
 	unsigned findings;
 	int ret = 0;
 
@@ -403,20 +437,21 @@ int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
 	} else if (has_ext(doc->path, ".dtsi")) {
 		struct dt_checker *c = tree_checker(w, t);
 
-		/* Seen through a board that includes it (as saved: the board reads it from disk). */
-		board = board_for(real);
+		/* Seen through a board that includes it, with the editor's text. */
+		board = board_of(w, real);
 		if (c && board) {
 			const char *b = strrchr(board, '/');
 
 			if (asprintf(&suffix, " (seen from board %s)", b ? b + 1 : board) < 0)
 				suffix = NULL;
+			dt_checker_set_unsaved(c, real, doc->text, doc->len);
 			ret = dt_checker_tree(c, board, &findings);
+			dt_checker_set_unsaved(c, NULL, NULL, 0);
 		}
 	}
 	collect_end(w, doc, real, suffix, out);
 	free(real);
 	free(suffix);
-	free(board);
 	return ret < 0 && ret != -DTBIND_EPARSE ? ret : 0;
 }
 
