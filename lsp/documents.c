@@ -103,38 +103,21 @@ struct lsp_pos lsp_pos_from_loc(const char *text, size_t len, uint32_t line, uin
 	return p;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 char *lsp_uri_to_path(const char *uri)
 {
 	if (strncmp(uri, "file://", 7))
 		return NULL;
 	const char *p = uri + 7;
-	char *out = malloc(strlen(p) + 1), *o = out;
+
+	while (*p == '/' && p[1] == '/')
+		p++;
+	char *out = strdup(p);
 
 	if (!out)
 		return NULL;
-	while (*p == '/' && p[1] == '/')
-		p++;
-	for (; *p; p++) {
-		if (*p == '%' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
-			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
-			p += 2;
-		} else {
-			*o++ = *p;
-		}
-	}
-	*o = '\0';
-	if (out[0] != '/' || memchr(out, '\0', (size_t)(o - out))) {
+	size_t n = uri_percent_decode(out);
+
+	if (out[0] != '/' || strlen(out) != n) {
 		free(out);	/* not absolute, or a %00 inside */
 		return NULL;
 	}

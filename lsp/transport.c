@@ -161,25 +161,10 @@ enum lsp_read_status lsp_read(struct lsp_reader *r, bool wait, char **body, size
 	}
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 bool lsp_write(int fd, const char *body, size_t len)
 {
 	char head[64];
 	int hn = snprintf(head, sizeof(head), "Content-Length: %zu\r\n\r\n", len);
 
-	return write_all(fd, head, (size_t)hn) && write_all(fd, body, len);
+	return fd_write_all(fd, head, (size_t)hn) && fd_write_all(fd, body, len);
 }
