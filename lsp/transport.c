@@ -108,6 +108,19 @@ static long long content_length(const char *h, size_t n)
 	return value;
 }
 
+/*
+ * Garbage before a header (the rest of a body that was cut short, noise):
+ * how many bytes to drop so that the buffer starts at the next
+ * "Content-Length:" after its first byte, or 0 when there is none.
+ */
+static size_t resync(const struct lsp_reader *r, size_t within)
+{
+	static const char name[] = "Content-Length:";
+	const char *p = r->len > 1 ? memmem(r->buf + 1, within - 1, name, sizeof(name) - 1) : NULL;
+
+	return p ? (size_t)(p - r->buf) : 0;
+}
+
 enum lsp_read_status lsp_read(struct lsp_reader *r, bool wait, char **body, size_t *len)
 {
 	*body = NULL;
@@ -125,7 +138,9 @@ enum lsp_read_status lsp_read(struct lsp_reader *r, bool wait, char **body, size
 			long long cl = content_length(r->buf, h - 4);
 
 			if (cl < 0) {
-				drop(r, h);
+				size_t g = resync(r, h);
+
+				drop(r, g ? g : h);
 				return LSP_READ_BAD_HEADER;
 			}
 			if ((unsigned long long)cl > LSP_MAX_BODY) {
@@ -146,8 +161,13 @@ enum lsp_read_status lsp_read(struct lsp_reader *r, bool wait, char **body, size
 				return LSP_READ_MESSAGE;
 			}
 		} else if (!r->skip && r->len > LSP_MAX_HEADER) {
-			/* No header end in sight: drop what we have and look for the next one. */
-			r->len = 0;
+			/*
+			 * No header end in sight: drop up to the next header, or all
+			 * but a tail that may be the start of one.
+			 */
+			size_t g = resync(r, r->len);
+
+			drop(r, g ? g : r->len - 16);
 			return LSP_READ_BAD_HEADER;
 		}
 		size_t before = r->len;

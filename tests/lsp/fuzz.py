@@ -111,7 +111,8 @@ def main():
     texts = [open(f, encoding="utf-8").read() for f in FILES]
     cache = tempfile.mkdtemp(prefix="dtbind-lsp-fuzz-")
     os.environ["XDG_CACHE_HOME"] = cache
-    c = Client(binary, stderr=open(os.devnull, "w"))
+    errlog = tempfile.TemporaryFile()
+    c = Client(binary, stderr=errlog)
     c.initialize(uri_of(TREE))
     # Drain the server's output on a thread, so that neither side blocks on a full pipe.
     stop = threading.Event()
@@ -158,18 +159,28 @@ def main():
         except Exception:
             break
         alive = answered.wait(1.0)
+    code = c.proc.poll()
+    if alive:
+        # the probe was a shutdown: exit now ends the server with 0 (a sanitizer's report would not)
+        try:
+            c.notify("exit")
+            code = c.proc.wait(timeout=60)
+        except Exception as e:
+            print("fuzz: no exit: %r" % e)
+            code = None
     stop.set()
     t.join()
-    code = c.proc.poll()
-    if code is None:
+    if c.proc.poll() is None:
         c.proc.kill()
         c.proc.wait()
     os.system("rm -rf '%s'" % cache)
     took = time.monotonic() - start
-    if not alive:
+    if not alive or code != 0:
         print("FAIL lsp fuzz (seed %d): the server %s after %d messages" %
-              (seed, "died with status %s" % code if code is not None else "stopped answering",
+              (seed, "ended with status %s" % code if code is not None else "stopped answering",
                sent))
+        errlog.seek(0)
+        sys.stdout.write(errlog.read()[-4000:].decode(errors="replace"))
         sys.exit(1)
     print("PASS lsp fuzz: %d messages (seed %d), the server answered afterwards (%.1f s)" %
           (sent, seed, took))

@@ -79,6 +79,21 @@ static void test_framing_bad_header_is_skipped(void **state)
 	reader_done(&r);
 }
 
+/* The rest of a body cut short runs into the next header: the server finds its way back. */
+static void test_framing_resyncs_after_garbage(void **state)
+{
+	static const char in[] = "\"x\"}Content-Length: 3\r\n\r\nabc"
+				 "Content-Length: 2\r\n\r\n{}";
+	struct lsp_reader r;
+
+	(void)state;
+	reader_on(&r, in, sizeof(in) - 1);
+	expect_status(&r, LSP_READ_BAD_HEADER);
+	expect_body(&r, "abc");
+	expect_body(&r, "{}");
+	reader_done(&r);
+}
+
 static void test_framing_too_big_body_is_skipped_whole(void **state)
 {
 	char head[64];
@@ -213,6 +228,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_framing_two_messages_and_extra_headers),
 		cmocka_unit_test(test_framing_bad_header_is_skipped),
+		cmocka_unit_test(test_framing_resyncs_after_garbage),
 		cmocka_unit_test(test_framing_too_big_body_is_skipped_whole),
 		cmocka_unit_test(test_framing_truncated_body_is_eof),
 		cmocka_unit_test(test_framing_no_wait_returns_none),
