@@ -23,7 +23,7 @@ endif
 # may call into the foundation and into the tools it is declared to sit on
 # (TOOL_DEPS), and nothing else: scripts/check-layers.sh checks the symbols
 # with nm after each build.  Tools are listed lowest first, the link order.
-TOOLS := exampletest validate lint doc2yaml kbuild
+TOOLS := exampletest validate lint doc2yaml kbuild lsp
 space := $(subst ,, )
 TOOL_DEPS_exampletest :=
 TOOL_DEPS_validate :=
@@ -31,12 +31,15 @@ TOOL_DEPS_lint := exampletest
 TOOL_DEPS_doc2yaml := lint exampletest
 # The kernel's make targets: dt-schema's program names over the tools.
 TOOL_DEPS_kbuild := lint exampletest validate
+# The language server: diagnostics, hover, completion over the tools.
+TOOL_DEPS_lsp := lint exampletest validate
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/lib/embedded.o
 tool_objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(1)/*.c))
 TOOL_LIBS := $(foreach t,$(TOOLS),$(BUILD)/lib$(t).a)
 # Highest first, as the linker wants them.
-LINK_LIBS := $(foreach i,5 4 3 2 1,$(word $(i),$(TOOL_LIBS))) $(BUILD)/libdtbind.a
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+LINK_LIBS := $(call reverse,$(TOOL_LIBS)) $(BUILD)/libdtbind.a
 MAIN_SRCS := $(wildcard src/*.c)
 MAIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(MAIN_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -44,13 +47,13 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SCHEMA_FILES := $(shell find schemas -type f \( -name '*.json' -o -name '*.yaml' \) 2>/dev/null | LC_ALL=C sort)
 
 # The man pages, printed by the binary from the descriptions --help prints.
-COMMANDS := jsonschema lint exampletest validate check hook mkschema parse doc2yaml kbuild-path
+COMMANDS := jsonschema lint exampletest validate check hook mkschema parse doc2yaml kbuild-path lsp
 MAN_PAGES := $(BUILD)/man/dtbind.1 $(foreach c,$(COMMANDS),$(BUILD)/man/dtbind-$(c).1)
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
-.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance kbuild-tests
+.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance kbuild-tests lsp-tests
 all: $(BUILD)/dtbind $(BUILD)/kbuild/.links $(MAN_PAGES)
 man: $(MAN_PAGES)
 
@@ -118,7 +121,7 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests \
-		interrupt-tests root-tests rules-tests install-tests
+		interrupt-tests root-tests rules-tests install-tests lsp-tests
 	$(Q)$(MAKE) --no-print-directory kbuild-tests
 
 unit: $(UNIT_BINS) $(BUILD)/dtbind
@@ -170,6 +173,11 @@ kbuild-tests: $(BUILD)/dtbind $(BUILD)/kbuild/.links
 lint-tests: $(BUILD)/dtbind
 	$(Q)sh tests/lint/run.sh $(BUILD)/dtbind
 
+# dtbind lsp driven like an editor on tests/lsp/tree (real 6.12 files), then 10,000 fuzzed messages.
+lsp-tests: $(BUILD)/dtbind
+	$(Q)python3 tests/lsp/test.py $(BUILD)/dtbind
+	$(Q)python3 tests/lsp/fuzz.py $(BUILD)/dtbind
+
 # dtbind check on patches and mbox series, and the pre-commit hook.
 check-tests: $(BUILD)/dtbind
 	$(Q)sh tests/check/run.sh $(BUILD)/dtbind
@@ -188,7 +196,7 @@ ASAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 
 asan:
 	$(Q)sh scripts/install-deps.sh --clang
-	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests kbuild-tests
+	$(Q)$(ASAN_MAKE) unit suite corpus-tests check-tests lint-tests cache-tests rules-tests kbuild-tests lsp-tests
 
 # The sanitizers over the whole kernel corpus (the asan build of `make asan`).
 asan-corpus:

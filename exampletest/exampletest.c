@@ -11,18 +11,27 @@ int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findin
 {
 	char *buf;
 	size_t len;
-	struct dtbind_doc *doc;
-	struct strbuf dts;
-	struct srcmap map;
-	unsigned count;
 	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
 
 	*findings = 0;
 	if (ret)
 		return ret;
-	ret = dtbind_doc_load_string(path, buf, len, dt_checker_diag(c), 0, &doc);
+	ret = dt_checker_examples_buffer(c, path, buf, len, findings);
+	free(buf);
+	return ret;
+}
+
+int dt_checker_examples_buffer(struct dt_checker *c, const char *path, const char *buf, size_t len,
+			       unsigned *findings)
+{
+	struct dtbind_doc *doc;
+	struct strbuf dts;
+	struct srcmap map;
+	unsigned count;
+	int ret = dtbind_doc_load_string(path, buf, len, dt_checker_diag(c), 0, &doc);
+
+	*findings = 0;
 	if (ret) {
-		free(buf);
 		*findings = 1;
 		return ret == -DTBIND_ENOMEM ? ret : 0;
 	}
@@ -34,6 +43,5 @@ int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findin
 	srcmap_free(&map);
 	sb_free(&dts);
 	dtbind_doc_free(doc);
-	free(buf);
 	return ret;
 }

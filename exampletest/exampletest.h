@@ -12,6 +12,9 @@
  * the file could not be read.
  */
 int dt_checker_examples(struct dt_checker *c, const char *path, unsigned *findings);
+/* Same on @buf, the content of the binding at @path (an editor's unsaved text). */
+int dt_checker_examples_buffer(struct dt_checker *c, const char *path, const char *buf, size_t len,
+			       unsigned *findings);
 
 int cmd_exampletest(int argc, char **argv);
 extern const struct cli_help help_exampletest;

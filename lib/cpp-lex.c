@@ -117,6 +117,16 @@ void cpp_free_files(struct cpp *p)
 	p->files_list = NULL;
 }
 
+/* Is @path the file @unsaved (a real path)? */
+static bool is_unsaved(const char *unsaved, const char *path)
+{
+	char *real = realpath(path, NULL);
+	bool same = real && !strcmp(real, unsaved);
+
+	free(real);
+	return same;
+}
+
 /* A file by path, loaded once per run; NULL when it is not a readable regular file. */
 static struct srcfile *load_file(struct cpp *p, const char *path, const struct tok *at)
 {
@@ -131,6 +141,12 @@ static struct srcfile *load_file(struct cpp *p, const char *path, const struct t
 		return sf;
 	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return NULL;
+	if (p->opts->unsaved_path && is_unsaved(p->opts->unsaved_path, path)) {
+		sf = cpp_new_srcfile(p, path, p->opts->unsaved_text, p->opts->unsaved_len, false);
+		if (sf && hmap_put_str(&p->files, sf->path, n, sf))
+			cpp_oom(p);
+		return sf;
+	}
 	ret = read_file(path, DTBIND_MAX_FILE_SIZE, &raw, &len);
 	if (ret == -DTBIND_ENOMEM) {
 		cpp_oom(p);

@@ -15,6 +15,13 @@ struct cpp_opts {
 	const char *const *defines;		/* "NAME" or "NAME=VALUE" */
 	size_t n_defines;
 	unsigned max_include_depth;		/* 0 = 200, as gcc */
+	/*
+	 * An included file whose text is @unsaved_text instead of what is on
+	 * disk (an editor's buffer): its real path, or NULL.
+	 */
+	const char *unsaved_path;
+	const char *unsaved_text;
+	size_t unsaved_len;
 };
 
 struct cpp_output {

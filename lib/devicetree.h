@@ -35,6 +35,13 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 void dt_checker_free(struct dt_checker *c);
 /* The sink the checker reports to. */
 struct dtbind_diag *dt_checker_diag(const struct dt_checker *c);
+/*
+ * From now on, the file at real path @path reads as @text (borrowed, an
+ * editor's unsaved buffer) when a source includes it; NULL: as on disk.
+ */
+void dt_checker_set_unsaved(struct dt_checker *c, const char *path, const char *text, size_t len);
+/* The processed schema set it checks against (borrowed). */
+struct dtbind_dtschemas *dt_checker_schemas(const struct dt_checker *c);
 /* The dt-schema generation its schema set follows (chosen: never AUTO). */
 enum dtbind_gen dt_checker_generation(const struct dt_checker *c);
 

@@ -113,6 +113,8 @@ static void finding_release(struct dtbind_finding *f)
 	free((char *)f->message);
 	free((char *)f->node);
 	free((char *)f->schema);
+	free((char *)f->fix_from);
+	free((char *)f->fix_to);
 }
 
 void dtbind_diag_clear(struct dtbind_diag *d)
@@ -304,6 +306,10 @@ static void emit_json(void *user, const struct dtbind_finding *f)
 	json_field(&sb, "node", f->node);
 	json_field(&sb, "schema", f->schema);
 	json_field(&sb, "input", f->input);
+	if (f->fix_from && f->fix_to) {
+		json_field(&sb, "fix_from", f->fix_from);
+		json_field(&sb, "fix_to", f->fix_to);
+	}
 	sb_puts(&sb, "}\n");
 	/* Flushed: on stdout, findings keep their place among messages on stderr. */
 	if (d->out) {
@@ -343,6 +349,8 @@ static void collect(void *user, const struct dtbind_finding *f)
 	c.node = dup_or_null(f->node, &ok);
 	c.schema = dup_or_null(f->schema, &ok);
 	c.input = dup_or_null(f->input, &ok);
+	c.fix_from = dup_or_null(f->fix_from, &ok);
+	c.fix_to = dup_or_null(f->fix_to, &ok);
 	if (!ok) {
 		finding_release(&c);
 		return;
@@ -617,6 +625,8 @@ void dtbind_diag_encode(struct strbuf *sb, const struct dtbind_finding *f)
 	rec_put_str(sb, f->node);
 	rec_put_str(sb, f->schema);
 	rec_put_str(sb, f->input);
+	rec_put_str(sb, f->fix_from);
+	rec_put_str(sb, f->fix_to);
 }
 
 static bool rec_get_str(const char *buf, size_t len, size_t *pos, char **out)
@@ -642,7 +652,7 @@ int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
 
 	while (pos < len) {
 		uint32_t head[3];
-		char *s[6] = { 0 };
+		char *s[8] = { 0 };
 		bool ok = buf[pos] == 'F' && len - pos - 1 >= sizeof(head);
 
 		if (ok) {
@@ -650,7 +660,7 @@ int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
 			pos += 1 + sizeof(head);
 			ok = head[0] <= DTBIND_ERROR;
 		}
-		for (int i = 0; ok && i < 6; i++)
+		for (int i = 0; ok && i < 8; i++)
 			ok = rec_get_str(buf, len, &pos, &s[i]);
 		if (ok && s[2]) {
 			struct dtbind_finding f = {
@@ -658,11 +668,12 @@ int dtbind_diag_replay(struct dtbind_diag *d, const char *buf, size_t len)
 				.loc = { .file = s[0], .line = head[1], .col = head[2] },
 				.rule = s[1], .message = s[2], .node = s[3], .schema = s[4],
 				.input = s[5],
+				.fix_from = s[6], .fix_to = s[7],
 			};
 
 			dtbind_diag_emit(d, &f);
 		}
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < 8; i++)
 			free(s[i]);
 		if (!ok || !s[2])
 			return -DTBIND_EPARSE;

@@ -79,6 +79,9 @@ struct dtbind_finding {
 	const char *schema;	/* schema $id + '#' + JSON pointer of the failing keyword */
 	const char *input;	/* the board or binding named on the command line (NULL:
 				   the sink's current input, dtbind_diag_set_input) */
+	/* A did-you-mean: replace the text fix_from, at or after loc, with fix_to (or NULL). */
+	const char *fix_from;
+	const char *fix_to;
 };
 
 struct dtbind_diag;
@@ -381,6 +384,7 @@ struct dtbind_verror {
 	const char *message;
 	unsigned depth;				/* nesting under anyOf/oneOf explanations */
 	const char *hint;			/* the failing schema's description, or NULL */
+	const char *fix_from, *fix_to;		/* a did-you-mean, as in dtbind_finding */
 };
 
 struct dtbind_verrors {

@@ -284,6 +284,33 @@ bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compati
 	return false;
 }
 
+static void binding_ref(struct dtbind_dtschemas *s, size_t i, struct dtbind_binding_ref *out)
+{
+	out->id = s->b[i].id;
+	out->file = s->b[i].file;
+	out->value = binding_value(s, i);
+}
+
+size_t dtbind_dtschemas_for_compatible(struct dtbind_dtschemas *s, const char *compatible,
+				       struct dtbind_binding_ref *out, size_t max)
+{
+	const struct index_list *l = hmap_get_str(&s->by_compat, compatible, strlen(compatible));
+
+	for (size_t k = 0; l && k < l->n && k < max; k++)
+		binding_ref(s, l->v[k], &out[k]);
+	return l ? l->n : 0;
+}
+
+bool dtbind_dtschemas_binding(struct dtbind_dtschemas *s, const char *uri,
+			      struct dtbind_binding_ref *out)
+{
+	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, uri_fragment_offset(uri));
+
+	if (i)
+		binding_ref(s, i - 1, out);
+	return i != 0;
+}
+
 static void reset_bindings(struct dtbind_dtschemas *s)
 {
 	s->n = 0;
@@ -765,6 +792,8 @@ static void report_errors(struct checker *c, const struct binding *b,
 			.message = e->message,
 			.node = node,
 			.schema = e->schema_path,
+			.fix_from = e->fix_from,
+			.fix_to = e->fix_to,
 		};
 
 		dtbind_diag_emit(c->diag, &f);

@@ -74,6 +74,23 @@ struct dtbind_check_opts {
 /* Is @compatible documented by some binding (an enum, const or pattern of a compatible)? */
 bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compatible);
 
+/* A binding of the set, as an editor shows it: borrowed, valid as long as the set. */
+struct dtbind_binding_ref {
+	const char *id;				/* $id */
+	const char *file;			/* its file */
+	const struct dtbind_value *value;	/* the fixed-up schema (NULL: could not be read) */
+};
+
+/*
+ * The bindings that select nodes by @compatible through the index: up to
+ * @max into @out.  Returns how many there are.
+ */
+size_t dtbind_dtschemas_for_compatible(struct dtbind_dtschemas *s, const char *compatible,
+				       struct dtbind_binding_ref *out, size_t max);
+/* The binding whose $id is @uri (a fragment is ignored); false when none is. */
+bool dtbind_dtschemas_binding(struct dtbind_dtschemas *s, const char *uri,
+			      struct dtbind_binding_ref *out);
+
 /*
  * Validate a decoded tree (dt_decode) against every schema that selects
  * each node.  Findings go to @diag; @findings counts them.  Adds $nodename

@@ -95,6 +95,8 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size);
 /* ---- files -------------------------------------------------------- */
 /* Read a whole file (NUL-terminated). Returns 0, -DTBIND_EIO or -DTBIND_ELIMIT. */
 int read_file(const char *path, size_t max, char **buf, size_t *len);
+/* Write all of @p to @fd (retrying short writes and EINTR); false on an error. */
+bool fd_write_all(int fd, const char *p, size_t len);
 
 /*
  * Every regular file below @dir whose name @want accepts (NULL: all), in

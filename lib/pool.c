@@ -47,21 +47,6 @@ static void encode_to(void *user, const struct dtbind_finding *f)
 	dtbind_diag_encode(user, f);
 }
 
-static bool write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		len -= (size_t)w;
-	}
-	return true;
-}
-
 static void worker_main(struct dtbind_diag *diag, size_t n, unsigned w, unsigned jobs,
 			dtbind_pool_fn fn, void *user, int fd)
 {
@@ -78,8 +63,8 @@ static void worker_main(struct dtbind_diag *diag, size_t n, unsigned w, unsigned
 		h.status = fn(user, i, diag);
 		worst = worse(worst, h.status);
 		h.len = (uint32_t)sb.len;
-		if (sb.oom || !write_all(fd, (const char *)&h, sizeof(h)) ||
-		    !write_all(fd, sb_cstr(&sb), sb.len))
+		if (sb.oom || !fd_write_all(fd, (const char *)&h, sizeof(h)) ||
+		    !fd_write_all(fd, sb_cstr(&sb), sb.len))
 			_exit(2);
 	}
 	sb_free(&sb);

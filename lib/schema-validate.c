@@ -45,6 +45,8 @@ struct vctx {
 		const struct dtbind_value *inst;
 	} refs[MAX_VALIDATE_DEPTH + 1];
 	size_t nrefs;
+	/* The did-you-mean of the message being built, for the error it goes to. */
+	const char *fix_from, *fix_to;
 };
 
 static bool evald_init(struct evald *e, const struct dtbind_value *inst)
@@ -124,7 +126,9 @@ static void add_error(struct vctx *c, const struct dtbind_schema *s, const char 
 		      struct dtbind_loc at, const char *msg)
 {
 	struct dtbind_validation *r = c->res;
+	const char *fix_from = c->fix_from, *fix_to = c->fix_to;
 
+	c->fix_from = c->fix_to = NULL;
 	if (r->errors.n == r->cap) {
 		size_t ncap = r->cap ? r->cap * 2 : 8;
 		struct dtbind_verror *nv = realloc(r->errors.v, ncap * sizeof(*nv));
@@ -146,6 +150,8 @@ static void add_error(struct vctx *c, const struct dtbind_schema *s, const char 
 			    : arena_printf(&r->arena, "%s#%s", s->sc.res->uri, s->sc.ptr);
 	e->message = msg ? msg : "out of memory";
 	e->depth = c->explain;
+	e->fix_from = fix_from;
+	e->fix_to = fix_to;
 	/* The schema's own words, as dt-schema's hints: the first line of its description. */
 	const struct dtbind_value *d = dtbind_value_get(s->v, "description");
 
@@ -290,7 +296,11 @@ static const char *did_you_mean(struct vctx *c, const struct dtbind_schema *s, c
 	const char *best = nearest_name(name, names, n);
 
 	free(names);
-	return best ? arena_printf(&c->res->arena, "; did you mean '%s'?", best) : "";
+	if (!best)
+		return "";
+	c->fix_from = arena_strdup(&c->res->arena, name);
+	c->fix_to = arena_strdup(&c->res->arena, best);
+	return arena_printf(&c->res->arena, "; did you mean '%s'?", best);
 }
 
 /* For a string outside an enum: the closest allowed string. */
@@ -333,6 +343,8 @@ static const char *did_you_mean_enum(struct vctx *c, const struct dtbind_value *
 	if (!best || !same_digits(v, best) ||
 	    (strcasecmp(v, best) && 2 * edit_distance(v, best, 3) > longer))
 		return "";
+	c->fix_from = arena_strdup(&c->res->arena, v);
+	c->fix_to = arena_strdup(&c->res->arena, best);
 	return arena_printf(&c->res->arena, "; did you mean '%s'?", best);
 }
 
@@ -1199,6 +1211,8 @@ void dtbind_validation_report(const struct dtbind_validation *r, struct dtbind_d
 			.message = e->message,
 			.node = e->instance_path,
 			.schema = e->schema_path,
+			.fix_from = e->fix_from,
+			.fix_to = e->fix_to,
 		};
 
 		dtbind_diag_emit(diag, &f);

@@ -346,6 +346,21 @@ int hmap_put_ptr(struct hmap *m, const void *key, void *value)
 }
 
 /* ---- files -------------------------------------------------------- */
+bool fd_write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
 int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");

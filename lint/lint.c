@@ -534,9 +534,8 @@ static void check_examples(struct dtbind_linter *l, const char *path, const char
 
 int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 {
-	char *buf = NULL, *abs = NULL, *root = NULL;
+	char *buf = NULL;
 	size_t len;
-	struct dtbind_doc *doc = NULL;
 	int ret = read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len);
 
 	if (ret) {
@@ -549,6 +548,17 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 			report(l, at, "io", "cannot read: %s", strerror(errno));
 		return ret;
 	}
+	ret = dtbind_lint_buffer(l, path, buf, len);
+	free(buf);
+	return ret;
+}
+
+int dtbind_lint_buffer(struct dtbind_linter *l, const char *path, const char *buf, size_t len)
+{
+	char *abs = NULL, *root = NULL;
+	struct dtbind_doc *doc = NULL;
+	int ret = 0;
+
 	abs = realpath(path, NULL);
 	if (l->opts.bindings_root)
 		root = realpath(l->opts.bindings_root, NULL);
@@ -632,7 +642,6 @@ int dtbind_lint_file(struct dtbind_linter *l, const char *path)
 	free(file_uri);
 out:
 	dtbind_doc_free(doc);
-	free(buf);
 	free(abs);
 	free(root);
 	return ret;

@@ -24,6 +24,11 @@ int dtbind_linter_new(struct dtbind_diag *diag, const struct dtbind_lint_opts *o
  * file could be checked (findings or not), or a negative error (I/O).
  */
 int dtbind_lint_file(struct dtbind_linter *l, const char *path);
+/*
+ * Lint @buf as the content of the binding at @path (an editor's unsaved
+ * text; the path places it in its tree).  Returns 0 or -DTBIND_ENOMEM.
+ */
+int dtbind_lint_buffer(struct dtbind_linter *l, const char *path, const char *buf, size_t len);
 void dtbind_linter_free(struct dtbind_linter *l);
 
 int cmd_lint(int argc, char **argv);

@@ -11,7 +11,7 @@ set -eu
 min=${1:-150}
 [ $# -gt 0 ] && shift
 if [ $# -eq 0 ]; then
-	set -- $(find lib src doc2yaml lint exampletest validate schemas -name '*.c' | LC_ALL=C sort)
+	set -- $(find lib src doc2yaml lint exampletest validate lsp schemas -name '*.c' | LC_ALL=C sort)
 fi
 awk -v min="$min" '
 	FNR == 1 { start = 0 }

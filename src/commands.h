@@ -8,6 +8,7 @@
 #include "exampletest/exampletest.h"
 #include "kbuild/kbuild.h"
 #include "lint/lint.h"
+#include "lsp/lsp.h"
 #include "validate/validate.h"
 
 struct command {

@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ cmd_parse, &help_parse },
 	{ cmd_doc2yaml, &help_doc2yaml },
 	{ cmd_kbuild_path, &help_kbuild_path },
+	{ cmd_lsp, &help_lsp },
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
