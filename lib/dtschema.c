@@ -795,6 +795,11 @@ static void report_errors(struct checker *c, const struct binding *b,
 			.fix_from = e->fix_from,
 			.fix_to = e->fix_to,
 		};
+		/* A did-you-mean in the explanation (the closest oneOf branch) is the fix. */
+		for (size_t k = i + 1; !f.fix_from && k < errs->n && errs->v[k].depth; k++) {
+			f.fix_from = errs->v[k].fix_from;
+			f.fix_to = errs->v[k].fix_to;
+		}
 
 		dtbind_diag_emit(c->diag, &f);
 		c->findings++;

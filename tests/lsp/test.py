@@ -79,8 +79,11 @@ def test_board_diagnostics_and_fix(c):
     assert len(d) == 1, d
     assert d[0]["code"] == "dt-schema" and d[0]["severity"] == 1
     assert d[0]["range"]["start"]["line"] == offset_to_pos(text, at)["line"]
-    assert d[0]["message"] == ('/soc/serial@58018000:status:0: "okey" is not one of '
-                               '["okay", "disabled", "reserved"]; did you mean \'okay\'?'), d
+    # 2026.06's dt-core: status is a child node or one of five strings (a oneOf)
+    assert d[0]["message"] == ('/soc/serial@58018000:status: ["okey"] is not valid under any of '
+                               'the 2 \'oneOf\' schemas; the closest, oneOf/1, fails because:\n'
+                               '"okey" is not one of ["okay", "disabled", "reserved", "fail", '
+                               '"fail-needs-probe"]; did you mean \'okay\'?'), d
     edits = only_fix(c, uri, d[0])
     assert edits[0]["range"]["start"] == offset_to_pos(bad, at)
     fixed = apply_edits(bad, edits)

@@ -589,6 +589,8 @@ static void test_json_input_field(void **state)
 		"\"message\":\"m\",\"input\":\"b1.dts\"}\n"
 		"{\"file\":null,\"line\":null,\"col\":null,\"severity\":\"note\",\"message\":\"n\","
 		"\"input\":\"other.dts\"}\n");
+}
+
 /* dt-validate's layout: file, node, message; notes indented; the $id last. */
 static void test_dtschema_prints_dt_validate_layout(void **state)
 {
