@@ -5,6 +5,7 @@
 # verdict (clean, or errors) as the reference pipeline?
 #
 # Usage: tests/conformance/example-mutations/run.sh BINARY
+#        VERSION=6.12 tests/conformance/example-mutations/run.sh BINARY
 #
 # mutations.tsv holds one mutation per line (tab-separated; '#' lines are
 # comments):
@@ -12,7 +13,8 @@
 #   name  binding  sed  kind  reference
 #
 # binding is a path relative to Documentation/devicetree/bindings of the
-# kernel 6.1 corpus; sed is one sed expression (GNU sed) applied to that file;
+# kernel corpus (6.1: mutations.tsv against dt-schema 2022.08; 6.12:
+# mutations-6.12.tsv against dt-schema 2026.06); sed is one sed expression (GNU sed) applied to that file;
 # kind is the class of mistake; reference is the verdict (clean|errors) the
 # reference pipeline gave for the mutated file when it was recorded.  Each
 # mutation must change the file and may change only its examples section:
@@ -29,12 +31,15 @@
 # when the agreement is below 95 %.
 #
 # Environment:
-#   RECORD=1   run the reference pipeline (Debian dt-schema: dt-mk-schema,
-#              dt-extract-example, dt-validate; gcc; dtc) on every mutation
-#              and rewrite the reference column of mutations.tsv; dtbind is
-#              still compared with the new verdicts.
+#   VERSION=6.1|6.12  the kernel corpus and its table (default 6.1).
+#   RECORD=1   run the reference pipeline (dt-mk-schema, dt-extract-example,
+#              dt-validate; gcc; dtc) on every mutation and rewrite the
+#              reference column of the table; dtbind is still compared with
+#              the new verdicts.  6.1 uses the host's dt-schema 2022.08; 6.12
+#              the 2026.06 wrappers of ../shared/modern-ref (REFBIN, default
+#              /opt/dtschema-sid-bin), first in PATH.
 #   PROCESSED_SCHEMA=FILE  with RECORD=1: use this dt-mk-schema -j output
-#              of the 6.1 bindings instead of building one (~30 s).
+#              of the corpus's bindings instead of building one (~30 s).
 #   ONLY=REGEX only the mutations whose name matches (grep -E).
 #   VERBOSE=1  show the diff and both tools' output for each mutation.
 set -u
@@ -46,20 +51,30 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 cd "$ROOT" || exit 2
 SHARED=${SHARED:-../shared}
-TABLE=$HERE/mutations.tsv
-KNOWN=$HERE/known-differences.tsv
+VERSION=${VERSION:-6.1}
+case $VERSION in
+6.1)	TABLE=$HERE/mutations.tsv KNOWN=$HERE/known-differences.tsv ;;
+*)	TABLE=$HERE/mutations-$VERSION.tsv KNOWN=$HERE/known-differences-$VERSION.tsv ;;
+esac
+[ -r "$TABLE" ] || { echo "example-mutations: no table for $VERSION ($TABLE)" >&2; exit 2; }
 RECORD=${RECORD:-0}
 ONLY=${ONLY:-}
 VERBOSE=${VERBOSE:-0}
 
-CORPUS=$(sh "$SHARED/corpus.sh" 6.1 2>/dev/null | tail -n 1)
+CORPUS=$(sh "$SHARED/corpus.sh" "$VERSION" 2>/dev/null | tail -n 1)
 B=$CORPUS/Documentation/devicetree/bindings
-[ -d "$B" ] || { echo "example-mutations: no 6.1 corpus" >&2; exit 2; }
+[ -d "$B" ] || { echo "example-mutations: no $VERSION corpus" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT INT TERM
 TAB=$(printf '\t')
 
 if [ "$RECORD" = 1 ]; then
+	if [ "$VERSION" != 6.1 ]; then
+		REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
+		[ -x "$REFBIN/dt-validate" ] ||
+			{ echo "example-mutations: RECORD=1 for $VERSION needs dt-schema 2026.06 in $REFBIN (../shared/modern-ref/setup.sh)" >&2; exit 2; }
+		PATH=$REFBIN:$PATH
+	fi
 	for t in dt-mk-schema dt-extract-example dt-validate dtc gcc; do
 		command -v $t >/dev/null || { echo "example-mutations: RECORD=1 needs $t" >&2; exit 2; }
 	done
