@@ -125,13 +125,6 @@ else
 fi
 
 # 2. One binding, live, per generation.
-# row2 DESC M_LINE
-row2() {
-	# shellcheck disable=SC2086 # four fields on purpose
-	set -- "$1" $2
-	awk -v d="$1" -v w="$2" -v u="$3" -v s="$4" -v k="$5" 'BEGIN {
-		printf "%-56s %7.1f %7.1f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
-}
 {
 	echo
 	echo "2. one binding side by side, live: $ONE (best of $RUNS; times in ms)"
@@ -194,8 +187,8 @@ EOS
 		status=1
 	fi
 	{
-		[ -n "$rcpu" ] && row2 "$v reference $gen: extract | cpp | dtc | dt-validate" "$rline"
-		[ -n "$ocpu" ] && row2 "$v dtbind exampletest ($gen, process start, cached)" "$oline"
+		[ -n "$rcpu" ] && ms_row 56 "$v reference $gen: extract | cpp | dtc | dt-validate" "$rline"
+		[ -n "$ocpu" ] && ms_row 56 "$v dtbind exampletest ($gen, process start, cached)" "$oline"
 		if [ -n "$rcpu" ] && [ -n "$ocpu" ]; then
 			awk -v r="$rcpu" -v o="$ocpu" 'BEGIN {
 				printf "  ratio (CPU): dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'

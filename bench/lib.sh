@@ -14,6 +14,8 @@
 #                   one with the least CPU time (user + sys).  An exit status
 #                   other than 0 and OKRC is a failure (returns 1)
 # cpu LINE          user + sys of an m_line, in seconds
+# ms_row W DESC LINE  one table row: DESC (W wide), then the m_line's wall, cpu
+#                   (ms) and RSS (MiB)
 # ref_schema VERSION BINDINGS  dt-schema's processed schema of the kernel
 #                   VERSION's BINDINGS, made once by dt-mk-schema -j (not
 #                   timed) and kept in bench/out; prints its absolute path (returns 1
@@ -145,4 +147,11 @@ save_report() {
 	cp "$tmp/report" "$OUT/$1-$r_stamp.txt"
 	cp "$tmp/report" "$OUT/$1-latest.txt"
 	echo "results: $OUT/$1-latest.txt, $OUT/$1-$r_stamp.txt"
+}
+
+ms_row() {
+	# shellcheck disable=SC2086 # four fields on purpose
+	set -- "$1" "$2" $3
+	awk -v n="$1" -v d="$2" -v w="$3" -v u="$4" -v s="$5" -v k="$6" 'BEGIN {
+		printf "%-" n "s %7.1f %7.1f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
 }

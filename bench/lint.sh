@@ -90,13 +90,6 @@ done
 } >>"$tmp/t1"
 
 # 2. One binding, live, per generation.
-# row2 DESC M_LINE
-row2() {
-	# shellcheck disable=SC2086 # four fields on purpose
-	set -- "$1" $2
-	awk -v d="$1" -v w="$2" -v u="$3" -v s="$4" -v k="$5" 'BEGIN {
-		printf "%-52s %7.1f %7.1f %8.1f\n", d, 1000 * w, 1000 * (u + s), k / 1024 }'
-}
 {
 	echo
 	echo "2. one binding side by side, live: $ONE (best of $RUNS; times in ms)"
@@ -134,8 +127,8 @@ EOS
 	else
 		echo "  $v: dt-schema $gen not installed (${pfx:-PATH}): reference skipped" >>"$tmp/t2"
 	fi
-	[ -n "$rcpu" ] && row2 "$v reference $gen: yamllint + dt-doc-validate" "$rline" >>"$tmp/t2"
-	[ -n "$ocpu" ] && row2 "$v dtbind lint ($gen, process start)" "$oline" >>"$tmp/t2"
+	[ -n "$rcpu" ] && ms_row 52 "$v reference $gen: yamllint + dt-doc-validate" "$rline" >>"$tmp/t2"
+	[ -n "$ocpu" ] && ms_row 52 "$v dtbind lint ($gen, process start)" "$oline" >>"$tmp/t2"
 	if [ -n "$rcpu" ] && [ -n "$ocpu" ]; then
 		awk -v r="$rcpu" -v o="$ocpu" 'BEGIN {
 			printf "  ratio (CPU): dtbind %.1fx less\n", r / (o > 0.001 ? o : 0.001) }' >>"$tmp/t2"
