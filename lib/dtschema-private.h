@@ -45,6 +45,17 @@ struct dtbind_dtschemas {
 	struct dtbind_regex **doc_patterns;	/* compatible patterns */
 	const char **doc_pattern_text;
 	size_t n_doc_patterns, cap_doc_patterns;
+	/*
+	 * In the cache: the compatible index as saved, sorted by compatible
+	 * and searched on lookup (by_compat then memoizes what was found), so
+	 * that a run which looks up a few compatibles decodes only those.
+	 */
+	struct {
+		const unsigned char *offsets;	/* n native u32s into entries */
+		const unsigned char *entries;	/* each: string, then list */
+		size_t entries_len;
+		uint32_t n;
+	} compat_table;
 	/* in the cache, not indexed and compiled yet: documented strings, patterns */
 	const unsigned char *lazy_documented;
 	/* the mapped cache file, when loaded from it */
@@ -60,6 +71,10 @@ struct dtbind_dtschemas {
 	 */
 	int (*load_source)(struct dtbind_dtschemas *s, struct source_file *f);
 };
+
+/* The bindings that list @compatible, from by_compat or the cache's table; NULL: none. */
+const struct index_list *compat_bindings(struct dtbind_dtschemas *s, const char *compatible,
+					 size_t len);
 
 /* A binding file of the tree, as the cache's manifest records it. */
 struct source_file {

@@ -294,7 +294,7 @@ static void binding_ref(struct dtbind_dtschemas *s, size_t i, struct dtbind_bind
 size_t dtbind_dtschemas_for_compatible(struct dtbind_dtschemas *s, const char *compatible,
 				       struct dtbind_binding_ref *out, size_t max)
 {
-	const struct index_list *l = hmap_get_str(&s->by_compat, compatible, strlen(compatible));
+	const struct index_list *l = compat_bindings(s, compatible, strlen(compatible));
 
 	for (size_t k = 0; l && k < l->n && k < max; k++)
 		binding_ref(s, l->v[k], &out[k]);
@@ -317,8 +317,9 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	hmap_free(&s->ids);
 	hmap_init(&s->ids);
 	for (size_t i = 0; i < s->by_compat.cap; i++)
-		if (s->by_compat.e[i].hash)
+		if (s->by_compat.e[i].hash && ((struct index_list *)s->by_compat.e[i].value)->cap)
 			free(((struct index_list *)s->by_compat.e[i].value)->v);
+	memset(&s->compat_table, 0, sizeof(s->compat_table));
 	hmap_free(&s->by_compat);
 	hmap_init(&s->by_compat);
 	hmap_free(&s->documented);
@@ -583,7 +584,8 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 		if (s->by_compat.e[i].hash) {
 			struct index_list *l = s->by_compat.e[i].value;
 
-			free(l->v);
+			if (l->cap)	/* else in the arena: from the cache */
+				free(l->v);
 		}
 	}
 	hmap_free(&s->by_compat);
@@ -866,7 +868,7 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 			const struct index_list *l;
 
 			if (cs->kind != DTBIND_STRING ||
-			    !(l = hmap_get_str(&s->by_compat, cs->u.str.ptr, cs->u.str.len)))
+			    !(l = compat_bindings(s, cs->u.str.ptr, cs->u.str.len)))
 				continue;
 			/*
 			 * 2026.06 maps a compatible to one binding, the last

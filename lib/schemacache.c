@@ -109,9 +109,13 @@ static int add_source(void *ctx, char *path, const struct stat *st)
 int source_files_collect(const char *root, struct source_file **files, size_t *n)
 {
 	struct source_list sl = { 0 };
-	int ret = root ? walk_tree(root, is_binding_name, add_source, &sl) : 0;
+	int ret = root ? walk_tree_path_order(root, is_binding_name, add_source, &sl) : 0;
+	size_t i = 1;
 
-	if (sl.n)
+	/* Already in order unless the file system gave no entry types. */
+	while (i < sl.n && strcmp(sl.v[i - 1].path, sl.v[i].path) < 0)
+		i++;
+	if (i < sl.n)
 		qsort(sl.v, sl.n, sizeof(*sl.v), cmp_source);
 	*files = sl.v;
 	*n = sl.n;
@@ -447,6 +451,53 @@ static bool has_inner_resource(const struct dtbind_value *v, unsigned depth)
 	return false;
 }
 
+static int key_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+	int c = memcmp(a, b, al < bl ? al : bl);
+
+	return c ? c : (al > bl) - (al < bl);
+}
+
+static int cmp_entry_keys(const void *a, const void *b)
+{
+	const struct hmap_entry *x = *(const struct hmap_entry *const *)a;
+	const struct hmap_entry *y = *(const struct hmap_entry *const *)b;
+
+	return key_cmp(x->key, x->key_len, y->key, y->key_len);
+}
+
+/*
+ * The compatible index, sorted, with a table of offsets in front: a reader
+ * finds one compatible by binary search without building the whole index.
+ */
+static int put_compat_table(struct strbuf *idx, const struct hmap *by_compat)
+{
+	const struct hmap_entry **e = malloc((by_compat->n + 1) * sizeof(*e));
+	struct strbuf entries;
+	size_t n = 0;
+
+	if (!e)
+		return -DTBIND_ENOMEM;
+	for (size_t i = 0; i < by_compat->cap; i++)
+		if (by_compat->e[i].hash)
+			e[n++] = &by_compat->e[i];
+	qsort(e, n, sizeof(*e), cmp_entry_keys);
+	sb_init(&entries);
+	put_u32(idx, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		put_u32(idx, (uint32_t)entries.len);
+		put_str(&entries, e[i]->key, e[i]->key_len);
+		put_list(&entries, e[i]->value);
+	}
+	put_u64(idx, entries.len);
+	sb_putn(idx, entries.buf ? entries.buf : "", entries.len);
+	free(e);
+	bool oom = entries.oom || entries.len > UINT32_MAX;
+
+	sb_free(&entries);
+	return oom ? -DTBIND_ENOMEM : 0;
+}
+
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
 		       const char *root, const struct source_file *files, size_t nfiles)
 {
@@ -512,15 +563,8 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		put_u64(&idx, hash64(0, w.sb.buf + off[i], off[i + 1] - off[i]));
 	}
 	dt_types_save(s->types, &idx);
-	put_u32(&idx, (uint32_t)s->by_compat.n);
-	for (size_t i = 0; i < s->by_compat.cap; i++) {
-		const struct hmap_entry *e = &s->by_compat.e[i];
-
-		if (!e->hash)
-			continue;
-		put_str(&idx, e->key, e->key_len);
-		put_list(&idx, e->value);
-	}
+	if (put_compat_table(&idx, &s->by_compat))
+		goto out;
 	put_list(&idx, &s->always);
 	put_list(&idx, &s->by_compat_all);
 	put_u32(&idx, (uint32_t)s->documented.n);
@@ -894,16 +938,19 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 		return -DTBIND_EPARSE;
 	uint32_t nc = get_u32(r);
 
-	if (!reader_fits(r, nc, 9) || hmap_reserve(&s->by_compat, nc))
+	/* The compatible index stays in the file until a lookup: compat_bindings(). */
+	if (!reader_fits(r, nc, 4))
 		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < nc && !r->bad; i++) {
-		size_t len;
-		const char *c = get_str(r, &len);
-		struct index_list *l = arena_alloc(&s->arena, sizeof(*l));
+	s->compat_table.offsets = r->p;
+	r->p += (size_t)nc * 4;
+	uint64_t elen = get_u64(r);
 
-		if (!l || hmap_put_str(&s->by_compat, c, len, l) || !get_list(r, l, cv->n_b))
-			return -DTBIND_EPARSE;
-	}
+	if (r->bad || elen > (uint64_t)(r->end - r->p))
+		return -DTBIND_EPARSE;
+	s->compat_table.entries = r->p;
+	s->compat_table.entries_len = (size_t)elen;
+	s->compat_table.n = nc;
+	r->p += elen;
 	if (!get_list(r, &s->always, cv->n_b) || !get_list(r, &s->by_compat_all, cv->n_b))
 		return -DTBIND_EPARSE;
 	/* Indexed and compiled on first use: only -m and --undocumented need them. */
@@ -970,6 +1017,69 @@ static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view 
 		if (!strncmp(cv->b[i].file, "<dtbind>/", 9))
 			ret = add_cached_binding(s, &cv->b[i]);
 	return ret;
+}
+
+/* Entry @i of the cache's compatible table: its key, the reader left at its list. */
+static bool compat_entry(const struct dtbind_dtschemas *s, uint32_t i, struct reader *r,
+			 const char **key, size_t *len)
+{
+	uint32_t off;
+
+	memcpy(&off, s->compat_table.offsets + (size_t)i * 4, 4);
+	if (off >= s->compat_table.entries_len)
+		return false;
+	*r = (struct reader){ s->compat_table.entries + off,
+			      s->compat_table.entries + s->compat_table.entries_len, false };
+	*key = get_str(r, len);
+	return !r->bad && *key;
+}
+
+/* The list of the cache's entry at @r, in the arena (cap 0: not to be freed). */
+static struct index_list *compat_list(struct dtbind_dtschemas *s, struct reader *r)
+{
+	uint32_t n = get_u32(r);
+	struct index_list *l;
+
+	if (!reader_fits(r, n, 4) || !(l = arena_alloc(&s->arena, sizeof(*l))) ||
+	    !(l->v = arena_alloc(&s->arena, (n ? n : 1) * sizeof(*l->v))))
+		return NULL;
+	for (uint32_t k = 0; k < n; k++)
+		if ((l->v[k] = get_u32(r)) >= s->n)
+			return NULL;
+	l->n = n;
+	l->cap = 0;
+	return l;
+}
+
+const struct index_list *compat_bindings(struct dtbind_dtschemas *s, const char *compatible,
+					 size_t len)
+{
+	const struct index_list *found = hmap_get_str(&s->by_compat, compatible, len);
+	uint32_t lo = 0, hi = s->compat_table.n;
+
+	while (!found && lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		struct reader r;
+		const char *key;
+		size_t klen;
+		int c;
+
+		if (!compat_entry(s, mid, &r, &key, &klen))
+			return NULL;
+		if ((c = key_cmp(compatible, len, key, klen)) < 0) {
+			hi = mid;
+		} else if (c > 0) {
+			lo = mid + 1;
+		} else {
+			struct index_list *l = compat_list(s, &r);
+
+			/* Remembered under the key in the mapped file, which lives as long as @s. */
+			if (l && hmap_put_str(&s->by_compat, key, klen, l))
+				l = NULL;
+			return l;
+		}
+	}
+	return found;
 }
 
 /* A binding from its source: when its cache record is damaged. */

@@ -652,7 +652,11 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size)
 #define WALK_MAX_DEPTH 32
 
 struct dir_entry {
-	char *name;
+	union {
+		size_t off;	/* into the directory's names, while they are read */
+		const char *name;
+	};
+	size_t len;		/* of the name, without a '/' the sort key adds */
 	unsigned char type;	/* DT_*, DT_UNKNOWN when the file system does not say */
 };
 
@@ -661,73 +665,123 @@ static int cmp_entries(const void *a, const void *b)
 	return strcmp(((const struct dir_entry *)a)->name, ((const struct dir_entry *)b)->name);
 }
 
-static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
-		    unsigned depth)
+struct walk {
+	bool (*want)(const char *name);
+	tree_visit visit;
+	void *ctx;
+	/* Sort as whole paths do: each directory's name is kept followed by '/'. */
+	bool path_order;
+};
+
+/* "@dir/@name", or NULL without memory. */
+static char *join_path(const char *dir, size_t dir_len, const char *name, size_t name_len)
 {
-	DIR *d = opendir(dir);
+	char *p = malloc(dir_len + name_len + 2);
+
+	if (p) {
+		memcpy(p, dir, dir_len);
+		p[dir_len] = '/';
+		memcpy(p + dir_len + 1, name, name_len);
+		p[dir_len + 1 + name_len] = 0;
+	}
+	return p;
+}
+
+/* The entries of @d worth a look, sorted; their names in @names. */
+static int read_entries(const struct walk *w, DIR *d, struct strbuf *names,
+			struct dir_entry **out, size_t *nout)
+{
 	struct dirent *de;
 	struct dir_entry *v = NULL;
 	size_t n = 0, cap = 0;
-	int ret = 0;
 
-	if (!d)
-		return -DTBIND_EIO;
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		/* A file that is not wanted needs no stat (a bindings tree is half .txt). */
-		if (de->d_type == DT_REG && want && !want(de->d_name))
+		if (de->d_type == DT_REG && w->want && !w->want(de->d_name))
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			struct dir_entry *nv = realloc(v, cap * sizeof(*nv));
-
-			if (!nv) {
-				ret = -DTBIND_ENOMEM;
-				break;
-			}
-			v = nv;
+		if (vec_reserve_one(&v, n, &cap, sizeof(*v), 32)) {
+			free(v);
+			return -DTBIND_ENOMEM;
 		}
-		if (!(v[n].name = strdup(de->d_name))) {
-			ret = -DTBIND_ENOMEM;
-			break;
-		}
-		v[n++].type = de->d_type;
+		v[n] = (struct dir_entry){ .off = names->len, .len = strlen(de->d_name),
+					   .type = de->d_type };
+		sb_putn(names, de->d_name, v[n].len);
+		sb_putn(names, "/", w->path_order && de->d_type == DT_DIR);
+		sb_putn(names, "", 1);
+		n++;
 	}
+	if (names->oom) {
+		free(v);
+		return -DTBIND_ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i].name = names->buf + v[i].off;
 	/* Sorted: the same tree gives the same order on every file system. */
-	if (v)
+	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_entries);
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+static int walk_dir(const struct walk *w, const char *dir, unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dir_entry *v = NULL;
+	struct strbuf names;
+	size_t n = 0, dir_len = strlen(dir);
+	int ret;
+
+	if (!d)
+		return -DTBIND_EIO;
+	sb_init(&names);
+	ret = read_entries(w, d, &names, &v, &n);
 	for (size_t i = 0; i < n && !ret; i++) {
-		char *p;
+		char *p, *name = (char *)v[i].name;
 		struct stat st;
 
+		name[v[i].len] = 0;	/* without the sort key's '/' */
+		/* A directory needs no stat when the file system says what it is. */
+		if (v[i].type == DT_DIR)
+			st.st_mode = S_IFDIR;
 		/* Relative to the open directory: no walk of the whole path per file. */
-		if (fstatat(dirfd(d), v[i].name, &st, 0))
+		else if (fstatat(dirfd(d), name, &st, 0))
 			continue;
-		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(v[i].name))))
+		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!w->want || w->want(name))))
 			continue;
-		if (asprintf(&p, "%s/%s", dir, v[i].name) < 0) {
+		if (!(p = join_path(dir, dir_len, name, v[i].len))) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {
 			if (depth < WALK_MAX_DEPTH)
-				walk_dir(p, want, visit, ctx, depth + 1);
+				walk_dir(w, p, depth + 1);
 			free(p);
 		} else {
-			ret = visit(ctx, p, &st);
+			ret = w->visit(w->ctx, p, &st);
 		}
 	}
 	closedir(d);
-	for (size_t i = 0; i < n; i++)
-		free(v[i].name);
+	sb_free(&names);
 	free(v);
 	return ret;
 }
 
 int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx)
 {
-	return walk_dir(dir, want, visit, ctx, 0);
+	const struct walk w = { want, visit, ctx, false };
+
+	return walk_dir(&w, dir, 0);
+}
+
+int walk_tree_path_order(const char *dir, bool (*want)(const char *name), tree_visit visit,
+			 void *ctx)
+{
+	const struct walk w = { want, visit, ctx, true };
+
+	return walk_dir(&w, dir, 0);
 }
 
 bool is_binding_name(const char *name)
