@@ -45,7 +45,7 @@ void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rul
 
 bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc)
 {
-	if (!hmap_get_str(&s->ids, id, uri_fragment_offset(id)))
+	if (!binding_by_id(s, id))
 		return false;
 	/* A tree may carry its own copy of a core schema: the tree's wins, silently. */
 	if (strncmp(file, "<dtbind>/", 9))
@@ -54,8 +54,8 @@ bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, stru
 	return true;
 }
 
-int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
-		 const struct dtbind_value *fixed)
+int append_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+		   const struct dtbind_value *fixed)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
@@ -65,14 +65,53 @@ int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 			return -DTBIND_ENOMEM;
 		s->b = nb;
 	}
-	struct binding *b = &s->b[s->n];
+	struct binding *b = &s->b[s->n++];
 
 	memset(b, 0, sizeof(*b));
 	b->id = id;
 	b->file = file;
 	b->fixed = fixed;
-	/* Keyed without the fragment: that is how a $ref asks for a document. */
-	hmap_put_str(&s->ids, b->id, uri_fragment_offset(b->id), (void *)(uintptr_t)(s->n + 1));
-	s->n++;
 	return 0;
+}
+
+int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+		 const struct dtbind_value *fixed)
+{
+	int ret = append_binding(s, id, file, fixed);
+
+	/* Keyed without the fragment: that is how a $ref asks for a document. */
+	if (!ret && hmap_put_str(&s->ids, id, uri_fragment_offset(id), (void *)(uintptr_t)s->n))
+		ret = -DTBIND_ENOMEM;
+	return ret;
+}
+
+static int id_cmp(const char *a, size_t al, const char *b)
+{
+	size_t bl = uri_fragment_offset(b);
+	int c = memcmp(a, b, al < bl ? al : bl);
+
+	return c ? c : (al > bl) - (al < bl);
+}
+
+size_t binding_by_id(struct dtbind_dtschemas *s, const char *uri)
+{
+	size_t len = uri_fragment_offset(uri);
+	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, len);
+	uint32_t lo = 0, hi = s->n_id_order;
+
+	while (!i && lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2, k;
+		int c;
+
+		memcpy(&k, s->id_order + (size_t)mid * 4, 4);
+		if (k >= s->n)
+			return 0;
+		if ((c = id_cmp(uri, len, s->b[k].id)) < 0)
+			hi = mid;
+		else if (c > 0)
+			lo = mid + 1;
+		else
+			return (size_t)k + 1;
+	}
+	return i;
 }

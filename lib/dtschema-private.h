@@ -56,6 +56,9 @@ struct dtbind_dtschemas {
 		size_t entries_len;
 		uint32_t n;
 	} compat_table;
+	/* In the cache: binding indices (native u32s) sorted by $id, searched until ids has it. */
+	const unsigned char *id_order;
+	uint32_t n_id_order;
 	/* in the cache, not indexed and compiled yet: documented strings, patterns */
 	const unsigned char *lazy_documented;
 	/* the mapped cache file, when loaded from it */
@@ -76,10 +79,18 @@ struct dtbind_dtschemas {
 const struct index_list *compat_bindings(struct dtbind_dtschemas *s, const char *compatible,
 					 size_t len);
 
+/* The binding whose $id is @uri (its fragment ignored), as index + 1; 0: none. */
+size_t binding_by_id(struct dtbind_dtschemas *s, const char *uri);
+
+/* What tells a file's content changed without reading it, as git's index does. */
+struct file_stamp {
+	uint64_t size, mtime_ns, ctime_ns, ino;
+};
+
 /* A binding file of the tree, as the cache's manifest records it. */
 struct source_file {
 	char *path;
-	struct stat st;
+	struct file_stamp st;
 	uint64_t hash;		/* of the content, once read */
 	/* why the file gave no binding, as warned when it was loaded ("": it did) */
 	char note_rule[24];
@@ -95,6 +106,9 @@ struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen
 int list_push(struct index_list *l, size_t i);
 int push_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		 const struct dtbind_value *fixed);
+/* The same without indexing its $id: the cache's id_order finds it. */
+int append_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
+		   const struct dtbind_value *fixed);
 /* A file that gives no binding: warned now, and noted for the cache to warn again. */
 void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rule,
 	      const char *fmt, ...) DTBIND_PRINTF(4, 5);

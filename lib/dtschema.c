@@ -304,7 +304,7 @@ size_t dtbind_dtschemas_for_compatible(struct dtbind_dtschemas *s, const char *c
 bool dtbind_dtschemas_binding(struct dtbind_dtschemas *s, const char *uri,
 			      struct dtbind_binding_ref *out)
 {
-	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, uri_fragment_offset(uri));
+	size_t i = binding_by_id(s, uri);
 
 	if (i)
 		binding_ref(s, i - 1, out);
@@ -316,6 +316,8 @@ static void reset_bindings(struct dtbind_dtschemas *s)
 	s->n = 0;
 	hmap_free(&s->ids);
 	hmap_init(&s->ids);
+	s->id_order = NULL;
+	s->n_id_order = 0;
 	for (size_t i = 0; i < s->by_compat.cap; i++)
 		if (s->by_compat.e[i].hash && ((struct index_list *)s->by_compat.e[i].value)->cap)
 			free(((struct index_list *)s->by_compat.e[i].value)->v);

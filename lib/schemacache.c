@@ -93,6 +93,11 @@ struct source_list {
 	size_t n, cap;
 };
 
+static int64_t ns_of(struct timespec ts)
+{
+	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
 static int add_source(void *ctx, char *path, const struct stat *st)
 {
 	struct source_list *l = ctx;
@@ -101,7 +106,11 @@ static int add_source(void *ctx, char *path, const struct stat *st)
 		free(path);
 		return -DTBIND_ENOMEM;
 	}
-	l->v[l->n++] = (struct source_file){ .path = path, .st = *st };
+	l->v[l->n++] = (struct source_file){
+		.path = path,
+		.st = { (uint64_t)st->st_size, (uint64_t)ns_of(st->st_mtim),
+			(uint64_t)ns_of(st->st_ctim), (uint64_t)st->st_ino },
+	};
 	return 0;
 }
 
@@ -139,10 +148,6 @@ static const char *relative_to(const char *root, const char *path)
 	return rl && !strncmp(path, root, rl) ? path + rl : path;
 }
 
-static int64_t ns_of(struct timespec ts)
-{
-	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
 
 static bool hash_file(const char *path, uint64_t *out)
 {
@@ -458,6 +463,31 @@ static int key_cmp(const char *a, size_t al, const char *b, size_t bl)
 	return c ? c : (al > bl) - (al < bl);
 }
 
+static int cmp_ids(const void *a, const void *b, void *ctx)
+{
+	const struct binding *v = ctx;
+	const char *x = v[*(const uint32_t *)a].id, *y = v[*(const uint32_t *)b].id;
+
+	return key_cmp(x, uri_fragment_offset(x), y, uri_fragment_offset(y));
+}
+
+/* The bindings' indices sorted by $id: a reader finds one by binary search (binding_by_id). */
+static int put_id_order(struct strbuf *idx, const struct dtbind_dtschemas *s)
+{
+	uint32_t *order = malloc((s->n + 1) * sizeof(*order));
+
+	if (!order)
+		return -DTBIND_ENOMEM;
+	for (size_t i = 0; i < s->n; i++)
+		order[i] = (uint32_t)i;
+	qsort_r(order, s->n, sizeof(*order), cmp_ids, s->b);
+	put_u32(idx, (uint32_t)s->n);
+	for (size_t i = 0; i < s->n; i++)
+		put_u32(idx, order[i]);
+	free(order);
+	return 0;
+}
+
 static int cmp_entry_keys(const void *a, const void *b)
 {
 	const struct hmap_entry *x = *(const struct hmap_entry *const *)a;
@@ -534,10 +564,10 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		const char *rel = relative_to(root, files[i].path);
 
 		put_str(&idx, rel, strlen(rel));
-		put_u64(&idx, (uint64_t)files[i].st.st_size);
-		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_mtim));
-		put_u64(&idx, (uint64_t)ns_of(files[i].st.st_ctim));
-		put_u64(&idx, (uint64_t)files[i].st.st_ino);
+		put_u64(&idx, files[i].st.size);
+		put_u64(&idx, files[i].st.mtime_ns);
+		put_u64(&idx, files[i].st.ctime_ns);
+		put_u64(&idx, files[i].st.ino);
 		put_u64(&idx, files[i].hash);
 		put_u32(&idx, (uint32_t)(uintptr_t)hmap_get_str(&by_file, files[i].path,
 								  strlen(files[i].path)));
@@ -562,6 +592,8 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		put_u64(&idx, off[i + 1] - off[i]);
 		put_u64(&idx, hash64(0, w.sb.buf + off[i], off[i + 1] - off[i]));
 	}
+	if (put_id_order(&idx, s))
+		goto out;
 	dt_types_save(s->types, &idx);
 	if (put_compat_table(&idx, &s->by_compat))
 		goto out;
@@ -738,6 +770,7 @@ struct cache_view {
 	uint32_t n_files;
 	struct cached_binding *b;
 	uint32_t n_b;
+	const unsigned char *id_order;	/* see put_id_order() */
 	struct reader rest;		/* types, compatible index, documented */
 };
 
@@ -846,6 +879,10 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		b->rec = base + voff + off;
 		b->len = len;
 	}
+	if (get_u32(&r) != cv->n_b || !reader_fits(&r, cv->n_b, 4))
+		return -DTBIND_EPARSE;
+	cv->id_order = r.p;
+	r.p += (size_t)cv->n_b * 4;
 	for (uint32_t i = 0; i < cv->n_files; i++)
 		if (cv->files[i].binding > cv->n_b)
 			r.bad = true;
@@ -881,9 +918,8 @@ static bool compare_manifest(const struct cache_view *cv, const char *root,
 		}
 		const struct cached_file *m = &cv->files[k++];
 
-		if (m->size == (uint64_t)f->st.st_size && m->mtime == (uint64_t)ns_of(f->st.st_mtim) &&
-		    m->ctime == (uint64_t)ns_of(f->st.st_ctim) && m->ino == (uint64_t)f->st.st_ino &&
-		    ns_of(f->st.st_mtim) < cv->written - RACY_NS) {
+		if (m->size == f->st.size && m->mtime == f->st.mtime_ns && m->ctime == f->st.ctime_ns &&
+		    m->ino == f->st.ino && (int64_t)f->st.mtime_ns < cv->written - RACY_NS) {
 			f->hash = m->hash;
 		} else if (!hash_file(f->path, &f->hash) || f->hash != m->hash) {
 			all = false;
@@ -917,12 +953,19 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 		free(name);
 	}
 
-	if (hmap_reserve(&s->ids, cv->n_b))
+	struct binding *all = realloc(s->b, ((size_t)cv->n_b + 1) * sizeof(*s->b));
+
+	if (!all)
 		return -DTBIND_ENOMEM;
+	s->b = all;
+	s->cap = (size_t)cv->n_b + 1;
+	/* Found by $id through the saved order, not a hash built on every run. */
+	s->id_order = cv->id_order;
+	s->n_id_order = cv->n_b;
 	for (uint32_t i = 0; i < cv->n_b; i++) {
 		const struct cached_binding *c = &cv->b[i];
 
-		if (push_binding(s, c->id, c->file, NULL))
+		if (append_binding(s, c->id, c->file, NULL))
 			return -DTBIND_ENOMEM;
 		struct binding *b = &s->b[s->n - 1];
 
@@ -1126,7 +1169,7 @@ const struct dtbind_value *binding_value(struct dtbind_dtschemas *s, size_t i)
 const struct dtbind_value *schema_cache_loader(void *ctx, const char *uri)
 {
 	struct dtbind_dtschemas *s = ctx;
-	uintptr_t i = (uintptr_t)hmap_get_str(&s->ids, uri, uri_fragment_offset(uri));
+	size_t i = binding_by_id(s, uri);
 
 	return i ? binding_value(s, i - 1) : NULL;
 }
