@@ -2,7 +2,8 @@
 /*
  * fuzz_cache.c - the schema-cache reader on a damaged cache file: the
  * header, the manifest, the index, then every binding record decoded and
- * the documented compatibles indexed.  The harness writes the program id
+ * the documented compatibles indexed, bindings looked up by $id and by
+ * compatible through the tables searched in place.  The harness writes the program id
  * the reader expects; a fuzzing build skips the checksums (schemacache.c).
  */
 #define _GNU_SOURCE
@@ -33,8 +34,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (schema_cache_read(s, fuzz_file("cache.bin", copy, size), PROGRAM, NULL, NULL, 0,
 			      &whole) == 0) {
-		for (size_t i = 0; i < s->n; i++)
+		for (size_t i = 0; i < s->n; i++) {
 			binding_value(s, i);
+			/* The lazy indexes: by $id, and by compatible (ids as keys too). */
+			binding_by_id(s, s->b[i].id);
+			compat_bindings(s, s->b[i].id, strlen(s->b[i].id));
+		}
+		compat_bindings(s, "simple-bus", 10);
 		if (whole)
 			dtbind_dtschemas_documented(s, "acme,widget");
 	}
