@@ -37,7 +37,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init examples "$@"
 ONE=${ONE:-i2c/i2c-gpio.yaml}
-REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
 REFT612=$SHARED/reference/modern-6.12/timings.tsv
 REFT=$SHARED/reference/6.1-binding-check/timings.tsv
 REFP=$SHARED/reference/6.1-binding-check/pertime.tsv
@@ -131,15 +130,10 @@ fi
 	printf '%-56s %7s %7s %8s\n' tool wall cpu "RSS MiB"
 } >"$tmp/t2"
 for v in 6.1 6.12; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
+	bench_tree "$v"
 	inc=$root/scripts/dtc/include-prefixes
-	one=$b/$ONE
-	if [ "$v" = 6.1 ]; then
-		gen=2022.08 pfx= goal=0.05
-	else
-		gen=2026.06 pfx=$REFBIN/ goal=0.02
-	fi
+	goal=0.02
+	[ "$v" = 6.1 ] && goal=0.05
 	ocpu= rcpu= rnote=
 	if [ ! -r "$one" ]; then
 		echo "bench/examples.sh: $one missing" >&2
@@ -151,17 +145,7 @@ for v in 6.1 6.12; do
 	else
 		status=1
 	fi
-	missing=
-	for t in dt-extract-example dt-mk-schema dt-validate; do
-		if [ -n "$pfx" ]; then
-			[ -x "$pfx$t" ] || missing="$missing $pfx$t"
-		else
-			command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
-		fi
-	done
-	for t in dtc gcc; do
-		command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
-	done
+	missing=$(ref_missing dt-extract-example dt-mk-schema dt-validate dtc gcc)
 	if [ -n "$missing" ]; then
 		rnote="$v reference skipped:$missing not installed (scripts/install-deps.sh --reference; ../shared/modern-ref/setup.sh)"
 	elif ps=$(PATH=${pfx:+$REFBIN:}$PATH ref_schema "$v" "$b"); then

@@ -126,6 +126,40 @@ bench() {
 	done
 }
 
+# The kernel tree of version $1 and its reference: sets root, b (its
+# bindings), one ($b/$ONE), gen (the dt-schema generation in force) and pfx
+# (the prefix of the reference's programs: "" for the host's dt-schema
+# 2022.08, $REFBIN/ for 2026.06's wrappers).
+REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
+bench_tree() {
+	root=$(sh "$SHARED/corpus.sh" "$1" 2>/dev/null | tail -n 1)
+	b=$root/Documentation/devicetree/bindings
+	one=$b/$ONE
+	if [ "$1" = 6.1 ]; then
+		gen=2022.08 pfx=
+	else
+		gen=2026.06 pfx=$REFBIN/
+	fi
+}
+
+# Which of the programs named are not installed, with bench_tree's prefix
+# for the reference's own ("" when all are).
+ref_missing() {
+	r_missing=
+	for r_t in "$@"; do
+		case $r_t in
+		dt-*|yamllint) r_p=$pfx ;;
+		*) r_p= ;;
+		esac
+		if [ -n "$r_p" ]; then
+			[ -x "$r_p$r_t" ] || r_missing="$r_missing $r_p$r_t"
+		else
+			command -v "$r_t" >/dev/null 2>&1 || r_missing="$r_missing $r_t"
+		fi
+	done
+	echo "$r_missing"
+}
+
 ref_schema() {
 	r_ps=$OUT/processed-schema-$1.json
 	r_stamp="$(dt-mk-schema --version 2>&1 | head -n 1) $2"

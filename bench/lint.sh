@@ -30,7 +30,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init lint "$@"
 ONE=${ONE:-i2c/i2c-gpio.yaml}
-REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
 status=0
 
 # ref_dir VERSION: the recorded reference run of that kernel
@@ -96,15 +95,8 @@ done
 	printf '%-52s %7s %7s %8s\n' tool wall cpu "RSS MiB"
 } >"$tmp/t2"
 for v in 6.1 6.12; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
-	one=$b/$ONE
+	bench_tree "$v"
 	[ -r "$one" ] || { echo "bench/lint.sh: $one missing" >&2; status=1; continue; }
-	if [ "$v" = 6.1 ]; then
-		gen=2022.08 pfx=
-	else
-		gen=2026.06 pfx=$REFBIN/
-	fi
 	ocpu= rcpu=
 	if bench "lint $v $ONE" 1 "$BIN" lint --no-source -u "$b" "$one"; then
 		ocpu=$(cpu "$best_line")
@@ -112,7 +104,7 @@ for v in 6.1 6.12; do
 	else
 		status=1
 	fi
-	if [ -x "${pfx}dt-doc-validate" ] || { [ -z "$pfx" ] && command -v dt-doc-validate >/dev/null 2>&1; }; then
+	if [ -z "$(ref_missing dt-doc-validate yamllint)" ]; then
 		cat >"$tmp/ref.sh" <<EOS
 cd "$root" &&
 ${pfx}yamllint -f parsable -c "$b/.yamllint" "$one" &&
