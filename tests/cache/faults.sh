@@ -14,76 +14,20 @@
 # Prints PASS/FAIL/SKIP per test and ends with "N passed, N failed".
 set -u
 
-[ $# -eq 1 ] || { echo "usage: $0 BINARY" >&2; exit 2; }
-case $1 in /*) BIN=$1 ;; *) BIN=$(pwd)/$1 ;; esac
-[ -x "$BIN" ] || { echo "cache-faults: $1: not an executable" >&2; exit 2; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-faults.XXXXXX") || exit 2
+# shellcheck source=tests/cache/lib.sh
+. "$(dirname "$0")/lib.sh"
+cache_test_init faults "$@"
 MOUNTS=
-cleanup() {
+cache_test_cleanup() {
 	for m in $MOUNTS; do umount "$m" 2>/dev/null; done
 	chmod -R u+w "$T" 2>/dev/null
 	rm -rf "$T"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-XDG_CACHE_HOME=$T/xdg
-export XDG_CACHE_HOME
-CDIR=$XDG_CACHE_HOME/dtbind
-pass=0
-fail=0
 
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
-
-# A tree of two bindings (one finding on the board) and the repository's corpus.
-mkdir -p "$T/b/misc"
+# The fixture, next to the repository's corpus bindings.
+mkdir -p "$T/b"
 cp -r "$(dirname "$0")/../../corpus/bindings/." "$T/b/"
-cat >"$T/b/misc/acme,widget.yaml" <<'YAML'
-# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-%YAML 1.2
----
-$id: http://devicetree.org/schemas/misc/acme,widget.yaml#
-$schema: http://devicetree.org/meta-schemas/core.yaml#
-
-title: ACME widget
-
-maintainers:
-  - Wile E. Coyote <wile@acme.example>
-
-properties:
-  compatible:
-    const: acme,widget
-
-  reg:
-    maxItems: 1
-
-  acme,speed:
-    $ref: /schemas/types.yaml#/definitions/uint32
-    enum: [1, 2, 3]
-    description: how fast
-
-required:
-  - compatible
-  - reg
-
-additionalProperties: false
-YAML
-cat >"$T/board.dts" <<'DTS'
-/dts-v1/;
-/ {
-	compatible = "acme,board";
-	model = "test";
-	#address-cells = <1>;
-	#size-cells = <1>;
-
-	widget@1000 {
-		compatible = "acme,widget";
-		reg = <0x1000 0x10>;
-		acme,speed = <7>;
-	};
-};
-DTS
+widget_board
 
 # run NAME: validate with the automatic cache, output in $T/NAME.out; 60 s at most.
 run() {
@@ -91,7 +35,6 @@ run() {
 	echo $? >"$T/$1.rc"
 }
 same() { cmp -s "$T/$1.out" "$T/ref.out" && cmp -s "$T/$1.rc" "$T/ref.rc"; }
-cache_file() { ls "$CDIR"/schemas-*.bin 2>/dev/null | head -n 1; }
 no_temp() { [ -z "$(ls "$CDIR" 2>/dev/null | grep '\.tmp$')" ]; }
 
 "$BIN" validate -u "$T/b" --no-cache "$T/board.dts" >"$T/ref.out" 2>&1
@@ -231,5 +174,4 @@ else
 	echo "SKIP: a full filesystem (needs root to mount a small tmpfs)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cache_test_end

@@ -10,62 +10,17 @@
 # Prints PASS/FAIL per test and ends with "N passed, N failed".
 set -u
 
-[ $# -eq 1 ] || { echo "usage: $0 BINARY" >&2; exit 2; }
-case $1 in /*) BIN=$1 ;; *) BIN=$(pwd)/$1 ;; esac
-[ -x "$BIN" ] || { echo "cache: $1: not an executable" >&2; exit 2; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/dtbind-cache.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-XDG_CACHE_HOME=$T/xdg
-export XDG_CACHE_HOME
-CDIR=$XDG_CACHE_HOME/dtbind
-pass=0
-fail=0
+# shellcheck source=tests/cache/lib.sh
+. "$(dirname "$0")/lib.sh"
+cache_test_init cache "$@"
 
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
-
-# binding NAME [PROPERTY-LINES]: misc/acme,NAME.yaml with compatible and reg,
-# both required, and what PROPERTY-LINES add.
-binding() {
-	{
-		printf '# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)\n%%YAML 1.2\n---\n'
-		printf '$id: http://devicetree.org/schemas/misc/acme,%s.yaml#\n' "$1"
-		printf '$schema: http://devicetree.org/meta-schemas/core.yaml#\n\n'
-		printf 'title: ACME %s\n\nmaintainers:\n  - Wile E. Coyote <wile@acme.example>\n\n' "$1"
-		printf 'properties:\n  compatible:\n    const: acme,%s\n\n  reg:\n    maxItems: 1\n' "$1"
-		[ -n "${2:-}" ] && printf '\n%s\n' "$2"
-		printf '\nrequired:\n  - compatible\n  - reg\n\nadditionalProperties: false\n'
-	} >"$T/b/misc/acme,$1.yaml"
-}
-
-mkdir -p "$T/b/misc"
-binding widget '  acme,speed:
-    $ref: /schemas/types.yaml#/definitions/uint32
-    enum: [1, 2, 3]
-    description: how fast'
-cat >"$T/board.dts" <<'DTS'
-/dts-v1/;
-/ {
-	compatible = "acme,board";
-	model = "test";
-	#address-cells = <1>;
-	#size-cells = <1>;
-
-	widget@1000 {
-		compatible = "acme,widget";
-		reg = <0x1000 0x10>;
-		acme,speed = <7>;
-	};
-
+widget_board '
 	gadget@2000 {
 		compatible = "acme,gadget";
 		reg = <0x2000 0x10>;
 		acme,size = <1>;
 	};
-};
-DTS
+'
 
 run() {	# run NAME [OPTIONS]: validate, output in $T/NAME.out
 	name=$1
@@ -76,7 +31,6 @@ run() {	# run NAME [OPTIONS]: validate, output in $T/NAME.out
 same() {	# same NAME REFERENCE: output and exit status equal
 	cmp -s "$T/$1.out" "$T/$2.out" && cmp -s "$T/$1.rc" "$T/$2.rc"
 }
-cache_file() { ls "$CDIR"/schemas-*.bin 2>/dev/null | head -n 1; }
 ident() { ls -i "$1" 2>/dev/null | awk '{ print $1 }'; }
 
 run ref --no-cache
@@ -217,5 +171,4 @@ check "a rebuild prunes the directory to 8 files, keeping its own" \
 	"[ \$(ls '$CDIR' | wc -l) = 8 ] && [ ! -e '$CDIR/schemas-0000000000000001.bin' ] && \
 	 ls '$CDIR' | grep -qv '^schemas-00000000000000'"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cache_test_end
