@@ -61,6 +61,8 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 	else
 		ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
 						   opts->use_cache, opts->gen, &c->schemas);
+	if (!ret && opts->memo)
+		ret = dtbind_dtschemas_memo(c->schemas);
 	if (ret) {
 		dt_checker_free(c);
 		return ret;

@@ -28,6 +28,8 @@ struct dt_checker_opts {
 	const char *cache_of;			/* read only that tree's cache (bindings_root is
 						   a copy of it with changes) */
 	enum dtbind_gen gen;			/* --dtschema; AUTO: from the tree */
+	bool memo;				/* remember clean nodes across checks (an
+						   editor's; one check at a time) */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,

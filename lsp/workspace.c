@@ -139,6 +139,7 @@ static struct dt_checker *tree_checker(struct lsp_workspace *w, struct tree *t)
 		.bindings_root = *t->root ? t->root : NULL,
 		.use_cache = true,
 		.gen = w->gen,
+		.memo = true,
 	};
 
 	if (dt_checker_new(w->diag, &co, &t->checker)) {
