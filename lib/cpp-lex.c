@@ -121,9 +121,21 @@ void cpp_free_files(struct cpp *p)
 static const struct cpp_unsaved *unsaved_of(const struct cpp *p, const char *path)
 {
 	const struct cpp_unsaved *u = NULL;
+	const char *base = strrchr(path, '/');
+	bool maybe = false;
 	char *real;
 
-	if (!p->opts->n_unsaved || !(real = realpath(path, NULL)))
+	/*
+	 * realpath() costs system calls: only for a file named as one of them
+	 * (one reached through a link of another name is read from disk).
+	 */
+	base = base ? base + 1 : path;
+	for (size_t i = 0; i < p->opts->n_unsaved && !maybe; i++) {
+		const char *ub = strrchr(p->opts->unsaved[i].path, '/');
+
+		maybe = !strcmp(ub ? ub + 1 : p->opts->unsaved[i].path, base);
+	}
+	if (!maybe || !(real = realpath(path, NULL)))
 		return NULL;
 	for (size_t i = 0; i < p->opts->n_unsaved && !u; i++)
 		if (!strcmp(real, p->opts->unsaved[i].path))
