@@ -117,14 +117,31 @@ void cpp_free_files(struct cpp *p)
 	p->files_list = NULL;
 }
 
-/* Is @path the file @unsaved (a real path)? */
-static bool is_unsaved(const char *unsaved, const char *path)
+/* The editor's buffer that stands for the file @path, or NULL. */
+static const struct cpp_unsaved *unsaved_of(const struct cpp *p, const char *path)
 {
-	char *real = realpath(path, NULL);
-	bool same = real && !strcmp(real, unsaved);
+	const struct cpp_unsaved *u = NULL;
+	const char *base = strrchr(path, '/');
+	bool maybe = false;
+	char *real;
 
+	/*
+	 * realpath() costs system calls: only for a file named as one of them
+	 * (one reached through a link of another name is read from disk).
+	 */
+	base = base ? base + 1 : path;
+	for (size_t i = 0; i < p->opts->n_unsaved && !maybe; i++) {
+		const char *ub = strrchr(p->opts->unsaved[i].path, '/');
+
+		maybe = !strcmp(ub ? ub + 1 : p->opts->unsaved[i].path, base);
+	}
+	if (!maybe || !(real = realpath(path, NULL)))
+		return NULL;
+	for (size_t i = 0; i < p->opts->n_unsaved && !u; i++)
+		if (!strcmp(real, p->opts->unsaved[i].path))
+			u = &p->opts->unsaved[i];
 	free(real);
-	return same;
+	return u;
 }
 
 /* A file by path, loaded once per run; NULL when it is not a readable regular file. */
@@ -132,6 +149,7 @@ static struct srcfile *load_file(struct cpp *p, const char *path, const struct t
 {
 	size_t n = strlen(path);
 	struct srcfile *sf = hmap_get_str(&p->files, path, n);
+	const struct cpp_unsaved *u;
 	struct stat st;
 	char *raw;
 	size_t len;
@@ -141,8 +159,8 @@ static struct srcfile *load_file(struct cpp *p, const char *path, const struct t
 		return sf;
 	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return NULL;
-	if (p->opts->unsaved_path && is_unsaved(p->opts->unsaved_path, path)) {
-		sf = cpp_new_srcfile(p, path, p->opts->unsaved_text, p->opts->unsaved_len, false);
+	if ((u = unsaved_of(p, path)) != NULL) {
+		sf = cpp_new_srcfile(p, path, u->text, u->len, false);
 		if (sf && hmap_put_str(&p->files, sf->path, n, sf))
 			cpp_oom(p);
 		return sf;

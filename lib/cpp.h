@@ -9,19 +9,22 @@
 
 #include "dt.h"
 
+/* A file whose text is an editor's buffer instead of what is on disk. */
+struct cpp_unsaved {
+	const char *path;	/* its real path */
+	const char *text;
+	size_t len;
+};
+
 struct cpp_opts {
 	const char *const *include_dirs;	/* searched for <...> and, after the file's dir, "..." */
 	size_t n_include_dirs;
 	const char *const *defines;		/* "NAME" or "NAME=VALUE" */
 	size_t n_defines;
 	unsigned max_include_depth;		/* 0 = 200, as gcc */
-	/*
-	 * An included file whose text is @unsaved_text instead of what is on
-	 * disk (an editor's buffer): its real path, or NULL.
-	 */
-	const char *unsaved_path;
-	const char *unsaved_text;
-	size_t unsaved_len;
+	/* Included files read from these buffers instead of from disk. */
+	const struct cpp_unsaved *unsaved;
+	size_t n_unsaved;
 };
 
 struct cpp_output {

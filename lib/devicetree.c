@@ -19,8 +19,8 @@ struct dt_checker {
 	char **incs;
 	size_t n_incs;
 	FILE *dump;
-	const char *unsaved_path, *unsaved_text;	/* see dt_checker_set_unsaved() */
-	size_t unsaved_len;
+	const struct cpp_unsaved *unsaved;	/* see dt_checker_set_unsaved() */
+	size_t n_unsaved;
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
@@ -61,6 +61,8 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 	else
 		ret = dtbind_dtschemas_load_cached(diag, opts->bindings_root, opts->schema_cache,
 						   opts->use_cache, opts->gen, &c->schemas);
+	if (!ret && opts->memo)
+		ret = dtbind_dtschemas_memo(c->schemas);
 	if (ret) {
 		dt_checker_free(c);
 		return ret;
@@ -85,11 +87,10 @@ struct dtbind_diag *dt_checker_diag(const struct dt_checker *c)
 	return c->diag;
 }
 
-void dt_checker_set_unsaved(struct dt_checker *c, const char *path, const char *text, size_t len)
+void dt_checker_set_unsaved(struct dt_checker *c, const struct cpp_unsaved *v, size_t n)
 {
-	c->unsaved_path = path;
-	c->unsaved_text = text;
-	c->unsaved_len = len;
+	c->unsaved = n ? v : NULL;
+	c->n_unsaved = n;
 }
 
 struct dtbind_dtschemas *dt_checker_schemas(const struct dt_checker *c)
@@ -172,9 +173,8 @@ int dt_checker_source(struct dt_checker *c, const char *file, const char *text, 
 		.n_include_dirs = c->n_incs,
 		.defines = (const char *const[]){ "__DTS__" },
 		.n_defines = 1,
-		.unsaved_path = c->unsaved_path,
-		.unsaved_text = c->unsaved_text,
-		.unsaved_len = c->unsaved_len,
+		.unsaved = c->unsaved,
+		.n_unsaved = c->n_unsaved,
 	};
 	struct cpp_output pp;
 	struct dt_tree t;

@@ -28,6 +28,8 @@ struct dt_checker_opts {
 	const char *cache_of;			/* read only that tree's cache (bindings_root is
 						   a copy of it with changes) */
 	enum dtbind_gen gen;			/* --dtschema; AUTO: from the tree */
+	bool memo;				/* remember clean nodes across checks (an
+						   editor's; one check at a time) */
 };
 
 int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
@@ -35,11 +37,13 @@ int dt_checker_new(struct dtbind_diag *diag, const struct dt_checker_opts *opts,
 void dt_checker_free(struct dt_checker *c);
 /* The sink the checker reports to. */
 struct dtbind_diag *dt_checker_diag(const struct dt_checker *c);
+struct cpp_unsaved;
 /*
- * From now on, the file at real path @path reads as @text (borrowed, an
- * editor's unsaved buffer) when a source includes it; NULL: as on disk.
+ * From now on, the files of @v (@n of them, borrowed: an editor's unsaved
+ * buffers, by real path) read as their text when a source includes them;
+ * @n = 0: all as on disk.
  */
-void dt_checker_set_unsaved(struct dt_checker *c, const char *path, const char *text, size_t len);
+void dt_checker_set_unsaved(struct dt_checker *c, const struct cpp_unsaved *v, size_t n);
 /* The processed schema set it checks against (borrowed). */
 struct dtbind_dtschemas *dt_checker_schemas(const struct dt_checker *c);
 /* The dt-schema generation its schema set follows (chosen: never AUTO). */

@@ -33,7 +33,63 @@ struct decoder {
 	struct dtbind_diag *diag;
 	unsigned decode_errors;
 	int err;
+	struct hmap type_memo;		/* property name -> struct type_memo */
 };
+
+/*
+ * What the type database says of one property name.  A tree names the same
+ * properties over and over, and a name that is no known property is tried
+ * against every pattern of the database: ask once per name and tree.
+ */
+struct type_memo {
+	size_t n;
+	const char *types[16];
+	int8_t dim;			/* -1 not asked yet, 0 none, 1 in @dims */
+	int64_t dims[2][2];
+};
+
+static struct type_memo *type_memo(struct decoder *dc, const char *name)
+{
+	size_t len = strlen(name);
+	struct type_memo *m = hmap_get_str(&dc->type_memo, name, len);
+	const char *key;
+
+	if (m)
+		return m;
+	if (!(m = arena_alloc(dc->a, sizeof(*m))) || !(key = arena_strndup(dc->a, name, len)) ||
+	    hmap_put_str(&dc->type_memo, key, len, m))
+		return NULL;
+	m->n = dt_types_get(dc->types, name, m->types, ARRAY_SIZE(m->types));
+	m->dim = -1;
+	return m;
+}
+
+/* dt_types_get() through the memo. */
+static size_t types_get(struct decoder *dc, const char *name, const char **types, size_t max)
+{
+	struct type_memo *m = type_memo(dc, name);
+
+	if (!m)
+		return dt_types_get(dc->types, name, types, max);
+	size_t n = m->n < max ? m->n : max;
+
+	memcpy(types, m->types, n * sizeof(*types));
+	return n;
+}
+
+/* dt_types_dim() through the memo. */
+static bool types_dim(struct decoder *dc, const char *name, int64_t dim[2][2])
+{
+	struct type_memo *m = type_memo(dc, name);
+
+	if (!m)
+		return dt_types_dim(dc->types, name, dim);
+	if (m->dim < 0)
+		m->dim = dt_types_dim(dc->types, name, m->dims);
+	if (m->dim)
+		memcpy(dim, m->dims, sizeof(m->dims));
+	return m->dim;
+}
 
 static struct dtbind_value *seq_of_n(struct arena *a, size_t n)
 {
@@ -255,7 +311,7 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 
 		return l ? l : raw_bytes(a, data, len);
 	}
-	size_t nt = dt_types_get(dc->types, name, types, ARRAY_SIZE(types));
+	size_t nt = types_get(dc, name, types, ARRAY_SIZE(types));
 	size_t k = 0;
 
 	for (size_t i = 0; i < nt; i++)
@@ -341,7 +397,7 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 	if (!row)
 		return NULL;
 	if ((strstr(fmt, "matrix") || strstr(fmt, "phandle-array")) &&
-	    dt_types_dim(dc->types, name, dim))
+	    types_dim(dc, name, dim))
 		return rows_of(a, row, stride_of(dim, row->u.seq.n));
 	return rows_of(a, row, 0);
 }
@@ -706,11 +762,11 @@ static size_t arg_size(struct decoder *dc, const char *prop_path, struct dtbind_
 }
 
 /* Dimensions the bindings fix: outer or inner minimum equal to its maximum. */
-static bool fixed_dims(const struct dt_types *t, const char *name)
+static bool fixed_dims(struct decoder *dc, const char *name)
 {
 	int64_t dim[2][2];
 
-	if (!dt_types_dim(t, name, dim))
+	if (!types_dim(dc, name, dim))
 		return false;
 	return (dim[0][0] > 0 && dim[0][0] == dim[0][1]) || (dim[1][0] > 0 && dim[1][0] == dim[1][1]);
 }
@@ -752,7 +808,7 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 			continue;
 		}
 		const char *types[16];
-		size_t nt = dt_types_get(dc->types, m->key, types, ARRAY_SIZE(types));
+		size_t nt = types_get(dc, m->key, types, ARRAY_SIZE(types));
 		bool pa = false;
 
 		for (size_t k = 0; k < nt; k++)
@@ -765,7 +821,7 @@ static void fixup_phandles(struct decoder *dc, struct dtbind_value *node, const 
 		 * 2026.06 leaves a phandle-array whose bindings fix its
 		 * dimensions as it is (not dma-masters, a known type clash).
 		 */
-		if (modern && strcmp(m->key, "dma-masters") && fixed_dims(dc->types, m->key))
+		if (modern && strcmp(m->key, "dma-masters") && fixed_dims(dc, m->key))
 			continue;
 		const char *cellname = NULL;
 		int fixed = -1;
@@ -862,6 +918,7 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 		return -DTBIND_EPARSE;
 	hmap_init(&dc.phandles);
 	hmap_init(&dc.phandle_loc);
+	hmap_init(&dc.type_memo);
 	sb_init(&dc.path);
 	sb_putc(&dc.path, '/');
 	struct dtbind_value *root = scan_node(&dc, 0, "/", 0);
@@ -878,6 +935,7 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 		*decode_errors = dc.decode_errors;
 	hmap_free(&dc.phandles);
 	hmap_free(&dc.phandle_loc);
+	hmap_free(&dc.type_memo);
 	sb_free(&dc.path);
 	if (!ret && !root)
 		ret = -DTBIND_ENOMEM;

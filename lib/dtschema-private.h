@@ -73,6 +73,7 @@ struct dtbind_dtschemas {
 	 * with: schemacache.c sits below dtschema.c and does not call it.
 	 */
 	int (*load_source)(struct dtbind_dtschemas *s, struct source_file *f);
+	struct dtschemas_memo *memo;	/* clean nodes remembered (NULL: off) */
 };
 
 /* The bindings that list @compatible, from by_compat or the cache's table; NULL: none. */
@@ -114,6 +115,21 @@ void left_out(struct dtbind_dtschemas *s, struct dtbind_loc loc, const char *rul
 	      const char *fmt, ...) DTBIND_PRINTF(4, 5);
 /* Is @id in the set already?  Then warn (at @loc) unless @file is a core schema. */
 bool id_taken(struct dtbind_dtschemas *s, const char *id, const char *file, struct dtbind_loc loc);
+
+/* dtschema-memo.c: clean nodes by content (see there) */
+struct memo_key {
+	uint64_t a, b;
+};
+struct dtschemas_memo;
+struct dtschemas_memo *dtschemas_memo_new(void);
+void dtschemas_memo_free(struct dtschemas_memo *m);
+/* Hash the nodes of @root, the tree about to be checked. */
+void dtschemas_memo_begin(struct dtschemas_memo *m, const struct dtbind_value *root);
+/* The key of @node (a map of that tree) named @name under @context; false: none. */
+bool dtschemas_memo_key(struct dtschemas_memo *m, const struct dtbind_value *node,
+			const char *name, uint64_t context, struct memo_key *out);
+bool dtschemas_memo_clean(const struct dtschemas_memo *m, const struct memo_key *k);
+void dtschemas_memo_add(struct dtschemas_memo *m, const struct memo_key *k);
 
 /* schemacache.c */
 int source_files_collect(const char *root, struct source_file **files, size_t *n);

@@ -600,6 +600,7 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 	free(s->always.v);
 	free(s->by_compat_all.v);
 	dt_types_free(s->types);
+	dtschemas_memo_free(s->memo);
 	dtbind_schema_set_free(s->set);
 	free(s->b);
 	free(s->cache_path);
@@ -618,6 +619,13 @@ size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s)
 	return s->n;
 }
 
+int dtbind_dtschemas_memo(struct dtbind_dtschemas *s)
+{
+	if (!s->memo && !(s->memo = dtschemas_memo_new()))
+		return -DTBIND_ENOMEM;
+	return 0;
+}
+
 /* ---- validation ------------------------------------------------------ */
 
 struct checker {
@@ -629,6 +637,7 @@ struct checker {
 	bool *selected;			/* per binding, reset per node */
 	size_t *order;
 	unsigned findings;
+	struct dtschemas_memo *memo;	/* NULL: validate every node */
 };
 
 static bool has_str(const struct dtbind_value *list, const char *s)
@@ -863,6 +872,15 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		return;
 	nn->loc = name_v->loc = node->loc;
 	vb_set(c->a, node, "$nodename", nn);
+	struct memo_key key;
+	bool keyed = c->memo && dtschemas_memo_key(c->memo, node, name,
+						   disabled | (uint64_t)c->opts->examples << 1,
+						   &key);
+	unsigned findings_before = c->findings;
+	bool sure = true;	/* every selected binding was validated */
+
+	if (keyed && dtschemas_memo_clean(c->memo, &key))
+		return;
 	/* Bindings selected by compatible, through the index. */
 	if (compat && compat->kind == DTBIND_SEQ) {
 		for (size_t i = 0; i < compat->u.seq.n; i++) {
@@ -958,15 +976,21 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 		c->node = node;
 		if (c->opts->limit && !limit_matches(b->file, c->opts->limit))
 			continue;
-		if (!b->schema && dtbind_schema_set_get(s->set, b->id, &b->schema))
+		if (!b->schema && dtbind_schema_set_get(s->set, b->id, &b->schema)) {
+			sure = false;
 			continue;
+		}
 		int ret = dtbind_schema_validate(b->schema, node, &res);
 
+		if (ret < 0)
+			sure = false;
 		if (ret == 0 || ret < 0)
 			report_errors(c, b, res, path,
 				      disabled || has_str(dtbind_value_get(node, "status"), "disabled"));
 		dtbind_validation_free(res);
 	}
+	if (keyed && sure && c->findings == findings_before)
+		dtschemas_memo_add(c->memo, &key);
 }
 
 static void check_subtree(struct checker *c, struct dtbind_value *node, const char *name,
@@ -1007,6 +1031,11 @@ int dtbind_dtschemas_check(struct dtbind_dtschemas *s, struct dtbind_value *root
 		free(c.order);
 		arena_release(&a);
 		return -DTBIND_ENOMEM;
+	}
+	if (s->memo && !opts->limit && !opts->show_unmatched && !opts->show_matched &&
+	    !opts->only_undocumented) {
+		c.memo = s->memo;
+		dtschemas_memo_begin(c.memo, root);
 	}
 	check_subtree(&c, root, "/", "/", false, 0);
 	free(c.selected);

@@ -60,6 +60,13 @@ enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);
 const struct dt_types *dtbind_dtschemas_types(const struct dtbind_dtschemas *s);
 size_t dtbind_dtschemas_count(const struct dtbind_dtschemas *s);
+/*
+ * Remember the nodes found clean, by content, and skip them in later
+ * checks (an editor checking the same tree after each keystroke).  Checks
+ * with -m, -M, --undocumented or -l validate every node.  Not for checks
+ * running at the same time in several threads.  Returns 0 or -DTBIND_ENOMEM.
+ */
+int dtbind_dtschemas_memo(struct dtbind_dtschemas *s);
 
 struct dtbind_check_opts {
 	const char *rule;		/* rule name of the findings */

@@ -246,9 +246,26 @@ static void write_local_fixups(struct writer *w)
 	check(w, fdt_end_node(w->fdt));
 }
 
+/*
+ * The blob's size without fixups, so that the tree is written once, not
+ * again into a buffer twice as large (each try writes all of it).
+ */
+static size_t estimate(const struct dt_node *n, unsigned depth)
+{
+	size_t size = 8 + strlen(n->name) + 4 + 4;
+
+	if (depth > 256)
+		return size;
+	dt_for_each_prop(n, p)
+		size += 12 + ((p->len + 3) & ~(size_t)3) + strlen(p->name) + 1;
+	dt_for_each_child(n, c)
+		size += estimate(c, depth + 1);
+	return size;
+}
+
 int dt_to_fdt(struct dt_tree *t, struct arena *a, struct hmap *paths, void **blob, size_t *size)
 {
-	size_t cap = 64 * 1024;
+	size_t cap = 64 * 1024 + (t->root ? estimate(t->root, 0) * 5 / 4 : 0);
 
 	*blob = NULL;
 	*size = 0;
@@ -261,7 +278,13 @@ int dt_to_fdt(struct dt_tree *t, struct arena *a, struct hmap *paths, void **blo
 		w.fdt = buf;
 		w.fixups_tail = &w.fixups;
 		w.locals_tail = &w.locals;
-		check(&w, fdt_create(buf, (int)cap));
+		/*
+		 * libfdt's de-duplication of property names scans the whole
+		 * strings block for every property: the writing of a board
+		 * went quadratic.  The blob lives only to be decoded again,
+		 * so its names are stored once per property instead.
+		 */
+		check(&w, fdt_create_with_flags(buf, (int)cap, FDT_CREATE_FLAG_NO_NAME_DEDUP));
 		for (struct dt_reserve *r = t->reserves; r && !w.err; r = r->next)
 			check(&w, fdt_add_reservemap_entry(buf, r->address, r->size));
 		check(&w, fdt_finish_reservemap(buf));

@@ -136,8 +136,13 @@ struct lsp_workspace;
 
 struct lsp_workspace *lsp_workspace_new(enum dtbind_gen gen, FILE *log);
 void lsp_workspace_free(struct lsp_workspace *w);
-/* Check @doc (a binding .yaml, a .dts or a .dtsi) into @out.  Returns 0 or a negative error. */
-int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc, struct lsp_findings *out);
+/*
+ * Check @doc (a binding .yaml, a .dts or a .dtsi) into @out, the files it
+ * includes read from the editor's buffers of @open where they are open.
+ * Returns 0 or a negative error.
+ */
+int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
+			const struct lsp_docs *open, struct lsp_findings *out);
 /* @doc was saved: a binding among the tree's is taken again from disk for the next checks. */
 void lsp_workspace_saved(struct lsp_workspace *w, const struct lsp_doc *doc);
 

@@ -141,7 +141,7 @@ static void flush_dirty(struct server *s)
 			continue;
 		doc->dirty = false;
 		lsp_findings_free(&doc->found);
-		if (doc->path && lsp_workspace_check(s->ws, doc, &doc->found) < 0 && s->log)
+		if (doc->path && lsp_workspace_check(s->ws, doc, &s->docs, &doc->found) < 0 && s->log)
 			fprintf(s->log, "dtbind lsp: %s could not be checked\n", doc->path);
 		publish(s, doc);
 	}
@@ -167,6 +167,22 @@ static void did_open(struct server *s, const struct dtbind_value *params)
 		fprintf(s->log, "dtbind lsp: cannot open %s\n", uri);
 }
 
+/*
+ * @doc, a file that sources include, changed in the editor: the other open
+ * sources read its text from there (lsp_workspace_check()), so check them
+ * again too.
+ */
+static void included_changed(struct server *s, const struct lsp_doc *doc)
+{
+	if (!doc->path || !(str_ends_with(doc->path, ".dtsi") || str_ends_with(doc->path, ".h")))
+		return;
+	for (size_t i = 0; i < s->docs.n; i++)
+		if (s->docs.v[i] != doc && s->docs.v[i]->path &&
+		    (str_ends_with(s->docs.v[i]->path, ".dts") ||
+		     str_ends_with(s->docs.v[i]->path, ".dtsi")))
+			s->docs.v[i]->dirty = true;
+}
+
 static void did_change(struct server *s, const struct dtbind_value *params)
 {
 	struct lsp_doc *doc = param_doc(s, params);
@@ -186,6 +202,7 @@ static void did_change(struct server *s, const struct dtbind_value *params)
 			continue;	/* a malformed change: skipped, the next full text mends it */
 		lsp_doc_edit(doc, !range, from, to, text->u.str.ptr, text->u.str.len);
 	}
+	included_changed(s, doc);
 }
 
 static void did_close(struct server *s, const struct dtbind_value *params)
@@ -197,6 +214,7 @@ static void did_close(struct server *s, const struct dtbind_value *params)
 	/* Its findings leave the editor's list with it. */
 	lsp_findings_free(&doc->found);
 	publish(s, doc);
+	included_changed(s, doc);	/* back to the text on disk */
 	lsp_docs_close(&s->docs, doc->uri);
 }
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cpp.h"
 #include "devicetree.h"
 #include "exampletest/exampletest.h"
 #include "lint/lint.h"
@@ -139,6 +140,7 @@ static struct dt_checker *tree_checker(struct lsp_workspace *w, struct tree *t)
 		.bindings_root = *t->root ? t->root : NULL,
 		.use_cache = true,
 		.gen = w->gen,
+		.memo = true,
 	};
 
 	if (dt_checker_new(w->diag, &co, &t->checker)) {
@@ -412,8 +414,33 @@ static int check_binding(struct lsp_workspace *w, struct tree *t, const struct l
 	return ret;
 }
 
+/* The open sources (.dts, .dtsi, .h) by real path, for the preprocessor; free with unsaved_free(). */
+static struct cpp_unsaved *unsaved_of(const struct lsp_docs *open, size_t *n)
+{
+	struct cpp_unsaved *v = calloc(open->n + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; v && i < open->n; i++) {
+		const struct lsp_doc *d = open->v[i];
+		char *real;
+
+		if (!d->path || !(has_ext(d->path, ".dts") || has_ext(d->path, ".dtsi") ||
+				  has_ext(d->path, ".h")) || !(real = realpath(d->path, NULL)))
+			continue;
+		v[(*n)++] = (struct cpp_unsaved){ real, d->text, d->len };
+	}
+	return v;
+}
+
+static void unsaved_free(struct cpp_unsaved *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free((char *)v[i].path);
+	free(v);
+}
+
 int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
-			struct lsp_findings *out)
+			const struct lsp_docs *open, struct lsp_findings *out)
 {
 	struct tree *t = tree_of(w, doc->path);
 	char *real = doc->path ? realpath(doc->path, NULL) : NULL;
@@ -429,25 +456,26 @@ int lsp_workspace_check(struct lsp_workspace *w, const struct lsp_doc *doc,
 	collect_begin(w);
 	if (has_ext(doc->path, ".yaml")) {
 		ret = check_binding(w, t, doc);
-	} else if (has_ext(doc->path, ".dts")) {
+	} else if (has_ext(doc->path, ".dts") || has_ext(doc->path, ".dtsi")) {
 		struct dt_checker *c = tree_checker(w, t);
+		size_t n_unsaved = 0;
+		struct cpp_unsaved *unsaved = c ? unsaved_of(open, &n_unsaved) : NULL;
 
-		if (c)
+		if (c && unsaved)
+			dt_checker_set_unsaved(c, unsaved, n_unsaved);
+		if (c && unsaved && has_ext(doc->path, ".dts")) {
 			ret = dt_checker_source(c, doc->path, doc->text, doc->len, NULL, false, &findings);
-	} else if (has_ext(doc->path, ".dtsi")) {
-		struct dt_checker *c = tree_checker(w, t);
-
-		/* Seen through a board that includes it, with the editor's text. */
-		board = board_of(w, real);
-		if (c && board) {
+		} else if (c && unsaved && (board = board_of(w, real)) != NULL) {
+			/* A .dtsi: seen through a board that includes it. */
 			const char *b = strrchr(board, '/');
 
 			if (asprintf(&suffix, " (seen from board %s)", b ? b + 1 : board) < 0)
 				suffix = NULL;
-			dt_checker_set_unsaved(c, real, doc->text, doc->len);
 			ret = dt_checker_tree(c, board, &findings);
-			dt_checker_set_unsaved(c, NULL, NULL, 0);
 		}
+		if (c)
+			dt_checker_set_unsaved(c, NULL, 0);
+		unsaved_free(unsaved, n_unsaved);
 	}
 	collect_end(w, doc, real, suffix, out);
 	free(real);

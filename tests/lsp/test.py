@@ -8,6 +8,7 @@ Prints PASS/FAIL per test and "N passed, N failed"; exit 1 on a failure."""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -196,12 +197,105 @@ def test_cancel_and_bad_messages(c):
         is None
 
 
+def validate_view(path, board, suffix=""):
+    """What `dtbind validate` finds in @path, checking @board from disk, as
+    the server's diagnostics would show it (notes of -s left out)."""
+    r = subprocess.run([BINARY, "validate", "--format=json", board], capture_output=True,
+                       text=True, check=False)
+    assert r.returncode in (0, 1), r.stderr
+    real, out, kept = os.path.realpath(path), [], False
+    for line in r.stdout.splitlines():
+        f = json.loads(line)
+        if f["severity"] == "note":
+            if kept and f["message"] != "from this schema":
+                out[-1]["message"] += "\n" + f["message"]
+            continue
+        kept = os.path.realpath(f["file"]) == real
+        if kept:
+            out.append({"line": f["line"] - 1, "character": f["col"] - 1, "code": f["rule"],
+                        "severity": 1 if f["severity"] == "error" else 2,
+                        "message": "%s: %s%s" % (f["node"], f["message"], suffix)})
+    return sorted(out, key=lambda d: (d["line"], d["character"], d["message"]))
+
+
+def server_view(diags):
+    return sorted(({"line": d["range"]["start"]["line"],
+                    "character": d["range"]["start"]["character"], "code": d["code"],
+                    "severity": d["severity"], "message": d["message"]} for d in diags),
+                  key=lambda d: (d["line"], d["character"], d["message"]))
+
+
+def test_same_as_validate_after_edits(c):
+    """After each edit, with every cache warm, the server finds in a board
+    and in its .dtsi (open and edited in the editor) what `dtbind validate`
+    finds in the same texts saved."""
+    tmp = tempfile.mkdtemp(prefix="dtbind-lsp-tree-")
+    try:
+        tree = os.path.join(tmp, "tree")
+        shutil.copytree(TREE, tree, symlinks=True)
+        board = os.path.join(tree, os.path.relpath(BOARD, TREE))
+        dtsi = os.path.join(tree, os.path.relpath(DTSI, TREE))
+        suffix = " (seen from board %s)" % os.path.basename(board)
+        buri, duri = uri_of(board), uri_of(dtsi)
+        texts = {board: read(board), dtsi: read(dtsi)}
+        versions = {board: 1, dtsi: 1}
+        c.open(buri, texts[board])
+        assert server_view(c.wait_diagnostics(buri, 1)) == validate_view(board, board) == []
+        c.open(duri, texts[dtsi])
+        assert server_view(c.wait_diagnostics(duri, 1)) == validate_view(dtsi, board, suffix)
+
+        def edit(path, old, new, expect):
+            text = texts[path]
+            at = text.index(old)
+            versions[path] += 1
+            c.change(uri_of(path), versions[path],
+                     [{"range": {"start": offset_to_pos(text, at),
+                                 "end": offset_to_pos(text, at + len(old))}, "text": new}])
+            texts[path] = text[:at] + new + text[at + len(old):]
+            with open(path, "w", encoding="utf-8") as f:   # for validate, not for the server
+                f.write(texts[path])
+            got = server_view(c.wait_diagnostics(uri_of(path), versions[path]))
+            want = validate_view(path, board, suffix if path == dtsi else "")
+            assert got == want, (old, new, got, want)
+            assert len(got) == expect, (old, new, got)
+            return got
+
+        # a finding in the board; lines added above it (its node is checked again); mended
+        edit(board, 'status = "okay"', 'status = "okey"', 1)
+        edit(board, "/ {", "/* three\n * more\n * lines */\n/ {", 1)
+        edit(board, "&uart0 {", "&uart0 {\n\treg-io-widht = <4>;", 2)
+        edit(board, 'status = "okey"', 'status = "okay"', 1)
+        # the .dtsi, open in the editor: a finding there, lines moved, mended
+        edit(dtsi, "reg-shift = <2>;", "reg-shift = <2>;\n\t\t\treg-shiftt = <2>;", 1)
+        edit(dtsi, "/ {", "\n\n/ {", 1)
+        # the board, checked again, reads the edited .dtsi from the editor
+        edit(board, "/* three", "/* four", 1)
+        edit(dtsi, "\t\t\treg-shiftt = <2>;\n", "", 0)
+        edit(board, "\n\treg-io-widht = <4>;", "", 0)
+        # a label renamed in the editor's .dtsi, not saved: the open board sees it
+        c.notes.clear()
+        versions[dtsi] += 1
+        c.change(duri, versions[dtsi], [{"text": texts[dtsi].replace("uart0: serial", "uartx: serial")}])
+        d = c.wait_diagnostics(buri, versions[board])
+        assert [x["message"] for x in d] == [
+            "label or path '&uart0' not found",
+            "/aliases: reference to non-existent node or label '&uart0'"], d
+        versions[dtsi] += 1
+        c.change(duri, versions[dtsi], [{"text": texts[dtsi]}])
+        assert c.wait_diagnostics(buri, versions[board]) == []
+    finally:
+        shutil.rmtree(tmp)
+
+
 TESTS = [test_binding_diagnostics_and_fix, test_board_diagnostics_and_fix, test_hover,
-         test_completion, test_dtsi_seen_from_board, test_cancel_and_bad_messages]
+         test_completion, test_dtsi_seen_from_board, test_cancel_and_bad_messages,
+         test_same_as_validate_after_edits]
+BINARY = None
 
 
 def main():
-    binary = os.path.abspath(sys.argv[1])
+    global BINARY
+    binary = BINARY = os.path.abspath(sys.argv[1])
     cache = tempfile.mkdtemp(prefix="dtbind-lsp-cache-")
     os.environ["XDG_CACHE_HOME"] = cache
     passed = failed = 0

@@ -684,6 +684,33 @@ static void test_cpp_include_guards_once_and_next(void **state)
 	assert_string_equal(diag_output(f), "");
 }
 
+/* Editors' buffers stand for files on disk: each by its real path, any other file from disk. */
+static void test_cpp_unsaved_buffers_replace_included_files(void **state)
+{
+	struct fixture *f = *state;
+	char a[PATH_MAX], b[PATH_MAX];
+
+	write_file("inc/a.dtsi", "a_on_disk;\n#include \"b.h\"\n");
+	write_file("inc/b.h", "#define B b_on_disk\n");
+	write_file("inc/c.dtsi", "c_on_disk;\n");
+	assert_non_null(realpath("inc/a.dtsi", a));
+	assert_non_null(realpath("inc/b.h", b));
+
+	const char *incs[] = { "inc" };
+	const struct cpp_unsaved bufs[] = {
+		{ a, "a_edited;\n#include \"b.h\"\n", 25 },
+		{ b, "#define B b_edited\n", 19 },
+	};
+	struct cpp_opts opts = { .include_dirs = incs, .n_include_dirs = 1,
+				 .unsaved = bufs, .n_unsaved = 2 };
+	const char *src = "#include <a.dtsi>\n#include <c.dtsi>\nB;\n";
+
+	f->ret = cpp_run(&opts, "main.dts", src, strlen(src), NULL, f->diag, &f->o);
+	assert_int_equal(f->ret, 0);
+	assert_string_equal(f->o.text, "a_edited;\nc_on_disk;\nb_edited;\n");
+	assert_string_equal(diag_output(f), "");
+}
+
 static void test_cpp_missing_include_is_a_located_error(void **state)
 {
 	struct fixture *f = *state;
@@ -1136,6 +1163,7 @@ int main(void)
 		T(test_cpp_unbalanced_conditionals_are_located),
 		T(test_cpp_include_search_and_map),
 		T(test_cpp_include_guards_once_and_next),
+		T(test_cpp_unsaved_buffers_replace_included_files),
 		T(test_cpp_missing_include_is_a_located_error),
 		T(test_cpp_computed_include),
 		T(test_cpp_include_depth_is_limited),
