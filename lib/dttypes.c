@@ -156,6 +156,79 @@ static void merge_dim(int64_t into[2][2], int64_t d[2][2])
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth);
 
+/* 2026.06: the widest of two ranges, 0 (unbounded) winning a maximum; a maximum of 1 fixes it. */
+static void merge_dim_2026(int64_t into[2][2], int64_t d[2][2])
+{
+	for (int i = 0; i < 2; i++) {
+		int64_t lo = into[i][0] < d[i][0] ? into[i][0] : d[i][0];
+		int64_t hi = into[i][1] > d[i][1] ? into[i][1] : d[i][1];
+
+		if (!into[i][1] || !d[i][1])
+			hi = 0;
+		if (hi == 1)
+			lo = 1;
+		into[i][0] = lo;
+		into[i][1] = hi;
+	}
+}
+
+static bool is_matrix_type(const char *type)
+{
+	return !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
+}
+
+/*
+ * 2026.06 keeps every type a name is given (a scalar next to its array:
+ * the length decides when decoding), merges the dimensions of all its
+ * matrix types into the first one, widens string to string-array, and
+ * lets a typed entry replace an untyped one.
+ */
+static void add_entry_2026(struct prop_types *p, struct type_entry *e)
+{
+	struct type_entry **pp, *dup = NULL;
+
+	for (pp = &p->entries; *pp; pp = &(*pp)->next) {
+		struct type_entry *o = *pp;
+
+		if (!o->type) {
+			dup = o;
+			break;
+		}
+		if (e->has_dim && is_matrix_type(o->type)) {
+			merge_dim_2026(o->dim, e->dim);
+			return;
+		}
+		if (!strcmp(o->type, e->type))
+			return;
+		if (strstr(o->type, "string") && strstr(e->type, "string")) {
+			if (!strcmp(e->type, "string-array"))
+				o->type = e->type;
+			return;
+		}
+	}
+	for (pp = &p->entries; dup && *pp; pp = &(*pp)->next)
+		if (*pp == dup) {
+			*pp = dup->next;
+			break;
+		}
+	for (pp = &p->entries; *pp; pp = &(*pp)->next)
+		;
+	*pp = e;
+}
+
+/* 2026.06's dimensions: inner from the first of an items list, (0, 0) without items. */
+static void dims_2026(const struct dtbind_value *s, int64_t dim[2][2])
+{
+	const struct dtbind_value *items = dtbind_value_get(s, "items");
+
+	fixup_array_range(s, &dim[0][0], &dim[0][1]);
+	dim[1][0] = dim[1][1] = 0;
+	if (is_seq(items) && items->u.seq.n)
+		fixup_array_range(items->u.seq.items[0], &dim[1][0], &dim[1][1]);
+	else if (is_map(items))
+		fixup_array_range(items, &dim[1][0], &dim[1][1]);
+}
+
 /* '#/a/b' in the binding being read, or NULL. */
 static const struct dtbind_value *local_target(const struct dt_types *t, const char *ref)
 {
@@ -255,6 +328,17 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 	int64_t dim[2][2] = { { 0, 0 }, { 0, 0 } };
 	bool matrix = !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
 
+	if (matrix && t->gen == DTBIND_GEN_2026_06) {
+		dims_2026(s, dim);
+		e->has_dim = true;
+		memcpy(e->dim, dim, sizeof(dim));
+		add_entry_2026(p, e);
+		return;
+	}
+	if (!matrix && t->gen == DTBIND_GEN_2026_06) {
+		add_entry_2026(p, e);
+		return;
+	}
 	if (matrix) {
 		fixup_array_range(s, &dim[0][0], &dim[0][1]);
 		if (items)

@@ -446,16 +446,52 @@ static void to_201909(struct arena *a, struct dtbind_value *s)
 	}
 }
 
-static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s, bool cond)
+/*
+ * 2026.06's matrix units (-microvolt, -hz) without a $ref: a schema with
+ * sizes or items becomes the schema of one row (its copy under items), a
+ * scalar one that of one cell.  Says whether the schema is now a matrix.
+ */
+static bool fixup_unit_matrix_2026(struct arena *a, const char *prop, struct dtbind_value *s)
+{
+	if (!str_ends_with(prop, "-microvolt") && !str_ends_with(prop, "-hz"))
+		return false;
+	if (dtbind_value_get(s, "$ref") || is_matrix_schema(s))
+		return false;
+	if (has_any_key(s, size_keys, 3)) {
+		struct dtbind_value *row = vb_copy(a, s);
+
+		vb_set(a, s, "items", list_of(a, row));
+		vb_pop(s, "minItems");
+		vb_pop(s, "maxItems");
+		return true;
+	}
+	if (!is_int_schema(s))
+		return false;
+	struct dtbind_value *inner = vb_map(a);
+
+	if (inner) {
+		vb_set(a, inner, "items", list_of(a, extract_single(a, s)));
+		vb_set(a, s, "items", list_of(a, inner));
+	}
+	return true;
+}
+
+static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s,
+		       enum dtbind_gen gen, bool cond)
 {
 	vb_pop(s, "description");
 	fixup_reg(a, prop, s);
 	remove_empty_items(a, s, 0);
-	fixup_int_matrix(a, prop, s);
+	/* 2026.06 cuts matrix rows by the dimensions when decoding: sizes stay. */
+	if (gen != DTBIND_GEN_2026_06)
+		fixup_int_matrix(a, prop, s);
+	else if (fixup_unit_matrix_2026(a, prop, s))
+		goto sized;
 	fixup_int_array_min_max_to_matrix(a, prop, s);
 	fixup_int_array_items_to_matrix(a, prop, s);
 	fixup_string_to_array(a, s);
 	fixup_scalar_to_array(a, s);
+sized:
 	fixup_items_size(a, s, cond, 0);
 	to_201909(a, s);
 }
@@ -476,7 +512,7 @@ static void walk_properties(struct arena *a, const char *prop, struct dtbind_val
 	if (vb_get(s, "then"))
 		walk_properties(a, prop, vb_get(s, "then"), gen, cond || gen == DTBIND_GEN_2026_06,
 				depth + 1);
-	fixup_vals(a, prop, s, cond);
+	fixup_vals(a, prop, s, gen, cond);
 }
 
 static bool seq_has_str(const struct dtbind_value *l, const char *s)
@@ -712,6 +748,24 @@ static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
 	}
 }
 
+/*
+ * 2026.06 keeps only the type of the matrices whose rows vary in length
+ * (fsl,pins, qcom,board-id): nothing else of their schema is checked.
+ */
+static bool variable_matrix_2026(struct arena *a, struct dtbind_member *p)
+{
+	struct dtbind_value *ref, *only;
+
+	if ((strcmp(p->key, "fsl,pins") && strcmp(p->key, "qcom,board-id")) || !is_map(p->value))
+		return false;
+	if (!(only = vb_map(a)))
+		return true;
+	if ((ref = vb_pop(p->value, "$ref")))
+		vb_set(a, only, "$ref", ref);
+	p->value = only;
+	return true;
+}
+
 static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
 			     enum dtbind_gen gen, bool in_oneof, bool cond, unsigned depth)
 {
@@ -754,6 +808,9 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 				continue;
 			for (size_t j = 0; j < m->value->u.map.n; j++) {
 				struct dtbind_member *p = &m->value->u.map.members[j];
+
+				if (gen == DTBIND_GEN_2026_06 && variable_matrix_2026(a, p))
+					continue;
 
 				walk_properties(a, p->key, p->value, gen, cond, depth + 1);
 				fixup_sub_schema(a, p->value, true, gen, false, cond, depth + 1);
