@@ -639,6 +639,20 @@ size_t dt_types_get(const struct dt_types *t, const char *name, const char **typ
 	return n;
 }
 
+size_t dt_types_get_key(const struct dt_types *t, const char *key, bool is_pattern,
+			const char **types, size_t max)
+{
+	const struct prop_types *p;
+	size_t n = 0;
+
+	if (!is_pattern)
+		return dt_types_get(t, key, types, max);
+	p = hmap_get_str(&t->props, key, strlen(key));
+	for (const struct type_entry *e = p ? p->entries : NULL; e && n < max; e = e->next)
+		types[n++] = e->type;
+	return n;
+}
+
 bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2])
 {
 	const struct prop_types *p = exact(t, name);
