@@ -1008,7 +1008,30 @@ static bool is_rows_branch(const struct dtbind_value *s)
  * Moves the array keywords of @s into its 'items'; with @strings (the name
  * is a string list too) only for values that are rows, through an if.
  */
-static void move_array_keys(struct arena *a, struct dtbind_value *s, bool strings, unsigned depth)
+/* The target of a '#/a/b' $ref of @s within @root, or NULL. */
+static struct dtbind_value *local_ref(struct dtbind_value *root, const struct dtbind_value *s)
+{
+	const struct dtbind_value *ref = dtbind_value_get(s, "$ref");
+	struct dtbind_value *v = root;
+	char seg[256];
+
+	if (!is_str(ref) || strncmp(ref->u.str.ptr, "#/", 2))
+		return NULL;
+	for (const char *p = ref->u.str.ptr + 2; v && *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n >= sizeof(seg))
+			return NULL;
+		memcpy(seg, p, n);
+		seg[n] = 0;
+		v = is_map(v) ? vb_get(v, seg) : NULL;
+		p += n + (p[n] == '/');
+	}
+	return v;
+}
+
+static void move_array_keys(struct arena *a, struct dtbind_value *root, struct dtbind_value *s,
+			    bool strings, unsigned depth)
 {
 	static const char *const branches[] = { "allOf", "oneOf", "anyOf" };
 	static const char *const single[] = { "if", "then", "else", "not" };
@@ -1016,14 +1039,16 @@ static void move_array_keys(struct arena *a, struct dtbind_value *s, bool string
 
 	if (!is_map(s) || depth > 64 || is_rows_branch(s))
 		return;
+	/* a property defined under $defs: its sizes are the property's */
+	move_array_keys(a, root, local_ref(root, s), strings, depth + 1);
 	for (size_t b = 0; b < ARRAY_SIZE(branches); b++) {
 		struct dtbind_value *l = vb_get(s, branches[b]);
 
 		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
-			move_array_keys(a, l->u.seq.items[i], strings, depth + 1);
+			move_array_keys(a, root, l->u.seq.items[i], strings, depth + 1);
 	}
 	for (size_t k = 0; k < ARRAY_SIZE(single); k++)
-		move_array_keys(a, vb_get(s, single[k]), strings, depth + 1);
+		move_array_keys(a, root, vb_get(s, single[k]), strings, depth + 1);
 	if (is_matrix_schema(s) || !has_any_key(s, array_keys, ARRAY_SIZE(array_keys)) ||
 	    !(inner = vb_map(a)))
 		return;
@@ -1067,8 +1092,8 @@ static int flat_int_array(const struct dt_types *t, const char *name, bool is_pa
 	return array ? 1 + strings : 0;
 }
 
-static void flat_arrays(struct arena *a, struct dtbind_value *s, const struct dt_types *t,
-			unsigned depth)
+static void flat_arrays(struct arena *a, struct dtbind_value *root, struct dtbind_value *s,
+			const struct dt_types *t, unsigned depth)
 {
 	static const char *const maps[] = { "properties", "patternProperties" };
 
@@ -1076,7 +1101,7 @@ static void flat_arrays(struct arena *a, struct dtbind_value *s, const struct dt
 		return;
 	if (is_seq(s)) {
 		for (size_t i = 0; i < s->u.seq.n; i++)
-			flat_arrays(a, s->u.seq.items[i], t, depth + 1);
+			flat_arrays(a, root, s->u.seq.items[i], t, depth + 1);
 		return;
 	}
 	if (!is_map(s))
@@ -1088,14 +1113,14 @@ static void flat_arrays(struct arena *a, struct dtbind_value *s, const struct dt
 			int flat = flat_int_array(t, m->u.map.members[i].key, k == 1);
 
 			if (flat)
-				move_array_keys(a, m->u.map.members[i].value, flat == 2, 0);
+				move_array_keys(a, root, m->u.map.members[i].value, flat == 2, 0);
 		}
 	}
 	for (size_t i = 0; i < s->u.map.n; i++)
-		flat_arrays(a, s->u.map.members[i].value, t, depth + 1);
+		flat_arrays(a, root, s->u.map.members[i].value, t, depth + 1);
 }
 
 void fixup_flat_arrays(struct arena *a, struct dtbind_value *schema, const struct dt_types *t)
 {
-	flat_arrays(a, schema, t, 0);
+	flat_arrays(a, schema, schema, t, 0);
 }
