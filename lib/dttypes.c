@@ -216,17 +216,38 @@ static void add_entry_2026(struct prop_types *p, struct type_entry *e)
 	*pp = e;
 }
 
+static int64_t int_at(const struct dtbind_value *s, const char *key, int64_t dflt)
+{
+	const struct dtbind_value *v = dtbind_value_get(s, key);
+
+	return v && v->kind == DTBIND_INT ? v->u.i : dflt;
+}
+
+/* 2026.06's size range of one level: a lone minItems no longer bounds it (max 0). */
+static void range_2026(const struct dtbind_value *s, int64_t *min, int64_t *max)
+{
+	const struct dtbind_value *items = dtbind_value_get(s, "items");
+
+	if (is_seq(items)) {
+		*max = (int64_t)items->u.seq.n;
+		*min = int_at(s, "minItems", *max);
+	} else {
+		*min = int_at(s, "minItems", 1);
+		*max = int_at(s, "maxItems", 0);
+	}
+}
+
 /* 2026.06's dimensions: inner from the first of an items list, (0, 0) without items. */
 static void dims_2026(const struct dtbind_value *s, int64_t dim[2][2])
 {
 	const struct dtbind_value *items = dtbind_value_get(s, "items");
 
-	fixup_array_range(s, &dim[0][0], &dim[0][1]);
+	range_2026(s, &dim[0][0], &dim[0][1]);
 	dim[1][0] = dim[1][1] = 0;
 	if (is_seq(items) && items->u.seq.n)
-		fixup_array_range(items->u.seq.items[0], &dim[1][0], &dim[1][1]);
+		range_2026(items->u.seq.items[0], &dim[1][0], &dim[1][1]);
 	else if (is_map(items))
-		fixup_array_range(items, &dim[1][0], &dim[1][1]);
+		range_2026(items, &dim[1][0], &dim[1][1]);
 }
 
 /* '#/a/b' in the binding being read, or NULL. */
