@@ -6,11 +6,13 @@
  * only; this is what turns them back into typed values, the way the
  * reference (dt-schema 2022.08) does it.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dttypes.h"
 #include "fixup.h"
+#include "vbuild.h"
 
 struct type_entry {
 	const char *type;		/* NULL: the schema gave no type */
@@ -156,6 +158,21 @@ static void merge_dim(int64_t into[2][2], int64_t d[2][2])
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth);
 
+/* @e appended to @p's entries, in place of @dup (an entry it supersedes) when given. */
+static void replace_entry(struct prop_types *p, struct type_entry *dup, struct type_entry *e)
+{
+	struct type_entry **pp;
+
+	for (pp = &p->entries; dup && *pp; pp = &(*pp)->next)
+		if (*pp == dup) {
+			*pp = dup->next;
+			break;
+		}
+	for (pp = &p->entries; *pp; pp = &(*pp)->next)
+		;
+	*pp = e;
+}
+
 /* 2026.06: the widest of two ranges, 0 (unbounded) winning a maximum; a maximum of 1 fixes it. */
 static void merge_dim_2026(int64_t into[2][2], int64_t d[2][2])
 {
@@ -177,43 +194,62 @@ static bool is_matrix_type(const char *type)
 	return !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
 }
 
+enum settle { NEXT, KNOWN, REPLACES };
+
 /*
- * 2026.06 keeps every type a name is given (a scalar next to its array:
- * the length decides when decoding), merges the dimensions of all its
- * matrix types into the first one, widens string to string-array, and
- * lets a typed entry replace an untyped one.
+ * What a new entry @e does to an entry @o already known, in 2026.06: all
+ * matrix types share the first one's merged dimensions, an equal type is
+ * known, string widens to string-array; a scalar stays next to its array
+ * (the length decides when decoding).
  */
-static void add_entry_2026(struct prop_types *p, struct type_entry *e)
+static enum settle settle_2026(struct type_entry *o, struct type_entry *e)
 {
-	struct type_entry **pp, *dup = NULL;
-
-	for (pp = &p->entries; *pp; pp = &(*pp)->next) {
-		struct type_entry *o = *pp;
-
-		if (!o->type) {
-			dup = o;
-			break;
-		}
-		if (e->has_dim && is_matrix_type(o->type)) {
-			merge_dim_2026(o->dim, e->dim);
-			return;
-		}
-		if (!strcmp(o->type, e->type))
-			return;
-		if (strstr(o->type, "string") && strstr(e->type, "string")) {
-			if (!strcmp(e->type, "string-array"))
-				o->type = e->type;
-			return;
-		}
+	if (e->has_dim && is_matrix_type(o->type)) {
+		merge_dim_2026(o->dim, e->dim);
+		return KNOWN;
 	}
-	for (pp = &p->entries; dup && *pp; pp = &(*pp)->next)
-		if (*pp == dup) {
-			*pp = dup->next;
-			break;
+	if (!strcmp(o->type, e->type))
+		return KNOWN;
+	if (strstr(o->type, "string") && strstr(e->type, "string")) {
+		if (!strcmp(e->type, "string-array"))
+			o->type = e->type;
+		return KNOWN;
+	}
+	return NEXT;
+}
+
+/* The same in 2022.08: the same or a looser type is known; a scalar gives way to its array. */
+static enum settle settle_2022(struct type_entry *o, struct type_entry *e)
+{
+	if (e->has_dim && !dim_is_zero(e->dim) && is_matrix_type(o->type)) {
+		if (!o->has_dim) {
+			o->has_dim = true;
+			memcpy(o->dim, e->dim, sizeof(o->dim));
+		} else if (memcmp(o->dim, e->dim, sizeof(o->dim))) {
+			merge_dim(o->dim, e->dim);
 		}
-	for (pp = &p->entries; *pp; pp = &(*pp)->next)
-		;
-	*pp = e;
+		return KNOWN;
+	}
+	if (!strncmp(o->type, e->type, strlen(e->type)))
+		return KNOWN;
+	return strstr(e->type, o->type) ? REPLACES : NEXT;
+}
+
+/* @e among @p's entries: an untyped entry gives way to it. */
+static void add_entry(struct prop_types *p, struct type_entry *e, enum dtbind_gen gen)
+{
+	struct type_entry *dup = NULL;
+
+	for (struct type_entry *o = p->entries; o && !dup; o = o->next) {
+		enum settle r = !o->type ? REPLACES
+			      : gen == DTBIND_GEN_2026_06 ? settle_2026(o, e) : settle_2022(o, e);
+
+		if (r == KNOWN)
+			return;
+		if (r == REPLACES)
+			dup = o;
+	}
+	replace_entry(p, dup, e);
 }
 
 static int64_t int_at(const struct dtbind_value *s, const char *key, int64_t dflt)
@@ -250,25 +286,10 @@ static void dims_2026(const struct dtbind_value *s, int64_t dim[2][2])
 		range_2026(items, &dim[1][0], &dim[1][1]);
 }
 
-/* '#/a/b' in the binding being read, or NULL. */
+/* '#/a/b' in the binding being read, or NULL (read only: the cast is for the lookup). */
 static const struct dtbind_value *local_target(const struct dt_types *t, const char *ref)
 {
-	const struct dtbind_value *v = t->root;
-	char seg[256];
-
-	if (strncmp(ref, "#/", 2))
-		return NULL;
-	for (const char *p = ref + 2; v && *p;) {
-		size_t n = strcspn(p, "/");
-
-		if (n >= sizeof(seg))
-			return NULL;
-		memcpy(seg, p, n);
-		seg[n] = 0;
-		v = is_map(v) ? dtbind_value_get(v, seg) : NULL;
-		p += n + (p[n] == '/');
-	}
-	return v;
+	return vb_pointer((struct dtbind_value *)(uintptr_t)t->root, ref);
 }
 
 /* 2026.06's implicit type of a unit-suffix array: microvolts signed, hertz. */
@@ -351,59 +372,16 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 
 	if (matrix && t->gen == DTBIND_GEN_2026_06) {
 		dims_2026(s, dim);
-		e->has_dim = true;
-		memcpy(e->dim, dim, sizeof(dim));
-		add_entry_2026(p, e);
-		return;
-	}
-	if (!matrix && t->gen == DTBIND_GEN_2026_06) {
-		add_entry_2026(p, e);
-		return;
-	}
-	if (matrix) {
+	} else if (matrix) {
 		fixup_array_range(s, &dim[0][0], &dim[0][1]);
 		if (items)
 			fixup_array_range(items, &dim[1][0], &dim[1][1]);
 		else
 			dim[1][0] = 1, dim[1][1] = 0;
-		e->has_dim = true;
-		memcpy(e->dim, dim, sizeof(dim));
 	}
-	struct type_entry **pp, *dup = NULL;
-
-	for (pp = &p->entries; *pp; pp = &(*pp)->next) {
-		struct type_entry *o = *pp;
-
-		if (!o->type) {
-			dup = o;
-			break;
-		}
-		if (!dim_is_zero(dim) && (!strcmp(o->type, "phandle-array") || str_ends_with(o->type, "-matrix"))) {
-			if (!o->has_dim) {
-				o->has_dim = true;
-				memcpy(o->dim, dim, sizeof(dim));
-			} else if (memcmp(o->dim, dim, sizeof(dim))) {
-				merge_dim(o->dim, dim);
-			}
-			return;
-		}
-		if (!strncmp(o->type, type, strlen(type)))
-			return;	/* the same or a looser type is known */
-		if (strstr(type, o->type)) {
-			dup = o;	/* a scalar type gives way to its array type */
-			break;
-		}
-	}
-	if (dup) {
-		for (pp = &p->entries; *pp; pp = &(*pp)->next)
-			if (*pp == dup) {
-				*pp = dup->next;
-				break;
-			}
-	}
-	for (pp = &p->entries; *pp; pp = &(*pp)->next)
-		;
-	*pp = e;
+	e->has_dim = matrix;
+	memcpy(e->dim, dim, sizeof(dim));
+	add_entry(p, e, t->gen);
 }
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth)

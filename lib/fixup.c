@@ -1012,22 +1012,8 @@ static bool is_rows_branch(const struct dtbind_value *s)
 static struct dtbind_value *local_ref(struct dtbind_value *root, const struct dtbind_value *s)
 {
 	const struct dtbind_value *ref = dtbind_value_get(s, "$ref");
-	struct dtbind_value *v = root;
-	char seg[256];
 
-	if (!is_str(ref) || strncmp(ref->u.str.ptr, "#/", 2))
-		return NULL;
-	for (const char *p = ref->u.str.ptr + 2; v && *p;) {
-		size_t n = strcspn(p, "/");
-
-		if (n >= sizeof(seg))
-			return NULL;
-		memcpy(seg, p, n);
-		seg[n] = 0;
-		v = is_map(v) ? vb_get(v, seg) : NULL;
-		p += n + (p[n] == '/');
-	}
-	return v;
+	return is_str(ref) ? vb_pointer(root, ref->u.str.ptr) : NULL;
 }
 
 static void move_array_keys(struct arena *a, struct dtbind_value *root, struct dtbind_value *s,
