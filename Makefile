@@ -163,8 +163,10 @@ doc2yaml-tests: $(BUILD)/dtbind
 	$(Q)sh tests/doc2yaml/run.sh $(BUILD)/dtbind
 
 # -W/-Wno/-E/-Werror and --list-rules on every command (the rule registry).
+# Same runner: dt-schema 2026.06's decoding and array sizes on a small 2026.06 tree.
 rules-tests: $(BUILD)/dtbind
 	$(Q)sh tests/golden/rules/run.sh $(BUILD)/dtbind
+	$(Q)GOLDEN_DIR=tests/golden/dtschema-2026 sh tests/golden/rules/run.sh $(BUILD)/dtbind
 
 # The kbuild front-ends on a small tree, installed with DESTDIR (tests/kbuild).
 kbuild-tests: $(BUILD)/dtbind $(BUILD)/kbuild/.links

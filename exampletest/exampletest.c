@@ -37,7 +37,9 @@ int dt_checker_examples_buffer(struct dt_checker *c, const char *path, const cha
 	}
 	sb_init(&dts);
 	srcmap_init(&map);
-	ret = examples_wrap(dtbind_doc_root(doc), dtbind_doc_path(doc), buf, len, &dts, &map, &count);
+	/* 2026.06 wraps with a fake interrupt controller: its phandle numbers come first. */
+	ret = examples_wrap_gen(dtbind_doc_root(doc), dtbind_doc_path(doc), buf, len,
+				dt_checker_generation(c), &dts, &map, &count);
 	if (!ret && count)
 		ret = dt_checker_source(c, dtbind_doc_path(doc), sb_cstr(&dts), dts.len, &map, true, findings);
 	srcmap_free(&map);

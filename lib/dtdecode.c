@@ -297,6 +297,152 @@ static struct dtbind_value *rows_of(struct arena *a, struct dtbind_value *row, s
 	return m;
 }
 
+/*
+ * 2026.06's row length (get_stride): the inner size of the first outer
+ * count, from the smallest up, that divides the cells exactly within both
+ * ranges (a maximum of 0 is unbounded); else a fixed inner size, else the
+ * length over a fixed outer count, else one row.
+ */
+static size_t stride_2026(int64_t dim[2][2], size_t n)
+{
+	int64_t omax = dim[0][1] ? dim[0][1] : (int64_t)n, imax = dim[1][1] ? dim[1][1] : (int64_t)n;
+
+	for (int64_t outer = dim[0][0] > 0 ? dim[0][0] : 1; outer <= omax; outer++) {
+		int64_t inner = (int64_t)n / outer;
+
+		if ((int64_t)n % outer == 0 && inner >= dim[1][0] && inner <= imax)
+			return (size_t)inner;
+	}
+	if (dim[1][0] > 0 && dim[1][0] == dim[1][1])
+		return (size_t)dim[1][0];
+	if (dim[0][0] > 0 && dim[0][0] == dim[0][1])
+		return n / (size_t)dim[0][0];
+	return n;
+}
+
+/* Element width in bytes of an integer or phandle type name. */
+static int width_bytes(const char *t)
+{
+	bool is_signed;
+
+	return width_of(t, &is_signed);
+}
+
+static bool is_int_like(const char *t)
+{
+	return !strncmp(t, "int", 3) || !strncmp(t, "uint", 4) || !strncmp(t, "phandle", 7);
+}
+
+/*
+ * 2026.06 drops the types a value of @len bytes cannot have: widths that
+ * do not divide it, scalars it is too long for, arrays too short for their
+ * width, a flag with a value; then the unsigned twin of a signed type.
+ */
+static size_t filter_types_2026(const char **types, size_t nt, int len)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < nt; i++) {
+		const char *t = types[i];
+		bool scalar = !strchr(t, '-');
+
+		if (!strcmp(t, "flag")) {
+			if (len > 0)
+				continue;
+		} else if (is_int_like(t) && !strstr(t, "matrix")) {
+			/* matrices are never ruled out; a 64-bit scalar only by width */
+			int w = width_bytes(t);
+
+			if (len % w || (scalar && w < 8 && len > w) || (w == 8 && len <= 4) ||
+			    (!scalar && w == 4 && len <= 2) || (!scalar && w == 2 && len <= 1))
+				continue;
+		}
+		types[k++] = t;
+	}
+	nt = k;
+	k = 0;
+	for (size_t i = 0; i < nt; i++) {
+		bool twin = false;
+
+		if (types[i][0] == 'u' && !strchr(types[i], '-'))
+			for (size_t j = 0; j < nt; j++)
+				twin |= !strcmp(types[j], types[i] + 1);
+		if (!twin)
+			types[k++] = types[i];
+	}
+	return k;
+}
+
+/* No printable, non-empty, NUL-ended strings: what 2026.06 takes for a string list. */
+static struct dtbind_value *strings_2026(struct arena *a, const char *data, int len)
+{
+	if (len <= 0 || data[len - 1])
+		return NULL;
+	for (int i = 0; i < len; i++) {
+		if (!data[i] && (i == 0 || !data[i - 1]))
+			return NULL;	/* an empty string: not a string list */
+		if (data[i] && ((unsigned char)data[i] < 0x20 || (unsigned char)data[i] > 0x7e))
+			return NULL;
+	}
+	return as_strings(a, data, len, true);
+}
+
+/*
+ * 2026.06's choice among several types of one property name: the types the
+ * length allows; then a string list if the bytes read as one, else the
+ * other type; a scalar or its matrix by whether the value reaches the
+ * matrix's smallest size (then cut as a matrix; else as one cell); else no
+ * type.  Returns the type, NULL for none, or sets *@out to the value.
+ */
+static const char *choose_type_2026(struct decoder *dc, const char *name, const char *data,
+				    int len, const char **types, size_t nt, bool *one_cell,
+				    struct dtbind_value **out)
+{
+	nt = filter_types_2026(types, nt, len);
+	if (nt == 1)
+		return types[0];
+	if (nt == 0)
+		return NULL;
+	if (!strcmp(name, "dma-masters") || !strcmp(name, "mode-gpios"))
+		return "phandle-array";
+	const char *other = NULL, *matrix = NULL, *scalar = NULL;
+	bool has_string = false;
+	size_t nscalar = 0;
+
+	for (size_t i = 0; i < nt; i++) {
+		if (is_string_type(types[i])) {
+			has_string = true;
+			continue;
+		}
+		if (!other)
+			other = types[i];
+		if (strstr(types[i], "matrix") || !strcmp(types[i], "phandle-array")) {
+			matrix = types[i];
+		} else {
+			scalar = types[i];
+			nscalar++;
+		}
+	}
+	if (has_string) {
+		if ((*out = strings_2026(dc->a, data, len)))
+			return NULL;
+		if (!other)
+			*out = raw_bytes(dc->a, data, len);
+		return other;
+	}
+	if (!matrix || nscalar != 1)
+		return NULL;
+	int64_t dim[2][2] = { { 0, 0 }, { 0, 0 } };
+
+	dt_types_dim(dc->types, name, dim);
+	int64_t min = (dim[1][0] ? dim[1][0] : 1) * dim[0][0];
+
+	if (len / width_bytes(scalar) >= min)
+		return matrix;
+	*one_cell = true;
+	return scalar;
+}
+
 static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename, const char *name,
 				       const char *data, int len)
 {
@@ -318,7 +464,15 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 		if (strcmp(types[i], "node"))
 			types[k++] = types[i];
 	nt = k;
-	if (nt > 1) {
+	bool modern = dt_types_gen(dc->types) == DTBIND_GEN_2026_06, one_cell = false;
+
+	if (nt > 1 && modern) {
+		struct dtbind_value *v = NULL;
+
+		fmt = choose_type_2026(dc, name, data, len, types, nt, &one_cell, &v);
+		if (v)
+			return v;
+	} else if (nt > 1) {
 		bool has_string = false, has_flag = false;
 
 		for (size_t i = 0; i < nt; i++) {
@@ -357,6 +511,8 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 			return raw_bytes(a, data, len);
 		fmt = "uint32-array";
 	}
+	if (is_string_type(fmt) && modern && data[len - 1])
+		return raw_bytes(a, data, len);	/* 2026.06: not NUL-ended, not strings */
 	if (is_string_type(fmt)) {
 		/* As the reference: drop the last byte, split at NULs, NUL-ended or not. */
 		struct dtbind_value *l = as_strings(a, data, len, false);
@@ -396,6 +552,13 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 
 	if (!row)
 		return NULL;
+	if (modern && (strstr(fmt, "matrix") || !strncmp(fmt, "phandle", 7))) {
+		if (one_cell)
+			return rows_of(a, row, 1);
+		if (dt_types_dim(dc->types, name, dim))
+			return rows_of(a, row, stride_2026(dim, row->u.seq.n));
+		return rows_of(a, row, 0);
+	}
 	if ((strstr(fmt, "matrix") || strstr(fmt, "phandle-array")) &&
 	    types_dim(dc, name, dim))
 		return rows_of(a, row, stride_of(dim, row->u.seq.n));

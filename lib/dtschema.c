@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -369,15 +370,17 @@ static int dtschemas_finish(struct dtbind_dtschemas *s)
 
 	if (!roots)
 		return -DTBIND_ENOMEM;
-	/* Registered under their $id, $refs resolve to the fixed-up schemas. */
-	for (size_t i = 0; i < s->n && !ret; i++) {
+	for (size_t i = 0; i < s->n; i++)
 		roots[i] = s->b[i].fixed;
+	ret = dt_types_build(&s->types, roots, s->n, s->gen);
+	free(roots);
+	/* 2026.06: array sizes go where the decoded rows put them, by each property's type. */
+	for (size_t i = 0; i < s->n && !ret && s->gen == DTBIND_GEN_2026_06; i++)
+		fixup_flat_arrays(&s->arena, (struct dtbind_value *)(uintptr_t)s->b[i].fixed, s->types);
+	/* Registered under their $id, $refs resolve to the fixed-up schemas. */
+	for (size_t i = 0; i < s->n && !ret; i++)
 		/* Compiled on first use: most bindings select nothing in a given tree. */
 		ret = dtbind_schema_set_add_value(s->set, s->b[i].fixed, s->b[i].id, NULL);
-	}
-	if (!ret)
-		ret = dt_types_build(&s->types, roots, s->n, s->gen);
-	free(roots);
 	for (size_t i = 0; i < s->n && !ret; i++) {
 		ret = index_binding(s, i);
 		find_compatible_schemas(s, s->b[i].fixed, 0);

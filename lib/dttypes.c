@@ -6,11 +6,13 @@
  * only; this is what turns them back into typed values, the way the
  * reference (dt-schema 2022.08) does it.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dttypes.h"
 #include "fixup.h"
+#include "vbuild.h"
 
 struct type_entry {
 	const char *type;		/* NULL: the schema gave no type */
@@ -156,25 +158,138 @@ static void merge_dim(int64_t into[2][2], int64_t d[2][2])
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth);
 
-/* '#/a/b' in the binding being read, or NULL. */
+/* @e appended to @p's entries, in place of @dup (an entry it supersedes) when given. */
+static void replace_entry(struct prop_types *p, struct type_entry *dup, struct type_entry *e)
+{
+	struct type_entry **pp;
+
+	for (pp = &p->entries; dup && *pp; pp = &(*pp)->next)
+		if (*pp == dup) {
+			*pp = dup->next;
+			break;
+		}
+	for (pp = &p->entries; *pp; pp = &(*pp)->next)
+		;
+	*pp = e;
+}
+
+/* 2026.06: the widest of two ranges, 0 (unbounded) winning a maximum; a maximum of 1 fixes it. */
+static void merge_dim_2026(int64_t into[2][2], int64_t d[2][2])
+{
+	for (int i = 0; i < 2; i++) {
+		int64_t lo = into[i][0] < d[i][0] ? into[i][0] : d[i][0];
+		int64_t hi = into[i][1] > d[i][1] ? into[i][1] : d[i][1];
+
+		if (!into[i][1] || !d[i][1])
+			hi = 0;
+		if (hi == 1)
+			lo = 1;
+		into[i][0] = lo;
+		into[i][1] = hi;
+	}
+}
+
+static bool is_matrix_type(const char *type)
+{
+	return !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
+}
+
+enum settle { NEXT, KNOWN, REPLACES };
+
+/*
+ * What a new entry @e does to an entry @o already known, in 2026.06: all
+ * matrix types share the first one's merged dimensions, an equal type is
+ * known, string widens to string-array; a scalar stays next to its array
+ * (the length decides when decoding).
+ */
+static enum settle settle_2026(struct type_entry *o, struct type_entry *e)
+{
+	if (e->has_dim && is_matrix_type(o->type)) {
+		merge_dim_2026(o->dim, e->dim);
+		return KNOWN;
+	}
+	if (!strcmp(o->type, e->type))
+		return KNOWN;
+	if (strstr(o->type, "string") && strstr(e->type, "string")) {
+		if (!strcmp(e->type, "string-array"))
+			o->type = e->type;
+		return KNOWN;
+	}
+	return NEXT;
+}
+
+/* The same in 2022.08: the same or a looser type is known; a scalar gives way to its array. */
+static enum settle settle_2022(struct type_entry *o, struct type_entry *e)
+{
+	if (e->has_dim && !dim_is_zero(e->dim) && is_matrix_type(o->type)) {
+		if (!o->has_dim) {
+			o->has_dim = true;
+			memcpy(o->dim, e->dim, sizeof(o->dim));
+		} else if (memcmp(o->dim, e->dim, sizeof(o->dim))) {
+			merge_dim(o->dim, e->dim);
+		}
+		return KNOWN;
+	}
+	if (!strncmp(o->type, e->type, strlen(e->type)))
+		return KNOWN;
+	return strstr(e->type, o->type) ? REPLACES : NEXT;
+}
+
+/* @e among @p's entries: an untyped entry gives way to it. */
+static void add_entry(struct prop_types *p, struct type_entry *e, enum dtbind_gen gen)
+{
+	struct type_entry *dup = NULL;
+
+	for (struct type_entry *o = p->entries; o && !dup; o = o->next) {
+		enum settle r = !o->type ? REPLACES
+			      : gen == DTBIND_GEN_2026_06 ? settle_2026(o, e) : settle_2022(o, e);
+
+		if (r == KNOWN)
+			return;
+		if (r == REPLACES)
+			dup = o;
+	}
+	replace_entry(p, dup, e);
+}
+
+static int64_t int_at(const struct dtbind_value *s, const char *key, int64_t dflt)
+{
+	const struct dtbind_value *v = dtbind_value_get(s, key);
+
+	return v && v->kind == DTBIND_INT ? v->u.i : dflt;
+}
+
+/* 2026.06's size range of one level: a lone minItems no longer bounds it (max 0). */
+static void range_2026(const struct dtbind_value *s, int64_t *min, int64_t *max)
+{
+	const struct dtbind_value *items = dtbind_value_get(s, "items");
+
+	if (is_seq(items)) {
+		*max = (int64_t)items->u.seq.n;
+		*min = int_at(s, "minItems", *max);
+	} else {
+		*min = int_at(s, "minItems", 1);
+		*max = int_at(s, "maxItems", 0);
+	}
+}
+
+/* 2026.06's dimensions: inner from the first of an items list, (0, 0) without items. */
+static void dims_2026(const struct dtbind_value *s, int64_t dim[2][2])
+{
+	const struct dtbind_value *items = dtbind_value_get(s, "items");
+
+	range_2026(s, &dim[0][0], &dim[0][1]);
+	dim[1][0] = dim[1][1] = 0;
+	if (is_seq(items) && items->u.seq.n)
+		range_2026(items->u.seq.items[0], &dim[1][0], &dim[1][1]);
+	else if (is_map(items))
+		range_2026(items, &dim[1][0], &dim[1][1]);
+}
+
+/* '#/a/b' in the binding being read, or NULL (read only: the cast is for the lookup). */
 static const struct dtbind_value *local_target(const struct dt_types *t, const char *ref)
 {
-	const struct dtbind_value *v = t->root;
-	char seg[256];
-
-	if (strncmp(ref, "#/", 2))
-		return NULL;
-	for (const char *p = ref + 2; v && *p;) {
-		size_t n = strcspn(p, "/");
-
-		if (n >= sizeof(seg))
-			return NULL;
-		memcpy(seg, p, n);
-		seg[n] = 0;
-		v = is_map(v) ? dtbind_value_get(v, seg) : NULL;
-		p += n + (p[n] == '/');
-	}
-	return v;
+	return vb_pointer((struct dtbind_value *)(uintptr_t)t->root, ref);
 }
 
 /* 2026.06's implicit type of a unit-suffix array: microvolts signed, hertz. */
@@ -255,50 +370,18 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 	int64_t dim[2][2] = { { 0, 0 }, { 0, 0 } };
 	bool matrix = !strcmp(type, "phandle-array") || str_ends_with(type, "-matrix");
 
-	if (matrix) {
+	if (matrix && t->gen == DTBIND_GEN_2026_06) {
+		dims_2026(s, dim);
+	} else if (matrix) {
 		fixup_array_range(s, &dim[0][0], &dim[0][1]);
 		if (items)
 			fixup_array_range(items, &dim[1][0], &dim[1][1]);
 		else
 			dim[1][0] = 1, dim[1][1] = 0;
-		e->has_dim = true;
-		memcpy(e->dim, dim, sizeof(dim));
 	}
-	struct type_entry **pp, *dup = NULL;
-
-	for (pp = &p->entries; *pp; pp = &(*pp)->next) {
-		struct type_entry *o = *pp;
-
-		if (!o->type) {
-			dup = o;
-			break;
-		}
-		if (!dim_is_zero(dim) && (!strcmp(o->type, "phandle-array") || str_ends_with(o->type, "-matrix"))) {
-			if (!o->has_dim) {
-				o->has_dim = true;
-				memcpy(o->dim, dim, sizeof(dim));
-			} else if (memcmp(o->dim, dim, sizeof(dim))) {
-				merge_dim(o->dim, dim);
-			}
-			return;
-		}
-		if (!strncmp(o->type, type, strlen(type)))
-			return;	/* the same or a looser type is known */
-		if (strstr(type, o->type)) {
-			dup = o;	/* a scalar type gives way to its array type */
-			break;
-		}
-	}
-	if (dup) {
-		for (pp = &p->entries; *pp; pp = &(*pp)->next)
-			if (*pp == dup) {
-				*pp = dup->next;
-				break;
-			}
-	}
-	for (pp = &p->entries; *pp; pp = &(*pp)->next)
-		;
-	*pp = e;
+	e->has_dim = matrix;
+	memcpy(e->dim, dim, sizeof(dim));
+	add_entry(p, e, t->gen);
 }
 
 static void extract_subschema(struct dt_types *t, const struct dtbind_value *s, unsigned depth)
@@ -552,6 +635,20 @@ size_t dt_types_get(const struct dt_types *t, const char *name, const char **typ
 		if (!seen && regex_match(e->re, name, strlen(name)) == 1)
 			types[n++] = e->type;
 	}
+	return n;
+}
+
+size_t dt_types_get_key(const struct dt_types *t, const char *key, bool is_pattern,
+			const char **types, size_t max)
+{
+	const struct prop_types *p;
+	size_t n = 0;
+
+	if (!is_pattern)
+		return dt_types_get(t, key, types, max);
+	p = hmap_get_str(&t->props, key, strlen(key));
+	for (const struct type_entry *e = p ? p->entries : NULL; e && n < max; e = e->next)
+		types[n++] = e->type;
 	return n;
 }
 

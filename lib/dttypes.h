@@ -12,6 +12,9 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 		   enum dtbind_gen gen);
 /* The type names of a property ("uint32", "phandle-array", ...); returns how many. */
 size_t dt_types_get(const struct dt_types *t, const char *name, const char **types, size_t max);
+/* Same for a key of 'properties' (@is_pattern false) or 'patternProperties' as written. */
+size_t dt_types_get_key(const struct dt_types *t, const char *key, bool is_pattern,
+			const char **types, size_t max);
 /* Matrix dimensions ((outer min, max), (inner min, max)) when known. */
 bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2]);
 /* The database as a record for the schema cache, and back (names stay in @r's buffer). */

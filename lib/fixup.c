@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dttypes.h"
 #include "fixup.h"
 #include "vbuild.h"
 
@@ -446,16 +447,55 @@ static void to_201909(struct arena *a, struct dtbind_value *s)
 	}
 }
 
-static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s, bool cond)
+/*
+ * 2026.06's matrix units (-microvolt, -hz) without a $ref: a schema with
+ * sizes or items becomes the schema of one row (its copy under items), a
+ * scalar one that of one cell.  Says whether the schema is now a matrix.
+ */
+static bool fixup_unit_matrix_2026(struct arena *a, const char *prop, struct dtbind_value *s)
+{
+	if (!str_ends_with(prop, "-microvolt") && !str_ends_with(prop, "-hz"))
+		return false;
+	if (dtbind_value_get(s, "$ref") || is_matrix_schema(s))
+		return false;
+	if (has_any_key(s, size_keys, 3)) {
+		struct dtbind_value *row = vb_copy(a, s);
+
+		vb_set(a, s, "items", list_of(a, row));
+		vb_pop(s, "minItems");
+		vb_pop(s, "maxItems");
+		return true;
+	}
+	if (!is_int_schema(s))
+		return false;
+	struct dtbind_value *inner = vb_map(a);
+
+	if (inner) {
+		vb_set(a, inner, "items", list_of(a, extract_single(a, s)));
+		vb_set(a, s, "items", list_of(a, inner));
+	}
+	return true;
+}
+
+static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s,
+		       enum dtbind_gen gen, bool cond)
 {
 	vb_pop(s, "description");
 	fixup_reg(a, prop, s);
 	remove_empty_items(a, s, 0);
-	fixup_int_matrix(a, prop, s);
-	fixup_int_array_min_max_to_matrix(a, prop, s);
-	fixup_int_array_items_to_matrix(a, prop, s);
+	/* 2026.06 cuts matrix rows by the dimensions when decoding: sizes stay. */
+	if (gen != DTBIND_GEN_2026_06)
+		fixup_int_matrix(a, prop, s);
+	else if (fixup_unit_matrix_2026(a, prop, s))
+		goto sized;
+	/* 2026.06: sizes stay on the flat array; fixup_flat_arrays() moves them by type. */
+	if (gen != DTBIND_GEN_2026_06) {
+		fixup_int_array_min_max_to_matrix(a, prop, s);
+		fixup_int_array_items_to_matrix(a, prop, s);
+	}
 	fixup_string_to_array(a, s);
 	fixup_scalar_to_array(a, s);
+sized:
 	fixup_items_size(a, s, cond, 0);
 	to_201909(a, s);
 }
@@ -476,7 +516,7 @@ static void walk_properties(struct arena *a, const char *prop, struct dtbind_val
 	if (vb_get(s, "then"))
 		walk_properties(a, prop, vb_get(s, "then"), gen, cond || gen == DTBIND_GEN_2026_06,
 				depth + 1);
-	fixup_vals(a, prop, s, cond);
+	fixup_vals(a, prop, s, gen, cond);
 }
 
 static bool seq_has_str(const struct dtbind_value *l, const char *s)
@@ -712,6 +752,24 @@ static void fixup_node_props_2026(struct arena *a, struct dtbind_value *s)
 	}
 }
 
+/*
+ * 2026.06 keeps only the type of the matrices whose rows vary in length
+ * (fsl,pins, qcom,board-id): nothing else of their schema is checked.
+ */
+static bool variable_matrix_2026(struct arena *a, struct dtbind_member *p)
+{
+	struct dtbind_value *ref, *only;
+
+	if ((strcmp(p->key, "fsl,pins") && strcmp(p->key, "qcom,board-id")) || !is_map(p->value))
+		return false;
+	if (!(only = vb_map(a)))
+		return true;
+	if ((ref = vb_pop(p->value, "$ref")))
+		vb_set(a, only, "$ref", ref);
+	p->value = only;
+	return true;
+}
+
 static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_prop,
 			     enum dtbind_gen gen, bool in_oneof, bool cond, unsigned depth)
 {
@@ -754,6 +812,9 @@ static void fixup_sub_schema(struct arena *a, struct dtbind_value *s, bool is_pr
 				continue;
 			for (size_t j = 0; j < m->value->u.map.n; j++) {
 				struct dtbind_member *p = &m->value->u.map.members[j];
+
+				if (gen == DTBIND_GEN_2026_06 && variable_matrix_2026(a, p))
+					continue;
 
 				walk_properties(a, p->key, p->value, gen, cond, depth + 1);
 				fixup_sub_schema(a, p->value, true, gen, false, cond, depth + 1);
@@ -908,4 +969,144 @@ struct dtbind_value *fixup_schema(struct arena *a, const struct dtbind_value *sc
 	fixup_sub_schema(a, s, true, gen, false, false, 0);
 	vb_set(a, s, "type", vb_str(a, "object"));
 	return s;
+}
+
+/*
+ * dt-schema 2026.06 decodes an integer array flat ([1, 2]) and leaves its
+ * schema as written; dtbind decodes it as one row ([[1, 2]]), so the array
+ * keywords of such a property belong one level down.  Whether a property
+ * is an array is known only once every binding has given its types: a
+ * binding that sizes 'data-lanes' without a $ref relies on another's.
+ */
+static const char *const array_keys[] = {
+	"items", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
+	"additionalItems", "unevaluatedItems",
+};
+
+/* {items: {type: array}}: the value is rows of integers, not strings. */
+static struct dtbind_value *rows_test(struct arena *a)
+{
+	struct dtbind_value *t = vb_map(a), *it = vb_map(a);
+
+	if (!t || !it)
+		return NULL;
+	vb_set(a, it, "type", vb_str(a, "array"));
+	vb_set(a, t, "items", it);
+	return t;
+}
+
+/* The branch made below for a name that is also a string list: done already. */
+static bool is_rows_branch(const struct dtbind_value *s)
+{
+	const struct dtbind_value *i = dtbind_value_get(dtbind_value_get(s, "if"), "items");
+
+	return is_map(s) && dtbind_value_get(s, "else") && is_map(i) && i->u.map.n == 1 &&
+	       is_str(dtbind_value_get(i, "type"));
+}
+
+/*
+ * Moves the array keywords of @s into its 'items'; with @strings (the name
+ * is a string list too) only for values that are rows, through an if.
+ */
+/* The target of a '#/a/b' $ref of @s within @root, or NULL. */
+static struct dtbind_value *local_ref(struct dtbind_value *root, const struct dtbind_value *s)
+{
+	const struct dtbind_value *ref = dtbind_value_get(s, "$ref");
+
+	return is_str(ref) ? vb_pointer(root, ref->u.str.ptr) : NULL;
+}
+
+static void move_array_keys(struct arena *a, struct dtbind_value *root, struct dtbind_value *s,
+			    bool strings, unsigned depth)
+{
+	static const char *const branches[] = { "allOf", "oneOf", "anyOf" };
+	static const char *const single[] = { "if", "then", "else", "not" };
+	struct dtbind_value *inner, *v;
+
+	if (!is_map(s) || depth > 64 || is_rows_branch(s))
+		return;
+	/* a property defined under $defs: its sizes are the property's */
+	move_array_keys(a, root, local_ref(root, s), strings, depth + 1);
+	for (size_t b = 0; b < ARRAY_SIZE(branches); b++) {
+		struct dtbind_value *l = vb_get(s, branches[b]);
+
+		for (size_t i = 0; is_seq(l) && i < l->u.seq.n; i++)
+			move_array_keys(a, root, l->u.seq.items[i], strings, depth + 1);
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(single); k++)
+		move_array_keys(a, root, vb_get(s, single[k]), strings, depth + 1);
+	if (is_matrix_schema(s) || !has_any_key(s, array_keys, ARRAY_SIZE(array_keys)) ||
+	    !(inner = vb_map(a)))
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(array_keys); k++)
+		if ((v = vb_pop(s, array_keys[k])))
+			vb_set(a, inner, array_keys[k], v);
+	if (!strings) {
+		vb_set(a, s, "items", inner);
+		vb_set(a, s, "type", vb_str(a, "array"));
+		return;
+	}
+	struct dtbind_value *cond = vb_map(a), *then = vb_map(a);
+	struct dtbind_value *all = vb_setdefault(a, s, "allOf", vb_seq(a));
+
+	if (!cond || !then || !is_seq(all))
+		return;
+	vb_set(a, then, "items", inner);
+	vb_set(a, cond, "if", rows_test(a));
+	vb_set(a, cond, "then", then);
+	vb_set(a, cond, "else", vb_copy(a, inner));
+	vb_push(a, all, cond);
+}
+
+/* 0: not an integer array; 1: one; 2: one, or else a string list. */
+static int flat_int_array(const struct dt_types *t, const char *name, bool is_pattern)
+{
+	const char *types[16];
+	size_t n = dt_types_get_key(t, name, is_pattern, types, ARRAY_SIZE(types));
+	bool array = false, strings = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *ty = types[i];
+
+		if (strstr(ty, "matrix") || !strncmp(ty, "phandle", 7) || !strcmp(ty, "flag") ||
+		    !strcmp(ty, "address"))
+			return 0;
+		strings |= !strncmp(ty, "string", 6);
+		array |= !strncmp(ty, "int", 3) || !strncmp(ty, "uint", 4) ? strstr(ty, "-array") != NULL
+									    : false;
+	}
+	return array ? 1 + strings : 0;
+}
+
+static void flat_arrays(struct arena *a, struct dtbind_value *root, struct dtbind_value *s,
+			const struct dt_types *t, unsigned depth)
+{
+	static const char *const maps[] = { "properties", "patternProperties" };
+
+	if (depth > 128)
+		return;
+	if (is_seq(s)) {
+		for (size_t i = 0; i < s->u.seq.n; i++)
+			flat_arrays(a, root, s->u.seq.items[i], t, depth + 1);
+		return;
+	}
+	if (!is_map(s))
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(maps); k++) {
+		struct dtbind_value *m = vb_get(s, maps[k]);
+
+		for (size_t i = 0; is_map(m) && i < m->u.map.n; i++) {
+			int flat = flat_int_array(t, m->u.map.members[i].key, k == 1);
+
+			if (flat)
+				move_array_keys(a, root, m->u.map.members[i].value, flat == 2, 0);
+		}
+	}
+	for (size_t i = 0; i < s->u.map.n; i++)
+		flat_arrays(a, root, s->u.map.members[i].value, t, depth + 1);
+}
+
+void fixup_flat_arrays(struct arena *a, struct dtbind_value *schema, const struct dt_types *t)
+{
+	flat_arrays(a, schema, schema, t, 0);
 }

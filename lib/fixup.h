@@ -14,4 +14,8 @@ bool fixup_has_unit_suffix(const char *prop);
 /* (minItems, maxItems) of an array schema as the reference computes them, 0/0 if unknown. */
 void fixup_array_range(const struct dtbind_value *s, int64_t *min, int64_t *max);
 
+struct dt_types;
+/* 2026.06: the array keywords of integer-array properties moved to the row (see fixup.c). */
+void fixup_flat_arrays(struct arena *a, struct dtbind_value *schema, const struct dt_types *t);
+
 #endif

@@ -132,6 +132,26 @@ struct dtbind_value *vb_get(struct dtbind_value *map, const char *key)
 	return (struct dtbind_value *)dtbind_value_get(map, key);
 }
 
+struct dtbind_value *vb_pointer(struct dtbind_value *root, const char *ref)
+{
+	struct dtbind_value *v = root;
+	char seg[256];
+
+	if (!ref || strncmp(ref, "#/", 2))
+		return NULL;
+	for (const char *p = ref + 2; v && *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n >= sizeof(seg))
+			return NULL;
+		memcpy(seg, p, n);
+		seg[n] = 0;
+		v = v->kind == DTBIND_MAP ? vb_get(v, seg) : NULL;
+		p += n + (p[n] == '/');
+	}
+	return v;
+}
+
 int vb_set(struct arena *a, struct dtbind_value *map, const char *key, struct dtbind_value *v)
 {
 	size_t n = map->u.map.n, len = strlen(key);

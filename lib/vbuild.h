@@ -31,5 +31,7 @@ struct dtbind_value *vb_setdefault(struct arena *a, struct dtbind_value *map, co
 struct dtbind_value *vb_pop(struct dtbind_value *map, const char *key);
 /* Mutable lookup. */
 struct dtbind_value *vb_get(struct dtbind_value *map, const char *key);
+/* The value a local '#/a/b' reference names under @root (map keys only), or NULL. */
+struct dtbind_value *vb_pointer(struct dtbind_value *root, const char *ref);
 
 #endif

@@ -241,12 +241,122 @@ static void test_decode_damaged(void **state)
 	free(bad);
 }
 
+/*
+ * dt-schema 2026.06 keeps every type two bindings give one name and picks
+ * one per value: by length (2 bytes cannot be uint32, 6 bytes cannot be
+ * uint32-array), then strings only when the bytes read as non-empty
+ * printable strings; matrix rows are cut by the merged dimensions.
+ */
+static const char several_dts[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"\tprov: provider { #acme-cells = <0>; };\n"
+	"\tdev {\n"
+	"\t\tvendor-id = /bits/ 16 <0x1234>;\n"
+	"\t\tmode = <0>;\n"
+	"\t\tcooling-levels = /bits/ 8 <1 2 3 4 5 6>;\n"
+	"\t\textcon = <0>, <&prov>;\n"
+	"\t\tacme,parents = <&prov &prov &prov>;\n"
+	"\t};\n"
+	"\tdev2 {\n"
+	"\t\tvendor-id = <0x12345678>;\n"
+	"\t\tmode = \"fast\";\n"
+	"\t\tcooling-levels = <1 2>;\n"
+	"\t};\n"
+	"};\n";
+
+static const char several_a[] =
+	"properties:\n"
+	"  vendor-id: { $ref: /schemas/types.yaml#/definitions/uint16 }\n"
+	"  mode: { $ref: /schemas/types.yaml#/definitions/string-array }\n"
+	"  cooling-levels: { $ref: /schemas/types.yaml#/definitions/uint8-array }\n"
+	"  extcon:\n"
+	"    $ref: /schemas/types.yaml#/definitions/phandle-array\n"
+	"    minItems: 1\n"
+	"    maxItems: 2\n"
+	"    items: { maxItems: 1 }\n"
+	"  acme,parents:\n"
+	"    $ref: /schemas/types.yaml#/definitions/phandle-array\n"
+	"    items:\n"
+	"      - items: [ { const: 1 }, { const: 2 } ]\n";
+
+static const char several_b[] =
+	"properties:\n"
+	"  vendor-id: { $ref: /schemas/types.yaml#/definitions/uint32 }\n"
+	"  mode: { $ref: /schemas/types.yaml#/definitions/uint32 }\n"
+	"  cooling-levels: { $ref: /schemas/types.yaml#/definitions/uint32-array }\n"
+	"  extcon: { $ref: /schemas/types.yaml#/definitions/phandle }\n"
+	"  acme,parents:\n"
+	"    $ref: /schemas/types.yaml#/definitions/phandle-array\n"
+	"    minItems: 2\n"
+	"    items: { maxItems: 1 }\n";
+
+static void test_decode_several_types_2026(void **state)
+{
+	struct fixture *f = *state;
+	struct dtbind_doc *da = NULL, *db = NULL;
+	const struct dtbind_value *roots[2];
+	struct dt_types *types = NULL;
+	struct dtbind_value *tree = NULL;
+	struct dt_tree t;
+	void *blob = NULL;
+	size_t size;
+	unsigned decode_errors = 0;
+	int64_t dim[2][2];
+	char *json;
+
+	dt_tree_init(&t);
+	assert_int_equal(dts_parse(&t, "several.dts", several_dts, sizeof(several_dts) - 1, NULL,
+				   f->diag), 0);
+	assert_int_equal(dt_to_fdt(&t, &f->arena, NULL, &blob, &size), 0);
+	assert_int_equal(dtbind_doc_load_string("a.yaml", several_a, sizeof(several_a) - 1,
+						f->diag, 0, &da), 0);
+	assert_int_equal(dtbind_doc_load_string("b.yaml", several_b, sizeof(several_b) - 1,
+						f->diag, 0, &db), 0);
+	roots[0] = dtbind_doc_root(da);
+	roots[1] = dtbind_doc_root(db);
+	assert_int_equal(dt_types_build(&types, roots, 2, DTBIND_GEN_2026_06), 0);
+	/* outer (1, 1) and (2, unbounded) merge to (1, unbounded); inner (2, 2) and (1, 1) to (1, 2) */
+	assert_true(dt_types_dim(types, "acme,parents", dim));
+	assert_int_equal(dim[0][0], 1);
+	assert_int_equal(dim[0][1], 0);
+	assert_int_equal(dim[1][0], 1);
+	assert_int_equal(dim[1][1], 2);
+	assert_int_equal(dt_decode(&f->arena, blob, types, "several.dtb", NULL, NULL, f->diag,
+				   &decode_errors, &tree), 0);
+	assert_int_equal(decode_errors, 0);
+	json = dtbind_value_to_json_dup(dtbind_value_get(tree, "dev"));
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"vendor-id\": [[4660]]"));
+	assert_non_null(strstr(json, "\"mode\": [[0]]"));
+	assert_non_null(strstr(json, "\"cooling-levels\": [[1, 2, 3, 4, 5, 6]]"));
+	assert_non_null(strstr(json, "\"extcon\": [[0], [1]]"));
+	assert_non_null(strstr(json, "\"acme,parents\": [[1], [1], [1]]"));
+	free(json);
+	json = dtbind_value_to_json_dup(dtbind_value_get(tree, "dev2"));
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"vendor-id\": [[305419896]]"));
+	assert_non_null(strstr(json, "\"mode\": [\"fast\"]"));
+	assert_non_null(strstr(json, "\"cooling-levels\": [[1, 2]]"));
+	free(json);
+	/* the 16-bit reading keeps its width, which typeSize checks */
+	const struct dtbind_value *vid = dtbind_value_get(dtbind_value_get(tree, "dev"), "vendor-id");
+
+	assert_int_equal(vid->u.seq.items[0]->u.seq.items[0]->style, 16);
+	dt_types_free(types);
+	dtbind_doc_free(da);
+	dtbind_doc_free(db);
+	free(blob);
+	dt_tree_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_write_read_with_libfdt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decode_typed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decode_damaged, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decode_several_types_2026, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,8 @@ set -u
 [ $# -eq 1 ] || { echo "usage: $0 BINARY" >&2; exit 2; }
 case $1 in /*) DTBIND=$1 ;; *) DTBIND=$(pwd)/$1 ;; esac
 export DTBIND
-cd "$(dirname "$0")" || exit 2
+# GOLDEN_DIR: another directory of cases/ and tree/ (default: this one).
+cd "${GOLDEN_DIR:-$(dirname "$0")}" || exit 2
 HERE=$(pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
