@@ -385,6 +385,9 @@ struct dtbind_verror {
 	unsigned depth;				/* nesting under anyOf/oneOf explanations */
 	const char *hint;			/* the failing schema's description, or NULL */
 	const char *fix_from, *fix_to;		/* a did-you-mean, as in dtbind_finding */
+	bool branch_missing;			/* anyOf/oneOf: some branch (not only the one
+						 * explained) failed by 'required' or
+						 * 'unevaluatedProperties' */
 };
 
 struct dtbind_verrors {

@@ -677,7 +677,7 @@ static bool missing_kind(const struct dtbind_verror *e)
  */
 static bool missing_on_disabled(const struct dtbind_verrors *errs, size_t i)
 {
-	if (missing_kind(&errs->v[i]))
+	if (missing_kind(&errs->v[i]) || errs->v[i].branch_missing)
 		return true;
 	for (size_t k = i + 1; k < errs->n && errs->v[k].depth > errs->v[i].depth; k++)
 		if (missing_kind(&errs->v[k]))

@@ -786,6 +786,23 @@ static bool better(const struct branch_score *a, const struct branch_score *b)
 }
 
 /*
+ * Did a branch fail, among its own errors (not those explaining a nested
+ * anyOf/oneOf), by a missing or unevaluated property?  dt-validate looks at
+ * every branch for that on disabled nodes, not only the closest one.
+ */
+static bool branch_missing(const struct vctx *c, size_t mark)
+{
+	for (size_t i = mark; i < c->res->errors.n; i++) {
+		const struct dtbind_verror *e = &c->res->errors.v[i];
+
+		if (e->depth == c->explain && e->keyword &&
+		    (!strcmp(e->keyword, "required") || !strcmp(e->keyword, "unevaluatedProperties")))
+			return true;
+	}
+	return false;
+}
+
+/*
  * All branches of anyOf/oneOf failed: record one error at the keyword and,
  * below it, the errors of the branch that came closest.
  */
@@ -795,13 +812,16 @@ static void explain_branches(struct vctx *c, const struct dtbind_schema *s, cons
 {
 	if (!c->collect)
 		return;
+	size_t at = c->res->errors.n;
+
 	add_error(c, s, kw, inst->loc,
 		  arena_printf(&c->res->arena, "%s is not valid under any of the %zu '%s' schemas",
 			       short_json(c, inst), n, kw));
-	if (c->explain >= MAX_EXPLAIN_DEPTH)
+	if (c->explain >= MAX_EXPLAIN_DEPTH || c->res->errors.n == at)
 		return;
 	size_t base = c->res->errors.n, best = SIZE_MAX, best_end = base;
 	struct branch_score best_score = { 0 };
+	bool missing = false;
 
 	c->explain++;
 	for (size_t i = 0; i < n; i++) {
@@ -810,6 +830,7 @@ static void explain_branches(struct vctx *c, const struct dtbind_schema *s, cons
 		validate_merge(c, branches[i], inst, NULL);
 		struct branch_score sc = score_since(c, mark);
 
+		missing = missing || branch_missing(c, mark);
 		if (best == SIZE_MAX || better(&sc, &best_score)) {
 			/* Keep only the best branch's errors: move them to base. */
 			memmove(&c->res->errors.v[base], &c->res->errors.v[mark],
@@ -824,6 +845,7 @@ static void explain_branches(struct vctx *c, const struct dtbind_schema *s, cons
 		c->res->errors.n = best_end;
 	}
 	c->explain--;
+	c->res->errors.v[base - 1].branch_missing = missing;
 	if (best != SIZE_MAX && c->res->errors.n > base) {
 		/* Say which branch the details belong to. */
 		struct dtbind_verror *head = &c->res->errors.v[base - 1];
