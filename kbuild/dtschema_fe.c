@@ -430,7 +430,28 @@ static void run_one(struct kb_run *r, const char *file, const char *yaml, bool p
 		kb_store_put(&r->st, yaml, r->buf + from, r->len - from);
 }
 
-/* Every example of the tree, once, for the runs of this make that follow. */
+/*
+ * Will this make check @yaml?  With DT_SCHEMA_FILES, kbuild passes it as -l
+ * and builds the examples of the bindings whose path below the kernel tree
+ * contains one of its parts (grep -F), so only those are worth checking.
+ */
+static bool make_checks(const struct kb_run *r, const char *root, const char *yaml)
+{
+	size_t n = strlen(root);
+	char *rel;
+	bool yes;
+
+	if (!r->co->limit)
+		return true;
+	if (strncmp(yaml, root, n) || yaml[n] != '/' ||
+	    asprintf(&rel, "Documentation/devicetree/bindings%s", yaml + n) < 0)
+		return true;
+	yes = dtbind_dtschemas_limit_matches(rel, r->co->limit);
+	free(rel);
+	return yes;
+}
+
+/* Every example of the tree this make checks, once, for the runs that follow. */
 static void run_all(struct kb_run *r, const char *root)
 {
 	struct path_list all = { 0 };
@@ -440,8 +461,11 @@ static void run_all(struct kb_run *r, const char *root)
 		return;
 	if (access(r->st.done, F_OK) && path_list_add(&all, root, is_binding_name) == 0) {
 		for (size_t i = 0; i < all.n; i++) {
-			char *kept = kb_store_get(&r->st, all.v[i]);
+			char *kept;
 
+			if (!make_checks(r, root, all.v[i]))
+				continue;
+			kept = kb_store_get(&r->st, all.v[i]);
 			if (!kept)
 				run_one(r, NULL, all.v[i], false);
 			free(kept);
