@@ -295,7 +295,7 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) VERSION=6.12 sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
 	@# The kernel's own targets; the whole dt_binding_check of both trees takes
 	@# ~20 CPU-minutes more than CI has room for: KBUILD_SUBSET=0 runs it.
-	$(Q)SHARED=$(SHARED) SUBSET=$(KBUILD_SUBSET) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind
+	$(Q)SHARED=$(SHARED) KBUILD_SUBSET=$(KBUILD_SUBSET) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind
 
 # The kbuild front-ends: links named as dt-schema's programs (kbuild/kbuild.c),
 # in a directory of their own so that they never shadow a real dt-schema.
