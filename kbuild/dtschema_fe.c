@@ -10,7 +10,9 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -430,27 +432,85 @@ static void run_one(struct kb_run *r, const char *file, const char *yaml, bool p
 		kb_store_put(&r->st, yaml, r->buf + from, r->len - from);
 }
 
-/* Every example of the tree, once, for the runs of this make that follow. */
+/*
+ * Will this make check @yaml?  With DT_SCHEMA_FILES, kbuild passes it as -l
+ * and builds the examples of the bindings whose path below the kernel tree
+ * contains one of its parts (grep -F), so only those are worth checking.
+ */
+static bool make_checks(const struct kb_run *r, const char *root, const char *yaml)
+{
+	size_t n = strlen(root);
+	char *rel;
+	bool yes;
+
+	if (!r->co->limit)
+		return true;
+	if (strncmp(yaml, root, n) || yaml[n] != '/' ||
+	    asprintf(&rel, "Documentation/devicetree/bindings%s", yaml + n) < 0)
+		return true;
+	yes = dtbind_dtschemas_limit_matches(rel, r->co->limit);
+	free(rel);
+	return yes;
+}
+
+/* Check items @w, @w + @nw, ... of @todo (those not kept yet), keeping each result. */
+static void run_share(struct kb_run *r, const struct path_list *todo, size_t w, size_t nw)
+{
+	for (size_t i = w; i < todo->n; i += nw) {
+		char *kept = kb_store_get(&r->st, todo->v[i]);
+
+		if (!kept)
+			run_one(r, NULL, todo->v[i], false);
+		free(kept);
+	}
+}
+
+/*
+ * Every example of the tree this make checks, once, for the runs that
+ * follow.  The other jobs of make wait for this one meanwhile, so it
+ * takes their processors: forked workers share the loaded schema set and
+ * each keeps its own results (they are files).
+ */
 static void run_all(struct kb_run *r, const char *root)
 {
 	struct path_list all = { 0 };
+	size_t n = 0;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nw = ncpu < 1 ? 1 : ncpu > 8 ? 8 : (size_t)ncpu;
 	int fd;
 
 	if (access(r->st.done, F_OK) == 0 || !kb_store_lock(&r->st, &fd))
 		return;
-	if (access(r->st.done, F_OK) && path_list_add(&all, root, is_binding_name) == 0) {
-		for (size_t i = 0; i < all.n; i++) {
-			char *kept = kb_store_get(&r->st, all.v[i]);
-
-			if (!kept)
-				run_one(r, NULL, all.v[i], false);
-			free(kept);
-		}
-		int done = open(r->st.done, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-
-		if (done >= 0)
-			close(done);
+	if (access(r->st.done, F_OK) == 0 || path_list_add(&all, root, is_binding_name)) {
+		path_list_free(&all);
+		kb_store_unlock(fd);
+		return;
 	}
+	for (size_t i = 0; i < all.n; i++) {	/* those this make checks */
+		if (make_checks(r, root, all.v[i]))
+			all.v[n++] = all.v[i];
+		else
+			free(all.v[i]);
+	}
+	all.n = n;
+	fflush(NULL);	/* nothing buffered is written twice */
+	for (size_t w = 1; w < nw; w++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			run_share(r, &all, w, nw);
+			_exit(0);
+		}
+		if (pid < 0)	/* this process does that share too */
+			run_share(r, &all, w, nw);
+	}
+	run_share(r, &all, 0, nw);
+	while (wait(NULL) > 0 || errno == EINTR)
+		;
+	int done = open(r->st.done, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	if (done >= 0)
+		close(done);
 	path_list_free(&all);
 	kb_store_unlock(fd);
 }

@@ -53,15 +53,18 @@ bool kbuild_is_frontend(const char *name)
 static void log_times(const char *name)
 {
 	const char *file = getenv("DTBIND_KBUILD_TIMES");
-	struct rusage ru;
+	struct rusage ru, kids;
 	char line[256];
 	int fd, n;
 
-	if (!file || !*file || getrusage(RUSAGE_SELF, &ru))
+	/* With the workers dt-validate forks (waited for by now). */
+	if (!file || !*file || getrusage(RUSAGE_SELF, &ru) || getrusage(RUSAGE_CHILDREN, &kids))
 		return;
-	n = snprintf(line, sizeof(line), "%s %ld.%06ld %ld.%06ld\n", name,
-		     (long)ru.ru_utime.tv_sec, (long)ru.ru_utime.tv_usec,
-		     (long)ru.ru_stime.tv_sec, (long)ru.ru_stime.tv_usec);
+	n = snprintf(line, sizeof(line), "%s %.6f %.6f\n", name,
+		     (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		     (double)kids.ru_utime.tv_sec + kids.ru_utime.tv_usec / 1e6,
+		     (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6 +
+		     (double)kids.ru_stime.tv_sec + kids.ru_stime.tv_usec / 1e6);
 	fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;

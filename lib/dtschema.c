@@ -844,7 +844,7 @@ static void report_errors(struct checker *c, const struct binding *b,
 }
 
 /* -l: one substring, or several separated by ':' as dt-validate 2026.06 takes them. */
-static bool limit_matches(const char *file, const char *limit)
+bool dtbind_dtschemas_limit_matches(const char *file, const char *limit)
 {
 	for (const char *p = limit;;) {
 		const char *colon = strchr(p, ':');
@@ -857,6 +857,7 @@ static bool limit_matches(const char *file, const char *limit)
 		p = colon + 1;
 	}
 }
+
 static void check_node(struct checker *c, struct dtbind_value *node, const char *name,
 		       const char *path, bool disabled)
 {
@@ -977,7 +978,7 @@ static void check_node(struct checker *c, struct dtbind_value *node, const char 
 
 		c->selected[c->order[k]] = false;
 		c->node = node;
-		if (c->opts->limit && !limit_matches(b->file, c->opts->limit))
+		if (c->opts->limit && !dtbind_dtschemas_limit_matches(b->file, c->opts->limit))
 			continue;
 		if (!b->schema && dtbind_schema_set_get(s->set, b->id, &b->schema)) {
 			sure = false;

@@ -78,6 +78,9 @@ struct dtbind_check_opts {
 	bool only_undocumented;		/* report undocumented compatibles, validate nothing */
 };
 
+/* Does @file contain @limit (-l: one substring, or several separated by ':')? */
+bool dtbind_dtschemas_limit_matches(const char *file, const char *limit);
+
 /* Is @compatible documented by some binding (an enum, const or pattern of a compatible)? */
 bool dtbind_dtschemas_documented(struct dtbind_dtschemas *s, const char *compatible);
 

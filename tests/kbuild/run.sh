@@ -102,6 +102,41 @@ check "dt-check-compatible" "acme,widget
 check "dt-check-compatible -v -q: nothing undocumented" "255" \
 	"$("$K/dt-check-compatible" -v -q -s "$O/../processed-schema.json" acme,widget; echo $?)"
 
+# A whole make: after 16 examples checked one by one, dt-validate checks the
+# rest of the tree in one pass (forked workers) and the later runs print what
+# it kept.  What they print must be what checking each one alone prints
+# (-p naming the bindings directory keeps nothing).  With -l (DT_SCHEMA_FILES)
+# the pass checks only the examples that make builds.
+for i in $(seq 1 24); do
+	mkdir -p "$B/w$i" "$T/o2023.9/$B/w$i"
+	sed "s|misc/acme,widget|w$i/acme,w$i|; s|acme,widget|acme,w$i|g
+		s|acme,speed = <11>|acme,speed = <$((i % 4 + 9))>|" "$B/misc/acme,widget.yaml" \
+		>"$B/w$i/acme,w$i.yaml"
+	cp "$O/acme,widget.example.dtb" "$T/o2023.9/$B/w$i/acme,w$i.example.dtb"
+done
+find "./$B" -name '*.yaml' >"$T/files"
+"$K/dt-mk-schema" -j @"$T/files" >"$O/../processed-schema.json"
+S=$O/../processed-schema.json
+pass() { # SCHEMA "N..." [-l LIMIT]: dt-validate on those examples, as make runs it
+	s=$1 list=$2
+	shift 2
+	for i in $list; do
+		"$K/dt-validate" "$@" -u "$(pwd)/$B" -p "$s" "$T/o2023.9/$B/w$i/acme,w$i.example.dtb"
+	done 2>&1
+}
+kept() { find "$S.dtbind" -mindepth 2 -type f ! -name '.*' | wc -l; }
+all=$(seq 1 24)
+alone=$(pass "$(pwd)/$B" "$all")
+check "dt-validate: 24 examples, one pass after 16, as each alone" "$alone" "$(pass "$S" "$all")"
+check "... with findings in 12 of them" 12 "$(echo "$alone" | grep -c 'greater than the maximum')"
+check "... and kept: the pass checked the tree" 25 "$(kept)"
+rm -r "$S.dtbind"
+some="1 2 $(seq 10 24)"	# what DT_SCHEMA_FILES=w1:w2 builds: 17 examples
+alone=$(pass "$(pwd)/$B" "$some" -l w1:w2)
+check "dt-validate -l: one pass over what make builds, as each alone" "$alone" \
+	"$(pass "$S" "$some" -l w1:w2)"
+check "... and kept: only those" 17 "$(kept)"
+
 # yamllint as the kernel calls it: -f parsable -c .yamllint, problems on stdout.
 printf 'extends: relaxed\nrules:\n  document-start:\n    present: true\n' >"$B/.yamllint"
 printf 'a: [ 1,2 ]\n' >"$T/bad.yaml"

@@ -11,7 +11,15 @@
 #                                               RUNSET: make checked only those files)
 #   compare.py dtbs STDERR REFDIR [BOARDS]      findings per board (BOARDS: the
 #                                               reference's boards that were run)
-#   compare.py times TIMEFILE FRONTEND_TIMES    our share of the CPU time
+#   compare.py times TIMEFILE FRONTEND_TIMES [REF RUNSET NTOTAL]
+#                                               our share of the CPU time
+#   compare.py reffail STDERR                   the failing files of a make run
+#                                               on the real dt-schema (for a
+#                                               stored summary: reference-*.txt)
+#
+# REFDIR is a stored reference directory (results.tsv, timings.tsv) or a
+# summary of a whole make run with the real dt-schema (reference-*.txt:
+# "wall/user/sys SECONDS", "examples N", "fail FILE" lines).
 #
 # Prints "TEST name: ok|FAIL (detail)" lines that run.sh counts.
 
@@ -61,9 +69,54 @@ def our_failing(stderr):
     return files
 
 
-def ref_failing(refdir):
+# The real dt-schema's lines in a make run (stderr):
+#   F.yaml:L:C: [error] ... (rule)            yamllint ([warning]: not a failure)
+#   F.example.dtb: node: message              dt-validate (-m's unmatched
+#                                             compatibles are not failures)
+#   F.yaml: message                           dt-doc-validate, or dt-mk-schema's
+#                                             informational "multiple incompatible
+#                                             types" / "ignoring, error in schema"
+REF_YAMLLINT = re.compile(r'^(\S+?\.yaml):\d+:\d+: \[(error|warning)\] ')
+REF_LINE = re.compile(r'^(\S+?\.(?:yaml|dtb)): (.*)')
+REF_INFO = re.compile(r'multiple incompatible types|ignoring, error in schema|'
+                      r'failed to match any schema')
+
+
+def ref_make_failing(stderr):
+    files = set()
+    with open(stderr, errors='replace') as f:
+        for line in f:
+            m = REF_YAMLLINT.match(line)
+            if m:
+                if m.group(2) == 'error':
+                    files.add(example_yaml(m.group(1)))
+                continue
+            m = REF_LINE.match(line) or DTC_ERROR.match(line) or MAKE_ERROR.match(line)
+            if m and not (m.re is REF_LINE and REF_INFO.search(m.group(2))):
+                files.add(example_yaml(m.group(1)))
+    return files
+
+
+def read_summary(path):
+    """A stored summary of a whole make run: its numbers and failing files."""
+    nums, fail = {}, set()
+    with open(path) as f:
+        for line in f:
+            p = line.split(None, 1)
+            if len(p) < 2 or p[0].startswith('#'):
+                continue
+            if p[0] == 'fail':
+                fail.add(p[1].strip())
+            else:
+                nums[p[0]] = p[1].strip()
+    return nums, fail
+
+
+def ref_failing(refdir, run=None):
     """Files with an error in a phase make dt_binding_check runs (mkschema's
     lines are informational), and every file the reference checked."""
+    if os.path.isfile(refdir):
+        return read_summary(refdir)[1], set(run or ())
     fail, checked = set(), set()
     with open(os.path.join(refdir, 'results.tsv'), errors='replace') as f:
         for line in f:
@@ -83,9 +136,9 @@ def read_set(path):
 
 def bindings(stderr, refdir, sample_file='-', runset=None):
     ours = our_failing(stderr)
-    theirs, checked = ref_failing(refdir)
-    if runset:
-        run = read_set(runset)
+    run = read_set(runset) if runset else None
+    theirs, checked = ref_failing(refdir, run)
+    if run is not None:
         theirs &= run
         checked &= run
     tests = []
@@ -229,6 +282,9 @@ def ref_cpu(refdir, runset, ntotal):
     the files run, its per-tree phases (yamllint, dt-doc-validate) in
     proportion, dt-mk-schema whole (it always reads the whole tree)."""
     run = read_set(runset)
+    if os.path.isfile(refdir):	# a whole run, measured: in proportion
+        nums = read_summary(refdir)[0]
+        return (float(nums['user']) + float(nums['sys'])) * len(run) / int(ntotal), 0
     cpu = 0.0
     with open(os.path.join(refdir, 'pertime.tsv')) as f:
         for line in f:
@@ -280,6 +336,10 @@ def main():
         tests = bindings(*sys.argv[2:])
     elif mode == 'dtbs':
         tests = dtbs(*sys.argv[2:])
+    elif mode == 'reffail':
+        tests = []
+        for f in sorted(ref_make_failing(sys.argv[2])):
+            print(f'fail {f}')
     else:
         tests = times(*sys.argv[2:])
     for name, ok, detail in tests:
