@@ -795,4 +795,5 @@ void build_device(struct conv *cv, struct ynode *schema)
 	if (!yempty(req))
 		yset(schema, "required", req);
 	add_refs(cv, schema, refs);
+	add_conditions(cv, schema);
 }

@@ -130,6 +130,8 @@ struct prop {
 	struct prop *share;	/* "clocks, clock-names: ...": the item whose text this shares */
 	unsigned block;		/* the part of the text it is in (parts end at other headings) */
 	bool from_example;	/* not in the text: used by the examples' device nodes */
+	const char *qual;	/* its heading names some compatibles: "for rk3399" */
+	enum req qual_req;	/* what that heading says */
 };
 
 /* A fallback chain of compatible strings: "a", "b" as an items list. */
@@ -451,6 +453,10 @@ void add_dependencies(struct conv *cv, struct ynode *props);
 void dedupe_required(struct ynode *req);
 bool cpu_binding(const struct conv *cv);
 void build_device(struct conv *cv, struct ynode *schema);
+
+/* conditions.c: per-compatible conditions (allOf: if compatible contains ... then ...) */
+bool qualifier_names_compatible(const struct conv *cv, const char *q);
+void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);
