@@ -31,6 +31,7 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_DSA_PORTS] = "net/dsa/dsa.yaml",
 	[CS_DSI_CONTROLLER] = "display/dsi-controller.yaml",
 	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
+	[CS_SDHCI] = "mmc/sdhci-common.yaml",
 };
 
 
@@ -171,6 +172,20 @@ static bool root_has(const struct conv *cv, const char *rel)
 	return ok;
 }
 
+/* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
+static bool spi_device_text(const struct conv *cv)
+{
+	static const char *const said[] = {
+		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
+		"over spi", "via spi", "spi controller", "spi peripheral", "spi mode",
+	};
+	for (size_t i = 0; i < cv->nlines; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(said); k++)
+			if (find_ci(cv->lines[i].s, said[k]))
+				return true;
+	return false;
+}
+
 /* Which common schemas the binding uses. */
 static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
@@ -182,7 +197,7 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	if (any_prop_prefix(pis, n, "spi-") && !any_prop_named(pis, n, "#address-cells"))
 		refs[CS_SPI_PERIPHERAL] = true;
 	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && !cv->is_i2c && device &&
-	    strcmp(dir, "spi"))
+	    strcmp(dir, "spi") && spi_device_text(cv))
 		refs[CS_SPI_PERIPHERAL] = true;
 	if (any_prop_named(pis, n, "#sound-dai-cells") ||
 	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai"))))
@@ -196,6 +211,10 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 		refs[CS_PWM] = true;
 	if (!strcmp(dir, "mmc") && device)
 		refs[CS_MMC] = true;
+	/* An SDHCI controller: sdhci-common.yaml brings mmc-controller.yaml with it. */
+	if (refs[CS_MMC] && root_has(cv, common_schemas[CS_SDHCI]) &&
+	    (find_ci(t, "sdhci") || find_ci(t, "esdhc") || find_ci(((struct chain *)cv->chains.v[0])->s[0], "sdhci")))
+		refs[CS_SDHCI] = true;
 	if (!strcmp(dir, "serial") && device)
 		refs[CS_SERIAL] = true;
 	if (any_prop_named(pis, n, "#dma-cells"))
@@ -222,6 +241,21 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
 	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_DSI_CONTROLLER] = true;
+	/* What the text refers to: one of ours (its properties are then dropped), or another. */
+	text_refs(cv);
+	for (size_t k = 0; k < cv->nxrefs;) {
+		bool known = false;
+
+		for (size_t i = 0; i < CS_COUNT; i++) {
+			if (!strcmp(cv->xrefs[k], common_schemas[i])) {
+				refs[i] = known = true;
+			}
+		}
+		if (known || !root_has(cv, cv->xrefs[k]))
+			cv->xrefs[k] = cv->xrefs[--cv->nxrefs];
+		else
+			k++;
+	}
 	for (size_t i = 0; i < CS_COUNT; i++) {
 		if (refs[i] && !root_has(cv, common_schemas[i]))
 			refs[i] = false;
@@ -705,6 +739,21 @@ static void unplaced_scopes(struct conv *cv)
 	}
 }
 
+/* allOf: - $ref: the schema at @path under bindings/ (relative in its own directory). */
+static void push_ref(struct conv *cv, struct ynode *allof, const char *path)
+{
+	struct ynode *r = ymap(cv, cv->compat_line);
+	const char *slash = strchr(path, '/');
+	bool same_dir = cv->dir_hint && slash &&
+			!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
+			strlen(cv->dir_hint) == (size_t)(slash - path) &&
+			!strchr(slash + 1, '/') && cv->dir_is_top;
+
+	yset(r, "$ref", ystr(cv, same_dir ? cv_printf(cv, "%s#", slash + 1) :
+				 cv_printf(cv, "/schemas/%s#", path), cv->compat_line));
+	ypush(allof, r);
+}
+
 /* allOf: the common schemas referenced; then what else the node may hold. */
 static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 {
@@ -712,19 +761,13 @@ static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 	bool any_ref = false;
 
 	for (size_t i = 0; i < CS_COUNT; i++) {
-		if (!refs[i])
-			continue;
-		struct ynode *r = ymap(cv, cv->compat_line);
-		const char *path = common_schemas[i];
-		const char *slash = strchr(path, '/');
-		bool same_dir = cv->dir_hint && slash &&
-				!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
-				strlen(cv->dir_hint) == (size_t)(slash - path) &&
-				!strchr(slash + 1, '/') && cv->dir_is_top;
-
-		yset(r, "$ref", ystr(cv, same_dir ? cv_printf(cv, "%s#", slash + 1) :
-					 cv_printf(cv, "/schemas/%s#", path), cv->compat_line));
-		ypush(allof, r);
+		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]))
+			continue;	/* sdhci-common.yaml $refs mmc-controller.yaml */
+		push_ref(cv, allof, common_schemas[i]);
+		any_ref = true;
+	}
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		push_ref(cv, allof, cv->xrefs[k]);
 		any_ref = true;
 	}
 	memcpy(cv->refs, refs, sizeof(cv->refs));

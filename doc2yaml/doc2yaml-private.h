@@ -44,7 +44,7 @@ enum common_schema {
 	CS_SPI_PERIPHERAL, CS_DAI_COMMON, CS_SPI_CONTROLLER, CS_I2C_CONTROLLER, CS_PWM,
 	CS_MMC, CS_SERIAL, CS_DMA_CONTROLLER, CS_TOUCHSCREEN, CS_ETHERNET, CS_NVMEM, CS_RTC,
 	CS_WATCHDOG, CS_THERMAL_SENSOR, CS_REGULATOR, CS_MDIO, CS_VIDEO_INTERFACES, CS_PINCTRL,
-	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_COUNT
+	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_SDHCI, CS_COUNT
 };
 
 struct vec {
@@ -210,6 +210,8 @@ struct conv {
 	bool dir_is_top;		/* the output sits directly in that directory */
 	bool is_i2c, is_spi;
 	bool refs[CS_COUNT];		/* common schemas the result references */
+	const char *xrefs[8];		/* others the text names (refs.c), under bindings/ */
+	size_t nxrefs;
 
 	/* The schema, in a small YAML tree. */
 	struct ynode *schema;
@@ -457,6 +459,9 @@ void build_device(struct conv *cv, struct ynode *schema);
 /* conditions.c: per-compatible conditions (allOf: if compatible contains ... then ...) */
 bool qualifier_names_compatible(const struct conv *cv, const char *q);
 void add_conditions(struct conv *cv, struct ynode *schema);
+
+/* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
+void text_refs(struct conv *cv);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);
