@@ -440,7 +440,9 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
 		} else {
-			cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
+			cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
+			if (!cs)
+				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
 		}
 		if (!cs)
 			continue;

@@ -67,6 +67,9 @@ struct dtbind_doc2yaml {
 	struct hmap macros;
 	struct hmap headers;	/* every dt-bindings header found (relative path) */
 	struct arena macro_arena;
+	/* Compatible -> the tree's schema that lists it (elsewhere.c), for compat_root. */
+	char *compat_root;
+	struct hmap compat_docs;
 	/*
 	 * Self-check: a temporary bindings root holding the results (and links
 	 * to the schemas they reference), one linter, stub headers for macros
@@ -462,6 +465,12 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
 void text_refs(struct conv *cv);
+
+/* elsewhere.c: child nodes another binding of the tree documents */
+#define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
+const char *documented_elsewhere(struct conv *cv, const char *s);
+struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+			       unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);

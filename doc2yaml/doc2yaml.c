@@ -336,6 +336,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 	if (opts)
 		c->opts = *opts;
 	hmap_init(&c->macros);
+	hmap_init(&c->compat_docs);
 	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
@@ -364,6 +365,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->maint_path);
 	free(c->maint_text);
 	hmap_free(&c->macros);
+	hmap_free(&c->compat_docs);
+	free(c->compat_root);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
