@@ -143,9 +143,9 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 		return NULL;
 	struct ynode *s = ymap(cv, src);
 
+	yset(s, "type", yraw(cv, "object", src));
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
-	yset(s, "type", yraw(cv, "object", src));
 	if (*doc) {	/* not AMBIGUOUS_DOC */
 		yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/%s#", doc), src));
 		yset(s, "unevaluatedProperties", yraw(cv, "false", src));
