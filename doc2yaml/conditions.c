@@ -171,9 +171,20 @@ static struct cond *push_cond(struct conv *cv, struct vec *conds, enum cond_kind
 	return c;
 }
 
-/* Does @s name one of the quoted values of @text ("evdet applies to isl1209 only")? */
-static bool names_a_value(const char *s, const char *text)
+/*
+ * Does @s name one of the quoted values of @text outside quotes ("evdet
+ * applies to isl1209 only")?  @s is changed: its quoted parts are blanked.
+ */
+static bool names_a_value(char *s, const char *text)
 {
+	for (char *q = strchr(s, '"'); q; q = strchr(q, '"')) {
+		char *e = strchr(q + 1, '"');
+
+		if (!e)
+			break;
+		memset(q, ' ', (size_t)(e - q + 1));
+		q = e + 1;
+	}
 	for (const char *q = strchr(text, '"'); q; q = strchr(q + 1, '"')) {
 		const char *e = strchr(q + 1, '"');
 		char v[64];
@@ -217,9 +228,12 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 
 	if (len >= sizeof(buf) || mentions(cv, cs, s, len, in) == 0)
 		return;
+	char unq[512];
+
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (names_a_value(buf, text))
+	memcpy(unq, buf, len + 1);
+	if (names_a_value(unq, text))
 		return;
 	bool is_neg = has_any(buf, neg, ARRAY_SIZE(neg));
 	bool is_req = has_any(buf, req, ARRAY_SIZE(req)) && !find_word(buf, "optional");

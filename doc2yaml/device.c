@@ -32,6 +32,14 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_DSI_CONTROLLER] = "display/dsi-controller.yaml",
 	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
 	[CS_SDHCI] = "mmc/sdhci-common.yaml",
+	[CS_USB_HCD] = "usb/usb-hcd.yaml",
+};
+
+/* A provider's common schema fits only a provider: the cells property it requires. */
+static const char *const provider_cells[CS_COUNT] = {
+	[CS_PWM] = "#pwm-cells",
+	[CS_DMA_CONTROLLER] = "#dma-cells",
+	[CS_THERMAL_SENSOR] = "#thermal-sensor-cells",
 };
 
 
@@ -213,7 +221,8 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 		refs[CS_MMC] = true;
 	/* An SDHCI controller: sdhci-common.yaml brings mmc-controller.yaml with it. */
 	if (refs[CS_MMC] && root_has(cv, common_schemas[CS_SDHCI]) &&
-	    (find_ci(t, "sdhci") || find_ci(t, "esdhc") || find_ci(((struct chain *)cv->chains.v[0])->s[0], "sdhci")))
+	    (find_ci(t, "sdhci") || find_ci(t, "esdhc") ||
+	     find_ci(((struct chain *)cv->chains.v[0])->s[0], "sdhci")))
 		refs[CS_SDHCI] = true;
 	if (!strcmp(dir, "serial") && device)
 		refs[CS_SERIAL] = true;
@@ -247,9 +256,12 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 		bool known = false;
 
 		for (size_t i = 0; i < CS_COUNT; i++) {
-			if (!strcmp(cv->xrefs[k], common_schemas[i])) {
-				refs[i] = known = true;
-			}
+			if (strcmp(cv->xrefs[k], common_schemas[i]))
+				continue;
+			known = true;
+			/* "pwms: see [2] pwm.txt": a consumer, not a PWM controller. */
+			if (!provider_cells[i] || any_prop_named(pis, n, provider_cells[i]))
+				refs[i] = true;
 		}
 		if (known || !root_has(cv, cv->xrefs[k]))
 			cv->xrefs[k] = cv->xrefs[--cv->nxrefs];
