@@ -33,6 +33,7 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
 	[CS_SDHCI] = "mmc/sdhci-common.yaml",
 	[CS_USB_HCD] = "usb/usb-hcd.yaml",
+	[CS_MSI_CONTROLLER] = "interrupt-controller/msi-controller.yaml",
 };
 
 /* A provider's common schema fits only a provider: the cells property it requires. */
@@ -165,7 +166,8 @@ static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
 	return false;
 }
 
-static bool root_has(const struct conv *cv, const char *rel)
+/* Is @rel in the bindings tree (true without one: a recent tree is assumed)? */
+bool root_has(const struct conv *cv, const char *rel)
 {
 	char *p;
 	struct stat st;
@@ -228,8 +230,21 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 		refs[CS_SERIAL] = true;
 	if (any_prop_named(pis, n, "#dma-cells"))
 		refs[CS_DMA_CONTROLLER] = true;
-	if (any_prop_prefix(pis, n, "touchscreen-"))
+	if (any_prop_prefix(pis, n, "touchscreen-") ||
+	    (device && cv->id_rel && strstr(cv->id_rel, "/touchscreen/")))
 		refs[CS_TOUCHSCREEN] = true;
+	/* A device on SPI (and maybe I2C too) the text puts on an SPI bus. */
+	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && cv->is_i2c && device && strcmp(dir, "spi") &&
+	    spi_device_text(cv))
+		refs[CS_SPI_PERIPHERAL] = true;
+	/* Properties a common schema defines say the device is one of its kind. */
+	if (any_prop_named(pis, n, "linux,code") || any_prop_named(pis, n, "linux,keycodes") ||
+	    any_prop_named(pis, n, "autorepeat") || any_prop_named(pis, n, "poll-interval"))
+		refs[CS_INPUT] = true;
+	if (any_prop_named(pis, n, "msi-controller"))
+		refs[CS_MSI_CONTROLLER] = true;
+	if (device && any_prop_prefix(pis, n, "regulator-"))
+		refs[CS_REGULATOR] = true;
 	if (any_prop_named(pis, n, "phy-mode") || any_prop_named(pis, n, "phy-connection-type") ||
 	    any_prop_named(pis, n, "local-mac-address"))
 		refs[CS_ETHERNET] = true;
@@ -299,6 +314,14 @@ static bool covered_by_refs(const bool *refs, const char *name)
 	if (refs[CS_DAI_COMMON] && !strcmp(name, "sound-name-prefix"))
 		return true;
 	if (refs[CS_TOUCHSCREEN] && starts_with(name, "touchscreen-"))
+		return true;
+	if (refs[CS_REGULATOR] && starts_with(name, "regulator-"))
+		return true;
+	if (refs[CS_INPUT] && (!strcmp(name, "linux,code") || !strcmp(name, "linux,keycodes") ||
+			       !strcmp(name, "linux,input-type") || !strcmp(name, "autorepeat") ||
+			       !strcmp(name, "poll-interval")))
+		return true;
+	if (refs[CS_MSI_CONTROLLER] && !strcmp(name, "msi-controller"))
 		return true;
 	if (refs[CS_MMC]) {
 		if (starts_with(name, "cap-") || starts_with(name, "mmc-") ||

@@ -45,7 +45,7 @@ enum common_schema {
 	CS_MMC, CS_SERIAL, CS_DMA_CONTROLLER, CS_TOUCHSCREEN, CS_ETHERNET, CS_NVMEM, CS_RTC,
 	CS_WATCHDOG, CS_THERMAL_SENSOR, CS_REGULATOR, CS_MDIO, CS_VIDEO_INTERFACES, CS_PINCTRL,
 	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_SDHCI, CS_USB_HCD,
-	CS_COUNT
+	CS_MSI_CONTROLLER, CS_COUNT
 };
 
 struct vec {
@@ -211,6 +211,7 @@ struct conv {
 	const char *txt_rel;		/* the input's path under the bindings tree, if known */
 	const char *root;		/* bindings root, if known */
 	const char *dir_hint;		/* directory of the output under the root ("sound") */
+	const char *id_rel;		/* the output's path under the root ("input/touchscreen/x.yaml") */
 	bool dir_is_top;		/* the output sits directly in that directory */
 	bool is_i2c, is_spi;
 	bool refs[CS_COUNT];		/* common schemas the result references */
@@ -455,6 +456,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 unsigned depth, struct ynode *req);
 
 /* device.c: the device node's schema: compatible, common schema $refs, required */
+bool root_has(const struct conv *cv, const char *rel);
 void add_dependencies(struct conv *cv, struct ynode *props);
 void dedupe_required(struct ynode *req);
 bool cpu_binding(const struct conv *cv);

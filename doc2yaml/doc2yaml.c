@@ -274,6 +274,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		const char *slash = strchr(rel, '/');
 
 		cv->dir_hint = slash ? cv_strndup(cv, rel, (size_t)(slash - rel)) : NULL;
+		cv->id_rel = rel;
 		cv->dir_is_top = slash && !strchr(slash + 1, '/');
 	}
 	yset(schema, "$id", ystr(cv, cv_printf(cv, DT_SCHEMAS "%s#", rel), 1));
