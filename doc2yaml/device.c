@@ -261,6 +261,10 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,") &&
 	    (find_word(t, "tlmm") || text_mentions(cv, "TLMM")))
 		refs[CS_QCOM_TLMM] = true;
+	/* A pin controller whose text points to the generic pin controller binding. */
+	if (!strcmp(dir, "pinctrl") && device && !refs[CS_QCOM_TLMM] &&
+	    text_mentions(cv, "pinctrl-bindings.txt"))
+		refs[CS_PINCTRL] = true;
 	/* A DSI host: its peripherals are child nodes addressed by virtual channel. */
 	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
 	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
