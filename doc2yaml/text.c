@@ -562,7 +562,7 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 
 	if (bullet && (wide || strpbrk(n0, "-,#") || is_std_prop(n0)))
 		return r;
-	if (!bullet && wide && (strpbrk(n0, "-,#") || is_std_prop(n0)))
+	if (!bullet && wide && (strpbrk(n0, "-,#") || is_std_prop(n0) || !strcmp(n0, "compatible")))
 		return r;
 	return NULL;
 }
@@ -769,7 +769,15 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		/* "#address-cells" alone, then "Usage: required" (ePAPR). */
 		if (!*sep && nx && epapr_line(nx->t))
 			sep = ":";
-		if (*sep != ':' && *sep != '=')
+		/*
+		 * A table under a properties heading: "compatible<TAB>Must be
+		 * one of", the name and its text apart by a tab or two spaces.
+		 */
+		bool table = ps->kind == SEC_PROPS && (!ps->have_items || l->ind == ps->item_ind) &&
+			     (strchr(after, '\t') || strstr(after, "  ")) && rest > after &&
+			     (rest[-1] == '\t' || (rest[-1] == ' ' && rest[-2] == ' '));
+
+		if (*sep != ':' && *sep != '=' && !table)
 			return NULL;
 		if (!(strpbrk(names[0], "-,#") || is_std_prop(names[0]) ||
 		      !strcmp(names[0], "compatible")))
