@@ -560,9 +560,12 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 	bool wide = memchr(gap, '\t', (size_t)(r - gap)) || r - gap >= 2;
 	const char *n0 = names[0];
 
-	if (bullet && (wide || strpbrk(n0, "-,#") || is_std_prop(n0)))
+	/* "- compatible must be acme,x": known names need no separator. */
+	bool known = strpbrk(n0, "-,#") || is_std_prop(n0) || !strcmp(n0, "compatible");
+
+	if (bullet && (wide || known))
 		return r;
-	if (!bullet && wide && (strpbrk(n0, "-,#") || is_std_prop(n0) || !strcmp(n0, "compatible")))
+	if (!bullet && wide && known)
 		return r;
 	return NULL;
 }
