@@ -876,12 +876,40 @@ static int example_depth(const char *t, int depth)
 	return depth;
 }
 
+/* A bullet that holds a compatible string ("- \"vendor,chip\""), not a name. */
+static bool quoted_compatible_bullet(const char *t)
+{
+	const char *after, *end;
+
+	if (!bullet_at(t, &after) || *after != '"' || !(end = strchr(after + 1, '"')))
+		return false;
+	const char *rest = skip_blanks(end + 1);
+
+	static const char *const words[] = { "for", "or", "and", "on", "in" };
+	size_t wl = 0;
+
+	while (isalpha((unsigned char)rest[wl]))
+		wl++;
+	char w[8] = "";
+
+	if (wl < sizeof(w))
+		memcpy(w, rest, wl), w[wl] = '\0';
+	/* "- \"arm,vexpress-sysreg,func\" when controlled via ..." names a property. */
+	return memchr(after, ',', (size_t)(end - after)) &&
+	       (!*rest || strchr(",\"(.;:-/", *rest) || str_in(w, words, ARRAY_SIZE(words)));
+}
+
 /* Line @i outside examples: an item, an item's text, or the description. */
 static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
 {
 	bool props = ps->kind == SEC_PROPS || ps->kind == SEC_NODES;
 	struct prop *pr = NULL;
 
+	if (ps->cur && !strcmp(ps->cur->name, "compatible") && quoted_compatible_bullet(l->t)) {
+		add_prop_line(cv, ps->cur, l);	/* "- compatible: one of" then "-   \"a,b\"" */
+		ps->blank_before = false;
+		return;
+	}
 	if (props || ps->have_items) {
 		if (!(ps->cur && l->ind > ps->cur_ind + (ps->blank_before ? 0 : 0) &&
 		      !(ps->blank_before && l->ind <= ps->item_ind))) {
