@@ -63,11 +63,14 @@ done < "$W/txt"
 
 # Check: file names on the findings' lines say which outputs fail.
 xargs -n 200 "$MODERN/yamllint" -f parsable -c $B/.yamllint < "$W/outs" > "$W/yl" 2>&1
-grep -E ':[0-9]+:[0-9]+: \[error\]' "$W/yl" | cut -d: -f1 | sort -u > "$W/yl-bad"
+# Paths may come back absolute (the wrappers run in a chroot): make them relative.
+grep -E ':[0-9]+:[0-9]+: \[error\]' "$W/yl" | cut -d: -f1 | sed "s|^$W/t/||; s|^\./||" |
+	sort -u > "$W/yl-bad"
 xargs -n 100 "$MODERN/dt-doc-validate" -u $B < "$W/outs" > "$W/dv" 2>&1
 sort -u "$W/outs" > "$W/outs-sorted"
 # dt-doc-validate names the file at the start of each finding line.
-grep -o "^[^:]*\.yaml" "$W/dv" | sed 's|^\./||' | sort -u | comm -12 - "$W/outs-sorted" > "$W/dv-bad"
+grep -o "^[^:]*\.yaml" "$W/dv" | sed "s|^$W/t/||; s|^\./||" | sort -u |
+	comm -12 - "$W/outs-sorted" > "$W/dv-bad"
 sort -u "$W/yl-bad" "$W/dv-bad" > "$W/bad"
 
 n=$(wc -l < "$W/txt"); s=$(wc -l < "$W/stubs"); c=$(wc -l < "$W/outs")
