@@ -538,6 +538,11 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 	for (size_t k = 0; k < nn; k++) {
 		char *nm = (char *)names[k];
 
+		/* "* Documentation/devicetree/bindings/x.txt" is a path, not names. */
+		if (!strcmp(nm, "Documentation") || str_ends_with(nm, ".txt") ||
+		    str_ends_with(nm, ".yaml"))
+			return NULL;
+
 		/* "interrupts(optional)" */
 		if (strchr(nm, '(') || strchr(nm, ')'))
 			return NULL;
