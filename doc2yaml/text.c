@@ -376,7 +376,13 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	bool bare_example = !strcasecmp(p, "example") || !strcasecmp(p, "examples");
 
 
-	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6))
+	/* "Required properties" without its colon, over a list of items. */
+	const char *nb;
+	bool bare_props = words <= 3 && mentions_props(p) && nx && nx->no == l->no + 1 &&
+			  bullet_at(nx->t, &nb);
+
+	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6) &&
+	    !bare_props)
 		return false;
 	/* "compatible:" and "reg:" are items, not headings. */
 	if (words == 1 && colon && looks_like_prop_name(p, n))
@@ -941,7 +947,8 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		const struct line *nx = next_line(cv, i);
 
 		if (bullet_at(l->t, &after) &&
-		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible"))) {
+		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible") ||
+		     names_a_property(after))) {
 			struct heading g = { .kind = SEC_PROPS };
 
 			start_section(cv, ps, i, &g);
