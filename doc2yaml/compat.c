@@ -1003,6 +1003,31 @@ void extract_compatibles(struct conv *cv)
 			}
 		}
 	}
+	/*
+	 * A compatible item that names no string ("- compatible - name of
+	 * SLIMbus controller"): the outermost example node's, which is the
+	 * device the text is about.
+	 */
+	bool item = false;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+		const char *t = pr->scope || strcmp(pr->name, "compatible") ? NULL :
+				prop_text(cv, pr, false);
+
+		if (t && !strpbrk(t, "\"'"))
+			item = true;
+	}
+	if (!cv->chains.n && !cv->root_binding && item && ex_lists.n) {
+		struct chain *ch = ex_lists.v[0];
+		bool valid = true;
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (!valid_compatible(ch->s[m]))
+				valid = false;
+		if (valid)
+			add_chain(cv, ch->s, ch->n, ch->line, false);
+	}
 	if (!cv->chains.n)
 		return;
 	/* Chains the examples use with one of our strings first, not in the text yet. */
