@@ -387,6 +387,14 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	/* "compatible:" and "reg:" are items, not headings. */
 	if (words == 1 && colon && looks_like_prop_name(p, n))
 		return false;
+	/* So is "compatible: Shall be one of the following:". */
+	{
+		size_t tl = strcspn(t, ": \t");
+
+		if (t[tl] == ':' && (looks_like_prop_name(t, tl) ||
+				     (tl == 10 && !strncasecmp(t, "compatible", 10))))
+			return false;
+	}
 	/* A line ending with ':' in the middle of a paragraph is prose. */
 	if (colon && !underlined && !caps && words > 7 && !mentions_props(p) &&
 	    !find_ci(p, "example"))
@@ -504,6 +512,8 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 
 		if (!name)
 			return NULL;
+		if (!strcmp(name, "Compatible"))
+			name[0] = 'c';	/* "Compatible: Should contain ..." */
 		if (q && *p == q)
 			p++;
 		if (strpbrk(name, "<>*[]") || strstr(name, "xxx") || strstr(name, "XXX") ||
@@ -946,9 +956,12 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		const char *after;
 		const struct line *nx = next_line(cv, i);
 
-		if (bullet_at(l->t, &after) &&
-		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible") ||
-		     names_a_property(after))) {
+		bool compat_line = starts_with_ci(l->t, "compatible") &&
+				   *skip_blanks(l->t + 10) == ':' && l->ind <= 2;
+
+		if ((bullet_at(l->t, &after) &&
+		     ((nx && epapr_line(nx->t)) || starts_with(after, "compatible") ||
+		      names_a_property(after))) || compat_line) {
 			struct heading g = { .kind = SEC_PROPS };
 
 			start_section(cv, ps, i, &g);
