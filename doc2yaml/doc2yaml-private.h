@@ -363,6 +363,8 @@ char *cv_printf(struct conv *cv, const char *fmt, ...) DTBIND_PRINTF(2, 3);
 void vec_push(struct conv *cv, struct vec *v, void *p);
 void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned col,
 		    const char *rule, const char *fmt, ...) DTBIND_PRINTF(6, 7);
+const char *reflow(struct conv *cv, const char *text, unsigned width);
+#define DESC_WIDTH 80		/* prose paragraphs are wrapped to this column, as in kernel schemas */
 
 /* text.c: the .txt as lines: title, headings, sections and property items */
 void split_lines(struct conv *cv, const char *text, size_t len);
