@@ -709,7 +709,8 @@ def main():
     ap.add_argument('--converter', required=True,
                     help="shell command template with {in} and {out}")
     ap.add_argument('--set', default='dev',
-                    help="the pairs' split to score (dev, tune, held, ...), or all")
+                    help="the pairs' splits to score, comma-separated (dev, tune, held, "
+                         "heldx), or all")
     ap.add_argument('--fast', action='store_true',
                     help='structural metrics only: no lint, no example compile')
     ap.add_argument('--limit', type=int, default=0,
@@ -740,7 +741,7 @@ def main():
 
     pairs = sorted(read_pairs(args.pairs), key=lambda p: p['txt'])
     if args.set != 'all':
-        pairs = [p for p in pairs if p.get('split') == args.set]
+        pairs = [p for p in pairs if p.get('split') in args.set.split(',')]
     if args.limit:
         pairs = pairs[:args.limit]
     if not pairs:
