@@ -210,8 +210,9 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	    strcmp(dir, "spi") && spi_device_text(cv))
 		refs[CS_SPI_PERIPHERAL] = true;
 	if (any_prop_named(pis, n, "#sound-dai-cells") ||
-	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai"))))
-		refs[CS_DAI_COMMON] = true;
+	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai")) &&
+	     !find_word(t, "complex") && !find_word(t, "card") && !find_word(t, "machine")))
+		refs[CS_DAI_COMMON] = true;	/* a codec's title; a sound card only names its codec */
 	if (!strcmp(dir, "spi") && device && !refs[CS_SPI_PERIPHERAL] &&
 	    (find_ci(t, "spi") || find_ci(t, "controller")))
 		refs[CS_SPI_CONTROLLER] = true;
