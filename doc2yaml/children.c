@@ -370,19 +370,10 @@ static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
 
 	if (!cs || !root_has(cv, "leds/common.yaml"))
 		return;
-	for (size_t i = 0; i < ARRAY_SIZE(common); i++) {
-		for (struct ynode **pp = props ? &props->first : NULL; pp && *pp;) {
-			if ((*pp)->key && !strcmp((*pp)->key, common[i]))
-				*pp = (*pp)->next;
-			else
-				pp = &(*pp)->next;
-		}
-	}
-	if (props) {
-		props->last = NULL;
-		for (struct ynode *x = props->first; x; x = x->next)
-			props->last = x;
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(common); i++)
+		yremove(props, common[i], NULL);
+	if (yempty(props))
+		yremove(cs, "properties", NULL);
 	yset(cs, "$ref", ystr(cv, "/schemas/leds/common.yaml#", line));
 	ymove_end(cs, "$ref");
 	if (yget(cs, "properties"))
@@ -392,15 +383,7 @@ static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
 	if (yget(cs, "required"))
 		ymove_end(cs, "required");
 	/* yset on a present key keeps its place: drop it and add the other one last. */
-	for (struct ynode **pp = &cs->first; *pp; pp = &(*pp)->next) {
-		if ((*pp)->key && !strcmp((*pp)->key, "additionalProperties")) {
-			*pp = (*pp)->next;
-			break;
-		}
-	}
-	cs->last = NULL;
-	for (struct ynode *x = cs->first; x; x = x->next)
-		cs->last = x;
+	yremove(cs, "additionalProperties", NULL);
 	yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
 }
 

@@ -409,14 +409,9 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 	for (size_t i = 0; i < conds.n; i++) {
 		const struct cond *c = conds.v[i];
 
-		for (struct ynode **pp = req ? &req->first : NULL; c->unrequire && pp && *pp;) {
-			if ((*pp)->s && !strcmp((*pp)->s, c->prop))
-				*pp = (*pp)->next;
-			else
-				pp = &(*pp)->next;
-		}
+		if (c->unrequire)
+			yremove(req, NULL, c->prop);
 	}
-	dedupe_required(req);	/* recomputes its last item */
 	/* allOf sits before additionalProperties/unevaluatedProperties, as the kernel writes it. */
 	ymove_end(schema, "additionalProperties");
 	ymove_end(schema, "unevaluatedProperties");

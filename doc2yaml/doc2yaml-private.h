@@ -436,6 +436,7 @@ struct ynode *yget(const struct ynode *map, const char *key);
 struct ynode *yset(struct ynode *map, const char *key, struct ynode *v);
 void ypush(struct ynode *seq, struct ynode *v);
 void ymove_end(struct ynode *map, const char *key);
+void yremove(struct ynode *n, const char *key, const char *s);
 bool yempty(const struct ynode *n);
 bool plain_ok(const char *s);
 void em_node(struct emitter *em, const struct ynode *n, unsigned ind, unsigned depth);
