@@ -687,6 +687,31 @@ static void add_group(struct conv *cv, const char **grp, size_t g, bool sure, un
 	add_chain(cv, grp, g, line, dep);
 }
 
+/* "manufacturer,model", "vendor,device": the form of a compatible, not one. */
+static bool form_not_string(const char *s)
+{
+	static const char *const vendors[] = { "manufacturer", "vendor", "mfr", "company" };
+	const char *comma = strchr(s, ',');
+	char v[16];
+
+	if (!comma || (size_t)(comma - s) >= sizeof(v))
+		return false;
+	memcpy(v, s, (size_t)(comma - s));
+	v[comma - s] = '\0';
+	return str_in(v, vendors, ARRAY_SIZE(vendors));
+}
+
+/* The item's strings, without forms (see form_not_string()). */
+static size_t item_strings(struct conv *cv, const char *text, struct qstr *q, size_t max)
+{
+	size_t n = find_compat_strings(cv, text, q, max), k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!form_not_string(q[i].s))
+			q[k++] = q[i];
+	return k;
+}
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
@@ -696,7 +721,7 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 
 	if (!text)
 		return;
-	n = find_compat_strings(cv, text, q, ARRAY_SIZE(q));
+	n = item_strings(cv, text, q, ARRAY_SIZE(q));
 	if (!cv->compat_line)
 		cv->compat_line = pr->line;
 	for (size_t k = 0; k < n; k++)
@@ -1002,6 +1027,36 @@ void extract_compatibles(struct conv *cv)
 					cv->compat_line = ch->line;
 			}
 		}
+	}
+	/*
+	 * A compatible item that names no string ("- compatible - name of
+	 * SLIMbus controller", "'manufacturer,model'"): the outermost example
+	 * node's, which is the device the text is about.
+	 */
+	bool item = false;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+		const char *t = pr->scope || strcmp(pr->name, "compatible") ? NULL :
+				prop_text(cv, pr, false);
+
+		struct qstr q[8];
+
+		/* No string at all, or only forms of one. */
+		if (t && (!strpbrk(t, "\"'") ||
+			  (find_compat_strings(cv, t, q, ARRAY_SIZE(q)) &&
+			   !item_strings(cv, t, q, ARRAY_SIZE(q)))))
+			item = true;
+	}
+	if (!cv->chains.n && !cv->root_binding && item && ex_lists.n) {
+		struct chain *ch = ex_lists.v[0];
+		bool valid = true;
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (!valid_compatible(ch->s[m]))
+				valid = false;
+		if (valid)
+			add_chain(cv, ch->s, ch->n, ch->line, false);
 	}
 	if (!cv->chains.n)
 		return;

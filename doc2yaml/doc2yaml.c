@@ -236,14 +236,74 @@ static struct ynode *examples_node(struct conv *cv)
 	return exs;
 }
 
+/*
+ * A pointer stub: a few lines that only send the reader elsewhere ("This
+ * file has moved to graph.yaml", "See rs485.yaml", a title and "Please see
+ * .../st,stm32-rcc.yaml").  Its conversion would be a schema of nothing,
+ * and graph.txt's would shadow the core graph.yaml.  Returns the line of
+ * the pointer, or 0.
+ */
+static unsigned pointer_stub(const struct conv *cv)
+{
+	unsigned content = 0, at = 0, pointing = 0;
+
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const struct line *l = &cv->lines[i];
+		const char *t = l->t;
+
+		if (l->blank || is_rule_line(l))
+			continue;
+		if (++content > 6 || strchr(t, '{') || strchr(t, '"') || find_ci(t, "properties") ||
+		    *t == '-' || (*t == '*' && t[1] == ' '))
+			return 0;
+		if (find_ci(t, "moved to") || find_word(t, "see") || find_word(t, "refer"))
+			pointing = l->no;
+		/* The file named on that line or the next ("moved to ...:" and a URL). */
+		if (pointing && l->no <= pointing + 1 && !at &&
+		    (strstr(t, ".yaml") || strstr(t, ".txt") || strstr(t, "://")))
+			at = pointing;
+	}
+	return at;
+}
+
+/*
+ * dt-schema's core schemas, by path: our embedded set has most; these are
+ * the ones of dt-schema 2026.06 it lacks.  A binding with one of their
+ * $ids would shadow the core schema for every other binding.
+ */
+static bool core_schema_path(enum dtbind_gen gen, const char *rel)
+{
+	static const char *const more[] = {
+		"access-controller/access-controller-consumer.yaml", "bootph.yaml", "cache.yaml",
+		"cpu-map.yaml", "gpio/gpio-nexus-node.yaml", "iommu/iommu-provider.yaml",
+		"numa-distance-map-v1.yaml", "opp/opp.yaml", "post-init-providers.yaml",
+		"reserved-memory/framebuffer.yaml", "sdram/sdram-consumer.yaml",
+		"system-idle-states.yaml", "thermal/thermal.yaml", "trigger/trigger-source.yaml",
+		"wakeup-source.yaml",
+	};
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "core/%s", rel) >= (int)sizeof(path))
+		return false;
+	return embedded_find_gen(path, gen) || str_in(rel, more, ARRAY_SIZE(more));
+}
+
 static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
 		   char **yaml, size_t *yaml_len)
 {
 	size_t first;
+	unsigned stub;
 
 	split_lines(cv, text, len);
 	if (cv->oom)
 		return -DTBIND_ENOMEM;
+	stub = pointer_stub(cv);
+	if (stub) {
+		finding(cv, DTBIND_NOTE, stub, 1, "doc2yaml-stub",
+			"the file only points to another document; nothing to convert, "
+			"no schema written");
+		return 0;
+	}
 	first = find_title(cv);
 	if (!cv->title || !*cv->title)
 		cv->title = title_from_path(cv, cv->file);
@@ -270,10 +330,18 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 
 	if (!schema || !rel)
 		return -DTBIND_ENOMEM;
+	if (core_schema_path(cv->c->opts.gen, rel)) {
+		finding(cv, DTBIND_ERROR, 1, 1, "doc2yaml-output",
+			"the schema's $id would be " DT_SCHEMAS "%s#, dt-schema's core schema "
+			"of that name, which it would shadow; no schema written (choose another "
+			"output name)", rel);
+		return 0;
+	}
 	{
 		const char *slash = strchr(rel, '/');
 
 		cv->dir_hint = slash ? cv_strndup(cv, rel, (size_t)(slash - rel)) : NULL;
+		cv->id_rel = rel;
 		cv->dir_is_top = slash && !strchr(slash + 1, '/');
 	}
 	yset(schema, "$id", ystr(cv, cv_printf(cv, DT_SCHEMAS "%s#", rel), 1));
@@ -336,6 +404,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 	if (opts)
 		c->opts = *opts;
 	hmap_init(&c->macros);
+	hmap_init(&c->compat_docs);
 	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
@@ -364,6 +433,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->maint_path);
 	free(c->maint_text);
 	hmap_free(&c->macros);
+	hmap_free(&c->compat_docs);
+	free(c->compat_root);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
@@ -388,6 +459,10 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	if (!root && txt_path)
 		root = find_root_above(txt_path);
 	cv.root = root;
+	/* The tree's dt-schema generation, chosen on the first tree seen (one linter). */
+	if (c->opts.gen == DTBIND_GEN_AUTO && !c->linter && (c->opts.bindings_root || root))
+		c->opts.gen = dtbind_gen_choose(c->opts.bindings_root ? c->opts.bindings_root : root,
+						DTBIND_GEN_AUTO);
 	if (root && txt_path) {
 		char *a = abs_path(txt_path);
 		size_t rl = strlen(root);
@@ -397,7 +472,7 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 		free(a);
 	}
 	ret = convert(&cv, text, len, out_path, yaml, yaml_len);
-	if (ret) {
+	if (ret || !*yaml) {
 		free(*yaml);
 		*yaml = NULL;
 		*yaml_len = 0;
@@ -505,8 +580,8 @@ int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *
 	}
 	ret = dtbind_doc2yaml_convert(c, in, buf, len, out, &yaml, &ylen);
 	free(buf);
-	if (ret)
-		return ret;
+	if (ret || !yaml)
+		return ret;	/* a pointer stub writes nothing */
 	if (out) {
 		ret = dtbind_doc2yaml_write_atomic(out, yaml, ylen, force);
 		if (ret)

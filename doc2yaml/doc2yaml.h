@@ -56,7 +56,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c);
  * Findings go to the diag sink at @txt_path:line:col with rules named
  * doc2yaml-*.  The self-check (lint) runs unless disabled.  Returns 0 or
  * -DTBIND_ENOMEM.  Any text converts; an input with nothing recognisable
- * gives a skeleton and findings.
+ * gives a skeleton and findings, except a pointer stub (a few lines that
+ * only send the reader to another file): 0 with @yaml NULL and a note.
  */
 int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, const char *text,
 			    size_t len, const char *out_path, char **yaml, size_t *yaml_len);
@@ -68,7 +69,8 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
  * @force: replace an existing @out
  *
  * The output is written to a temporary file in the same directory and
- * renamed into place, so a failure never leaves a partial file.  Returns
+ * renamed into place, so a failure never leaves a partial file.  A pointer
+ * stub writes nothing and returns 0.  Returns
  * 0, -DTBIND_EIO (input unreadable, output exists without @force, or
  * write failure, reported to the diag sink), -DTBIND_ELIMIT (input too
  * large) or -DTBIND_ENOMEM.

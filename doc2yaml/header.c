@@ -430,5 +430,5 @@ const char *top_description(struct conv *cv)
 	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);
-	return r;
+	return reflow(cv, r, DESC_WIDTH - 2);
 }

@@ -467,6 +467,7 @@ struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind)
 {
 	if (!d)
 		return NULL;
+	d = reflow(cv, d, DESC_WIDTH > ind + 2 + 30 ? DESC_WIDTH - ind - 2 : 30);
 	if (!strchr(d, '\n') && plain_ok(d) && strlen(d) + ind + 14 < YAML_WIDTH)
 		return ystr(cv, d, src);
 	return yn(cv, Y_TEXT, d, src);

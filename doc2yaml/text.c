@@ -376,11 +376,25 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	bool bare_example = !strcasecmp(p, "example") || !strcasecmp(p, "examples");
 
 
-	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6))
+	/* "Required properties" without its colon, over a list of items. */
+	const char *nb;
+	bool bare_props = words <= 3 && mentions_props(p) && nx && nx->no == l->no + 1 &&
+			  bullet_at(nx->t, &nb);
+
+	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6) &&
+	    !bare_props)
 		return false;
 	/* "compatible:" and "reg:" are items, not headings. */
 	if (words == 1 && colon && looks_like_prop_name(p, n))
 		return false;
+	/* So is "compatible: Shall be one of the following:". */
+	{
+		size_t tl = strcspn(t, ": \t");
+
+		if (t[tl] == ':' && (looks_like_prop_name(t, tl) ||
+				     (tl == 10 && !strncasecmp(t, "compatible", 10))))
+			return false;
+	}
 	/* A line ending with ':' in the middle of a paragraph is prose. */
 	if (colon && !underlined && !caps && words > 7 && !mentions_props(p) &&
 	    !find_ci(p, "example"))
@@ -498,6 +512,8 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 
 		if (!name)
 			return NULL;
+		if (!strcmp(name, "Compatible"))
+			name[0] = 'c';	/* "Compatible: Should contain ..." */
 		if (q && *p == q)
 			p++;
 		if (strpbrk(name, "<>*[]") || strstr(name, "xxx") || strstr(name, "XXX") ||
@@ -538,6 +554,11 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 	for (size_t k = 0; k < nn; k++) {
 		char *nm = (char *)names[k];
 
+		/* "* Documentation/devicetree/bindings/x.txt" is a path, not names. */
+		if (!strcmp(nm, "Documentation") || str_ends_with(nm, ".txt") ||
+		    str_ends_with(nm, ".yaml"))
+			return NULL;
+
 		/* "interrupts(optional)" */
 		if (strchr(nm, '(') || strchr(nm, ')'))
 			return NULL;
@@ -560,9 +581,12 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 	bool wide = memchr(gap, '\t', (size_t)(r - gap)) || r - gap >= 2;
 	const char *n0 = names[0];
 
-	if (bullet && (wide || strpbrk(n0, "-,#") || is_std_prop(n0)))
+	/* "- compatible must be acme,x": known names need no separator. */
+	bool known = strpbrk(n0, "-,#") || is_std_prop(n0) || !strcmp(n0, "compatible");
+
+	if (bullet && (wide || known))
 		return r;
-	if (!bullet && wide && (strpbrk(n0, "-,#") || is_std_prop(n0)))
+	if (!bullet && wide && known)
 		return r;
 	return NULL;
 }
@@ -606,6 +630,7 @@ struct parse_state {
 	char qualifier[128];	/* "for MDIO bus": the current property section's qualifier */
 	char main_qualifier[128];
 	bool main_has_compat;
+	bool qual_compat;	/* the qualifier names some of the compatibles */
 	unsigned exsec;		/* current example section (1-based) */
 	/* Example code region being collected. */
 	size_t ex_first, ex_last;
@@ -693,12 +718,17 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	}
 	if (h->kind == SEC_PROPS || h->kind == SEC_NODES) {
 		heading_qualifier(cv->lines[i].t, ps->qualifier, sizeof(ps->qualifier));
+		ps->qual_compat = h->kind == SEC_PROPS && ps->main_has_compat &&
+				  (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '(') &&
+				  qualifier_names_compatible(cv, ps->qualifier);
 		if (h->root)
 			cv->root_binding = true;
 		if (h->kind == SEC_NODES)
 			ps->scope = 0;
 		else if (h->sub || (ps->ctx_sub && !h->root))
 			ps->scope = ++cv->nscopes;
+		else if (ps->qual_compat)
+			ps->scope = 0;	/* "Required properties for rk3399": conditions.c */
 		else if (ps->main_has_compat && h->req != REQ_NO && ps->qualifier[0] &&
 			 strcasecmp(ps->qualifier, ps->main_qualifier) &&
 			 (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '('))
@@ -769,7 +799,15 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		/* "#address-cells" alone, then "Usage: required" (ePAPR). */
 		if (!*sep && nx && epapr_line(nx->t))
 			sep = ":";
-		if (*sep != ':' && *sep != '=')
+		/*
+		 * A table under a properties heading: "compatible<TAB>Must be
+		 * one of", the name and its text apart by a tab or two spaces.
+		 */
+		bool table = ps->kind == SEC_PROPS && (!ps->have_items || l->ind == ps->item_ind) &&
+			     (strchr(after, '\t') || strstr(after, "  ")) && rest > after &&
+			     (rest[-1] == '\t' || (rest[-1] == ' ' && rest[-2] == ' '));
+
+		if (*sep != ':' && *sep != '=' && !table)
 			return NULL;
 		if (!(strpbrk(names[0], "-,#") || is_std_prop(names[0]) ||
 		      !strcmp(names[0], "compatible")))
@@ -788,10 +826,14 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		pr->first = rest;
 		pr->is_node = ps->kind == SEC_NODES;
 		pr->deprecated = ps->h.deprecated;
-		if (ps->h.conditional)
+		if (ps->h.conditional || ps->qual_compat)
 			pr->req = REQ_NO;
 		else
 			pr->req = ps->h.req;
+		if (ps->qual_compat) {
+			pr->qual = cv_strdup(cv, ps->qualifier);
+			pr->qual_req = ps->h.req;
+		}
 		if (!first) {
 			first = pr;
 			add_prop_line(cv, pr, l);
@@ -865,12 +907,40 @@ static int example_depth(const char *t, int depth)
 	return depth;
 }
 
+/* A bullet that holds a compatible string ("- \"vendor,chip\""), not a name. */
+static bool quoted_compatible_bullet(const char *t)
+{
+	const char *after, *end;
+
+	if (!bullet_at(t, &after) || *after != '"' || !(end = strchr(after + 1, '"')))
+		return false;
+	const char *rest = skip_blanks(end + 1);
+
+	static const char *const words[] = { "for", "or", "and", "on", "in" };
+	size_t wl = 0;
+
+	while (isalpha((unsigned char)rest[wl]))
+		wl++;
+	char w[8] = "";
+
+	if (wl < sizeof(w))
+		memcpy(w, rest, wl), w[wl] = '\0';
+	/* "- \"arm,vexpress-sysreg,func\" when controlled via ..." names a property. */
+	return memchr(after, ',', (size_t)(end - after)) &&
+	       (!*rest || strchr(",\"(.;:-/", *rest) || str_in(w, words, ARRAY_SIZE(words)));
+}
+
 /* Line @i outside examples: an item, an item's text, or the description. */
 static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
 {
 	bool props = ps->kind == SEC_PROPS || ps->kind == SEC_NODES;
 	struct prop *pr = NULL;
 
+	if (ps->cur && !strcmp(ps->cur->name, "compatible") && quoted_compatible_bullet(l->t)) {
+		add_prop_line(cv, ps->cur, l);	/* "- compatible: one of" then "-   \"a,b\"" */
+		ps->blank_before = false;
+		return;
+	}
 	if (props || ps->have_items) {
 		if (!(ps->cur && l->ind > ps->cur_ind + (ps->blank_before ? 0 : 0) &&
 		      !(ps->blank_before && l->ind <= ps->item_ind))) {
@@ -896,8 +966,12 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		const char *after;
 		const struct line *nx = next_line(cv, i);
 
-		if (bullet_at(l->t, &after) &&
-		    ((nx && epapr_line(nx->t)) || starts_with(after, "compatible"))) {
+		bool compat_line = starts_with_ci(l->t, "compatible") &&
+				   *skip_blanks(l->t + 10) == ':' && l->ind <= 2;
+
+		if ((bullet_at(l->t, &after) &&
+		     ((nx && epapr_line(nx->t)) || starts_with(after, "compatible") ||
+		      names_a_property(after))) || compat_line) {
 			struct heading g = { .kind = SEC_PROPS };
 
 			start_section(cv, ps, i, &g);

@@ -301,3 +301,106 @@ void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned 
 	dtbind_diag_vreport(cv->c->diag, sev, loc, rule, fmt, ap);
 	va_end(ap);
 }
+
+/* A line of running prose: no bullet, table gap, code or list marker. */
+static bool prose_line(const char *s, size_t n)
+{
+	const char *after;
+	char buf[512];
+
+	if (!n || n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (bullet_at(buf, &after) || strchr("-*+#/&}[", buf[0]) ||
+	    (isdigit((unsigned char)buf[0]) && buf[1] && strchr(".)", buf[1])))
+		return false;	/* lists, "[1] ...", "1. ...", code */
+	/* Two blanks make a table's gap, except between sentences. */
+	for (const char *g = strstr(buf, "  "); g; g = strstr(g + 1, "  "))
+		if (g > buf && !strchr(".:;", g[-1]))
+			return false;
+	return !strchr(buf, '\t') && !strpbrk(buf, "{}=|<>");
+}
+
+/*
+ * Prose paragraphs joined and wrapped at @width columns, as kernel schemas
+ * write descriptions; lists, tables, code and lines indented unlike their
+ * paragraph are kept as written.  Returns @text itself when nothing moves.
+ */
+const char *reflow(struct conv *cv, const char *text, unsigned width)
+{
+	struct strbuf sb;
+	bool changed = false;
+
+	if (!text || !strchr(text, '\n'))
+		return text;
+	sb_init(&sb);
+	for (const char *p = text; *p;) {
+		const char *q = p;
+		size_t nl = 0, ind = strspn(p, " ");
+		bool prose = true;
+
+		/* One paragraph: up to a blank line. */
+		while (*q && *q != '\n') {
+			const char *eol = strchr(q, '\n');
+			size_t n = eol ? (size_t)(eol - q) : strlen(q), sp = strspn(q, " ");
+
+			if (sp != ind || !prose_line(q + sp, n - sp))
+				prose = false;
+			nl++;
+			q = eol ? eol + 1 : q + n;
+			if (eol && *q == '\n')
+				break;
+		}
+		if (!prose || nl < 2) {
+			sb_putn(&sb, p, (size_t)(q - p));
+		} else {
+			/* Greedy fill at @width, the paragraph's indentation kept. */
+			size_t col = 0;
+
+			changed = true;
+			for (const char *w = p; w < q;) {
+				while (w < q && (*w == ' ' || *w == '\n'))
+					w++;
+				const char *e = w;
+
+				while (e < q && *e != ' ' && *e != '\n')
+					e++;
+				if (e == w)
+					break;
+				if (col && col + 1 + (size_t)(e - w) > width) {
+					sb_putc(&sb, '\n');
+					col = 0;
+				}
+				if (!col) {
+					for (size_t k = 0; k < ind; k++)
+						sb_putc(&sb, ' ');
+					col = ind;
+				} else {
+					sb_putc(&sb, ' ');
+					col++;
+				}
+				sb_putn(&sb, w, (size_t)(e - w));
+				col += (size_t)(e - w);
+				w = e;
+			}
+			sb_putc(&sb, '\n');
+		}
+		/* The blank lines between paragraphs. */
+		while (*q == '\n') {
+			sb_putc(&sb, '\n');
+			q++;
+		}
+		p = q;
+	}
+	if (!changed) {
+		sb_free(&sb);
+		return text;
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n' && text[strlen(text) - 1] != '\n')
+		sb.len--;
+	const char *r = cv_strndup(cv, sb.buf, sb.len);
+
+	sb_free(&sb);
+	return r ? r : text;
+}

@@ -108,6 +108,26 @@ void ymove_end(struct ynode *map, const char *key)
 	map->last = x;
 }
 
+/*
+ * Remove from @n the members keyed @key (a map) or the scalars equal to @s
+ * (a sequence); pass NULL for the other.
+ */
+void yremove(struct ynode *n, const char *key, const char *s)
+{
+	if (!n)
+		return;
+	for (struct ynode **pp = &n->first; *pp;) {
+		if ((key && (*pp)->key && !strcmp((*pp)->key, key)) ||
+		    (s && (*pp)->s && !strcmp((*pp)->s, s)))
+			*pp = (*pp)->next;
+		else
+			pp = &(*pp)->next;
+	}
+	n->last = NULL;
+	for (struct ynode *x = n->first; x; x = x->next)
+		n->last = x;
+}
+
 bool yempty(const struct ynode *n)
 {
 	return !n || ((n->kind == Y_MAP || n->kind == Y_SEQ) && !n->first);
