@@ -315,6 +315,16 @@ static bool prose_line(const char *s, size_t n)
 	if (bullet_at(buf, &after) || strchr("-*+#/&}[", buf[0]) ||
 	    (isdigit((unsigned char)buf[0]) && buf[1] && strchr(".)", buf[1])))
 		return false;	/* lists, "[1] ...", "1. ...", code */
+	/* "reg: offset and length" starts an item of a list. */
+	size_t tl = strcspn(buf, ": ");
+
+	if (buf[tl] == ':' && tl && strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789,#_-") == tl) {
+		buf[tl] = '\0';
+		if (strpbrk(buf, ",#_-") || strspn(buf, "0123456789") == tl || is_std_prop(buf) ||
+		    !strcmp(buf, "compatible") || !strcmp(buf, "reg"))
+			return false;
+		buf[tl] = ':';
+	}
 	/* Two blanks make a table's gap, except between sentences. */
 	for (const char *g = strstr(buf, "  "); g; g = strstr(g + 1, "  "))
 		if (g > buf && !strchr(".:;", g[-1]))
