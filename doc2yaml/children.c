@@ -358,6 +358,52 @@ static bool graph_ports(const struct child_group *g)
 }
 
 /* Place child nodes of @inst under @schema (properties / patternProperties). */
+/* An LED child: the common LED properties (label, color, function, triggers) apply. */
+static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
+{
+	static const char *const common[] = {
+		"label", "color", "function", "function-enumerator", "default-state",
+		"linux,default-trigger", "led-max-microamp", "retain-state-suspended",
+		"panic-indicator", "led-pattern",
+	};
+	struct ynode *props = yget(cs, "properties");
+
+	if (!cs || !root_has(cv, "leds/common.yaml"))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(common); i++) {
+		for (struct ynode **pp = props ? &props->first : NULL; pp && *pp;) {
+			if ((*pp)->key && !strcmp((*pp)->key, common[i]))
+				*pp = (*pp)->next;
+			else
+				pp = &(*pp)->next;
+		}
+	}
+	if (props) {
+		props->last = NULL;
+		for (struct ynode *x = props->first; x; x = x->next)
+			props->last = x;
+	}
+	yset(cs, "$ref", ystr(cv, "/schemas/leds/common.yaml#", line));
+	ymove_end(cs, "$ref");
+	if (yget(cs, "properties"))
+		ymove_end(cs, "properties");
+	if (yget(cs, "patternProperties"))
+		ymove_end(cs, "patternProperties");
+	if (yget(cs, "required"))
+		ymove_end(cs, "required");
+	/* yset on a present key keeps its place: drop it and add the other one last. */
+	for (struct ynode **pp = &cs->first; *pp; pp = &(*pp)->next) {
+		if ((*pp)->key && !strcmp((*pp)->key, "additionalProperties")) {
+			*pp = (*pp)->next;
+			break;
+		}
+	}
+	cs->last = NULL;
+	for (struct ynode *x = cs->first; x; x = x->next)
+		cs->last = x;
+	yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -440,7 +486,12 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
 		} else {
-			cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
+			cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
+			if (!cs) {
+				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
+				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@"))
+					led_child(cv, cs, line);
+			}
 		}
 		if (!cs)
 			continue;

@@ -426,7 +426,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_PWM, "pwm" }, { CS_RTC, "rtc" }, { CS_SPI_CONTROLLER, "spi" },
 			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
-			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" },
+			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
 		};
 		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
 			if (!cv->refs[gen[g].cs] || n->name[0] == '&')

@@ -31,6 +31,16 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_DSA_PORTS] = "net/dsa/dsa.yaml",
 	[CS_DSI_CONTROLLER] = "display/dsi-controller.yaml",
 	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
+	[CS_SDHCI] = "mmc/sdhci-common.yaml",
+	[CS_USB_HCD] = "usb/usb-hcd.yaml",
+	[CS_MSI_CONTROLLER] = "interrupt-controller/msi-controller.yaml",
+};
+
+/* A provider's common schema fits only a provider: the cells property it requires. */
+static const char *const provider_cells[CS_COUNT] = {
+	[CS_PWM] = "#pwm-cells",
+	[CS_DMA_CONTROLLER] = "#dma-cells",
+	[CS_THERMAL_SENSOR] = "#thermal-sensor-cells",
 };
 
 
@@ -156,7 +166,8 @@ static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
 	return false;
 }
 
-static bool root_has(const struct conv *cv, const char *rel)
+/* Is @rel in the bindings tree (true without one: a recent tree is assumed)? */
+bool root_has(const struct conv *cv, const char *rel)
 {
 	char *p;
 	struct stat st;
@@ -171,6 +182,20 @@ static bool root_has(const struct conv *cv, const char *rel)
 	return ok;
 }
 
+/* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
+static bool spi_device_text(const struct conv *cv)
+{
+	static const char *const said[] = {
+		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
+		"over spi", "via spi", "spi controller", "spi peripheral", "spi mode",
+	};
+	for (size_t i = 0; i < cv->nlines; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(said); k++)
+			if (find_ci(cv->lines[i].s, said[k]))
+				return true;
+	return false;
+}
+
 /* Which common schemas the binding uses. */
 static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
@@ -182,7 +207,7 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	if (any_prop_prefix(pis, n, "spi-") && !any_prop_named(pis, n, "#address-cells"))
 		refs[CS_SPI_PERIPHERAL] = true;
 	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && !cv->is_i2c && device &&
-	    strcmp(dir, "spi"))
+	    strcmp(dir, "spi") && spi_device_text(cv))
 		refs[CS_SPI_PERIPHERAL] = true;
 	if (any_prop_named(pis, n, "#sound-dai-cells") ||
 	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai"))))
@@ -196,12 +221,30 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 		refs[CS_PWM] = true;
 	if (!strcmp(dir, "mmc") && device)
 		refs[CS_MMC] = true;
+	/* An SDHCI controller: sdhci-common.yaml brings mmc-controller.yaml with it. */
+	if (refs[CS_MMC] && root_has(cv, common_schemas[CS_SDHCI]) &&
+	    (find_ci(t, "sdhci") || find_ci(t, "esdhc") ||
+	     find_ci(((struct chain *)cv->chains.v[0])->s[0], "sdhci")))
+		refs[CS_SDHCI] = true;
 	if (!strcmp(dir, "serial") && device)
 		refs[CS_SERIAL] = true;
 	if (any_prop_named(pis, n, "#dma-cells"))
 		refs[CS_DMA_CONTROLLER] = true;
-	if (any_prop_prefix(pis, n, "touchscreen-"))
+	if (any_prop_prefix(pis, n, "touchscreen-") ||
+	    (device && cv->id_rel && strstr(cv->id_rel, "/touchscreen/")))
 		refs[CS_TOUCHSCREEN] = true;
+	/* A device on SPI (and maybe I2C too) the text puts on an SPI bus. */
+	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && cv->is_i2c && device && strcmp(dir, "spi") &&
+	    spi_device_text(cv))
+		refs[CS_SPI_PERIPHERAL] = true;
+	/* Properties a common schema defines say the device is one of its kind. */
+	if (any_prop_named(pis, n, "linux,code") || any_prop_named(pis, n, "linux,keycodes") ||
+	    any_prop_named(pis, n, "autorepeat") || any_prop_named(pis, n, "poll-interval"))
+		refs[CS_INPUT] = true;
+	if (any_prop_named(pis, n, "msi-controller"))
+		refs[CS_MSI_CONTROLLER] = true;
+	if (device && any_prop_prefix(pis, n, "regulator-"))
+		refs[CS_REGULATOR] = true;
 	if (any_prop_named(pis, n, "phy-mode") || any_prop_named(pis, n, "phy-connection-type") ||
 	    any_prop_named(pis, n, "local-mac-address"))
 		refs[CS_ETHERNET] = true;
@@ -218,10 +261,32 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,") &&
 	    (find_word(t, "tlmm") || text_mentions(cv, "TLMM")))
 		refs[CS_QCOM_TLMM] = true;
+	/* A pin controller whose text points to the generic pin controller binding. */
+	if (!strcmp(dir, "pinctrl") && device && !refs[CS_QCOM_TLMM] &&
+	    text_mentions(cv, "pinctrl-bindings.txt"))
+		refs[CS_PINCTRL] = true;
 	/* A DSI host: its peripherals are child nodes addressed by virtual channel. */
 	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
 	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_DSI_CONTROLLER] = true;
+	/* What the text refers to: one of ours (its properties are then dropped), or another. */
+	text_refs(cv);
+	for (size_t k = 0; k < cv->nxrefs;) {
+		bool known = false;
+
+		for (size_t i = 0; i < CS_COUNT; i++) {
+			if (strcmp(cv->xrefs[k], common_schemas[i]))
+				continue;
+			known = true;
+			/* "pwms: see [2] pwm.txt": a consumer, not a PWM controller. */
+			if (!provider_cells[i] || any_prop_named(pis, n, provider_cells[i]))
+				refs[i] = true;
+		}
+		if (known || !root_has(cv, cv->xrefs[k]))
+			cv->xrefs[k] = cv->xrefs[--cv->nxrefs];
+		else
+			k++;
+	}
 	for (size_t i = 0; i < CS_COUNT; i++) {
 		if (refs[i] && !root_has(cv, common_schemas[i]))
 			refs[i] = false;
@@ -253,6 +318,14 @@ static bool covered_by_refs(const bool *refs, const char *name)
 	if (refs[CS_DAI_COMMON] && !strcmp(name, "sound-name-prefix"))
 		return true;
 	if (refs[CS_TOUCHSCREEN] && starts_with(name, "touchscreen-"))
+		return true;
+	if (refs[CS_REGULATOR] && starts_with(name, "regulator-"))
+		return true;
+	if (refs[CS_INPUT] && (!strcmp(name, "linux,code") || !strcmp(name, "linux,keycodes") ||
+			       !strcmp(name, "linux,input-type") || !strcmp(name, "autorepeat") ||
+			       !strcmp(name, "poll-interval")))
+		return true;
+	if (refs[CS_MSI_CONTROLLER] && !strcmp(name, "msi-controller"))
 		return true;
 	if (refs[CS_MMC]) {
 		if (starts_with(name, "cap-") || starts_with(name, "mmc-") ||
@@ -705,6 +778,21 @@ static void unplaced_scopes(struct conv *cv)
 	}
 }
 
+/* allOf: - $ref: the schema at @path under bindings/ (relative in its own directory). */
+static void push_ref(struct conv *cv, struct ynode *allof, const char *path)
+{
+	struct ynode *r = ymap(cv, cv->compat_line);
+	const char *slash = strchr(path, '/');
+	bool same_dir = cv->dir_hint && slash &&
+			!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
+			strlen(cv->dir_hint) == (size_t)(slash - path) &&
+			!strchr(slash + 1, '/') && cv->dir_is_top;
+
+	yset(r, "$ref", ystr(cv, same_dir ? cv_printf(cv, "%s#", slash + 1) :
+				 cv_printf(cv, "/schemas/%s#", path), cv->compat_line));
+	ypush(allof, r);
+}
+
 /* allOf: the common schemas referenced; then what else the node may hold. */
 static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 {
@@ -712,19 +800,13 @@ static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 	bool any_ref = false;
 
 	for (size_t i = 0; i < CS_COUNT; i++) {
-		if (!refs[i])
-			continue;
-		struct ynode *r = ymap(cv, cv->compat_line);
-		const char *path = common_schemas[i];
-		const char *slash = strchr(path, '/');
-		bool same_dir = cv->dir_hint && slash &&
-				!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
-				strlen(cv->dir_hint) == (size_t)(slash - path) &&
-				!strchr(slash + 1, '/') && cv->dir_is_top;
-
-		yset(r, "$ref", ystr(cv, same_dir ? cv_printf(cv, "%s#", slash + 1) :
-					 cv_printf(cv, "/schemas/%s#", path), cv->compat_line));
-		ypush(allof, r);
+		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]))
+			continue;	/* sdhci-common.yaml $refs mmc-controller.yaml */
+		push_ref(cv, allof, common_schemas[i]);
+		any_ref = true;
+	}
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		push_ref(cv, allof, cv->xrefs[k]);
 		any_ref = true;
 	}
 	memcpy(cv->refs, refs, sizeof(cv->refs));
@@ -795,4 +877,5 @@ void build_device(struct conv *cv, struct ynode *schema)
 	if (!yempty(req))
 		yset(schema, "required", req);
 	add_refs(cv, schema, refs);
+	add_conditions(cv, schema);
 }

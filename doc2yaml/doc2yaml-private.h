@@ -44,7 +44,8 @@ enum common_schema {
 	CS_SPI_PERIPHERAL, CS_DAI_COMMON, CS_SPI_CONTROLLER, CS_I2C_CONTROLLER, CS_PWM,
 	CS_MMC, CS_SERIAL, CS_DMA_CONTROLLER, CS_TOUCHSCREEN, CS_ETHERNET, CS_NVMEM, CS_RTC,
 	CS_WATCHDOG, CS_THERMAL_SENSOR, CS_REGULATOR, CS_MDIO, CS_VIDEO_INTERFACES, CS_PINCTRL,
-	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_COUNT
+	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_SDHCI, CS_USB_HCD,
+	CS_MSI_CONTROLLER, CS_COUNT
 };
 
 struct vec {
@@ -67,6 +68,9 @@ struct dtbind_doc2yaml {
 	struct hmap macros;
 	struct hmap headers;	/* every dt-bindings header found (relative path) */
 	struct arena macro_arena;
+	/* Compatible -> the tree's schema that lists it (elsewhere.c), for compat_root. */
+	char *compat_root;
+	struct hmap compat_docs;
 	/*
 	 * Self-check: a temporary bindings root holding the results (and links
 	 * to the schemas they reference), one linter, stub headers for macros
@@ -130,6 +134,8 @@ struct prop {
 	struct prop *share;	/* "clocks, clock-names: ...": the item whose text this shares */
 	unsigned block;		/* the part of the text it is in (parts end at other headings) */
 	bool from_example;	/* not in the text: used by the examples' device nodes */
+	const char *qual;	/* its heading names some compatibles: "for rk3399" */
+	enum req qual_req;	/* what that heading says */
 };
 
 /* A fallback chain of compatible strings: "a", "b" as an items list. */
@@ -205,9 +211,12 @@ struct conv {
 	const char *txt_rel;		/* the input's path under the bindings tree, if known */
 	const char *root;		/* bindings root, if known */
 	const char *dir_hint;		/* directory of the output under the root ("sound") */
+	const char *id_rel;		/* the output's path under the root ("input/touchscreen/x.yaml") */
 	bool dir_is_top;		/* the output sits directly in that directory */
 	bool is_i2c, is_spi;
 	bool refs[CS_COUNT];		/* common schemas the result references */
+	const char *xrefs[8];		/* others the text names (refs.c), under bindings/ */
+	size_t nxrefs;
 
 	/* The schema, in a small YAML tree. */
 	struct ynode *schema;
@@ -449,10 +458,24 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 unsigned depth, struct ynode *req);
 
 /* device.c: the device node's schema: compatible, common schema $refs, required */
+bool root_has(const struct conv *cv, const char *rel);
 void add_dependencies(struct conv *cv, struct ynode *props);
 void dedupe_required(struct ynode *req);
 bool cpu_binding(const struct conv *cv);
 void build_device(struct conv *cv, struct ynode *schema);
+
+/* conditions.c: per-compatible conditions (allOf: if compatible contains ... then ...) */
+bool qualifier_names_compatible(const struct conv *cv, const char *q);
+void add_conditions(struct conv *cv, struct ynode *schema);
+
+/* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
+void text_refs(struct conv *cv);
+
+/* elsewhere.c: child nodes another binding of the tree documents */
+#define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
+const char *documented_elsewhere(struct conv *cv, const char *s);
+struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+			       unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);

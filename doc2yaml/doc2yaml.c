@@ -341,6 +341,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		const char *slash = strchr(rel, '/');
 
 		cv->dir_hint = slash ? cv_strndup(cv, rel, (size_t)(slash - rel)) : NULL;
+		cv->id_rel = rel;
 		cv->dir_is_top = slash && !strchr(slash + 1, '/');
 	}
 	yset(schema, "$id", ystr(cv, cv_printf(cv, DT_SCHEMAS "%s#", rel), 1));
@@ -403,6 +404,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 	if (opts)
 		c->opts = *opts;
 	hmap_init(&c->macros);
+	hmap_init(&c->compat_docs);
 	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
@@ -431,6 +433,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->maint_path);
 	free(c->maint_text);
 	hmap_free(&c->macros);
+	hmap_free(&c->compat_docs);
+	free(c->compat_root);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);

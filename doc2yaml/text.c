@@ -630,6 +630,7 @@ struct parse_state {
 	char qualifier[128];	/* "for MDIO bus": the current property section's qualifier */
 	char main_qualifier[128];
 	bool main_has_compat;
+	bool qual_compat;	/* the qualifier names some of the compatibles */
 	unsigned exsec;		/* current example section (1-based) */
 	/* Example code region being collected. */
 	size_t ex_first, ex_last;
@@ -717,12 +718,17 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	}
 	if (h->kind == SEC_PROPS || h->kind == SEC_NODES) {
 		heading_qualifier(cv->lines[i].t, ps->qualifier, sizeof(ps->qualifier));
+		ps->qual_compat = h->kind == SEC_PROPS && ps->main_has_compat &&
+				  (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '(') &&
+				  qualifier_names_compatible(cv, ps->qualifier);
 		if (h->root)
 			cv->root_binding = true;
 		if (h->kind == SEC_NODES)
 			ps->scope = 0;
 		else if (h->sub || (ps->ctx_sub && !h->root))
 			ps->scope = ++cv->nscopes;
+		else if (ps->qual_compat)
+			ps->scope = 0;	/* "Required properties for rk3399": conditions.c */
 		else if (ps->main_has_compat && h->req != REQ_NO && ps->qualifier[0] &&
 			 strcasecmp(ps->qualifier, ps->main_qualifier) &&
 			 (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '('))
@@ -820,10 +826,14 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		pr->first = rest;
 		pr->is_node = ps->kind == SEC_NODES;
 		pr->deprecated = ps->h.deprecated;
-		if (ps->h.conditional)
+		if (ps->h.conditional || ps->qual_compat)
 			pr->req = REQ_NO;
 		else
 			pr->req = ps->h.req;
+		if (ps->qual_compat) {
+			pr->qual = cv_strdup(cv, ps->qualifier);
+			pr->qual_req = ps->h.req;
+		}
 		if (!first) {
 			first = pr;
 			add_prop_line(cv, pr, l);

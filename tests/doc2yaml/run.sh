@@ -33,15 +33,19 @@ mkdir -p "$G"
 pass=0
 fail=0
 
-while read -r txt; do
+while read -r txt root; do
 	case $txt in ''|'#'*) continue ;; esac
+	# A second field is a bindings root (-u): the tree the conversion consults.
+	set --
+	[ -n "$root" ] && set -- -u "$root"
 	name=$(basename "$txt" .txt)
 	rel=${txt#corpus/txt/}
 	rel=${rel#tests/doc2yaml/fixtures/}
+	rel=${rel#tree/}
 	out=$SCRATCH/out/${rel%.txt}.yaml
 	mkdir -p "$(dirname "$out")"
 	# Relative paths: findings print the input as given, stable across checkouts.
-	"$DTBIND" doc2yaml --maintainer 'Golden Test <golden@example.com>' \
+	"$DTBIND" doc2yaml --maintainer 'Golden Test <golden@example.com>' "$@" \
 		-o "$out" "$txt" 2>"$SCRATCH/$name.stderr"
 	echo $? >"$SCRATCH/$name.rc"
 	if [ -n "$UPDATE" ]; then

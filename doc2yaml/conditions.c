@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * conditions.c - per-compatible conditions: what the text ties to some of
+ * the compatibles ("Select DSD input pins for ak4497", "not present on
+ * px30", "required for RK3399", "Optional properties for rk3328-hdmi-phy:")
+ * becomes allOf: - if: {properties: {compatible: {contains: ...}}} then: ...,
+ * as kernel conversions write it.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+#define MAX_COMPAT 64
+
+/* The device's own compatibles (the first of each chain) and what names them in prose. */
+struct cset {
+	const char *s[MAX_COMPAT];
+	const char *chip[MAX_COMPAT];	/* "rk3399" of "rockchip,rk3399-mipi-dsi" */
+	size_t n;
+};
+
+/* One condition: @kind on the compatibles in @in. */
+enum cond_kind { CK_ABSENT, CK_REQUIRED };
+
+struct cond {
+	enum cond_kind kind;
+	bool in[MAX_COMPAT];
+	const char *prop;
+	unsigned line;
+	bool unrequire;	/* the text's "required" list had it for every device */
+};
+
+/* "rk3399" of "rk3399-mipi-dsi": a leading part with letters and digits, or NULL. */
+static const char *chip_of(struct conv *cv, const char *dev)
+{
+	size_t n = strcspn(dev, "-_");
+	bool digit = false, alpha = false;
+
+	for (size_t i = 0; i < n; i++) {
+		digit |= isdigit((unsigned char)dev[i]) != 0;
+		alpha |= isalpha((unsigned char)dev[i]) != 0;
+	}
+	if (n < 3 || !digit || !alpha || !dev[n])
+		return NULL;
+	return cv_strndup(cv, dev, n);
+}
+
+static void collect_compats(struct conv *cv, struct cset *cs)
+{
+	cs->n = 0;
+	for (size_t i = 0; i < cv->chains.n && cs->n < MAX_COMPAT; i++) {
+		const struct chain *ch = cv->chains.v[i];
+		bool dup = false;
+
+		for (size_t k = 0; k < cs->n; k++)
+			dup |= !strcmp(cs->s[k], ch->s[0]);
+		if (dup || ch->deprecated)
+			continue;
+		cs->s[cs->n] = ch->s[0];
+		cs->chip[cs->n] = chip_of(cv, compat_device(ch->s[0]));
+		cs->n++;
+	}
+	/* A chip token two compatibles share still names both; one all of them share names none. */
+	for (size_t i = 0; i < cs->n; i++) {
+		size_t same = 0;
+
+		for (size_t k = 0; cs->chip[i] && k < cs->n; k++)
+			same += cs->chip[k] && !strcasecmp(cs->chip[k], cs->chip[i]);
+		if (same == cs->n)
+			cs->chip[i] = NULL;
+	}
+}
+
+/* Is @w (a word of prose) a fallback or another string every device has? */
+static bool names_all(const struct conv *cv, const char *w)
+{
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t k = 1; k < ch->n; k++)
+			if (!strcasecmp(w, ch->s[k]) || !strcasecmp(w, compat_device(ch->s[k])))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The compatibles the words of @s[0..len) name, into @in; returns how many.
+ * A word naming a fallback names them all.
+ */
+static size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, size_t len,
+		       bool *in)
+{
+	size_t count = 0;
+	const char *end = s + len;
+
+	memset(in, 0, MAX_COMPAT * sizeof(*in));
+	for (const char *p = s; p < end;) {
+		while (p < end && !(isalnum((unsigned char)*p)))
+			p++;
+		const char *w = p;
+
+		while (p < end && (isalnum((unsigned char)*p) || strchr(",-_.+", *p)))
+			p++;
+		while (p > w && strchr(",-_.+", p[-1]))
+			p--;	/* "RK3399," */
+		size_t wl = (size_t)(p - w);
+		char word[96];
+
+		if (p < end)
+			p++;
+		if (!wl || wl >= sizeof(word))
+			continue;
+		memcpy(word, w, wl);
+		word[wl] = '\0';
+		/* "ADGS1408/1409": the second is "ADGS1409". */
+		if (w > s + 1 && w[-1] == '/' && only_chars(word, isdigit, "")) {
+			const char *b = w - 1;
+
+			while (b > s && isalnum((unsigned char)b[-1]))
+				b--;
+			size_t pl = 0;
+
+			while (b + pl < w - 1 && isalpha((unsigned char)b[pl]))
+				pl++;
+			if (pl && pl + wl < sizeof(word)) {
+				memmove(word + pl, word, wl + 1);
+				memcpy(word, b, pl);
+			}
+		}
+		if (names_all(cv, word))
+			return 0;
+		for (size_t i = 0; i < cs->n; i++) {
+			if (in[i])
+				continue;
+			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
+			    (cs->chip[i] && !strcasecmp(word, cs->chip[i]))) {
+				in[i] = true;
+				count++;
+			}
+		}
+	}
+	return count;
+}
+
+static bool has_any(const char *s, const char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (find_word(s, words[i]))
+			return true;
+	return false;
+}
+
+static struct cond *push_cond(struct conv *cv, struct vec *conds, enum cond_kind kind,
+			      const bool *in, bool invert, size_t n, const char *prop, unsigned line)
+{
+	struct cond *c = cv_alloc(cv, sizeof(*c));
+	size_t count = 0;
+
+	if (!c)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		c->in[i] = invert ? !in[i] : in[i];
+		count += c->in[i];
+	}
+	if (!count || count == n)
+		return NULL;
+	c->kind = kind;
+	c->prop = prop;
+	c->line = line;
+	vec_push(cv, conds, c);
+	return c;
+}
+
+/*
+ * Does @s name one of the quoted values of @text outside quotes ("evdet
+ * applies to isl1209 only")?  @s is changed: its quoted parts are blanked.
+ */
+static bool names_a_value(char *s, const char *text)
+{
+	for (char *q = strchr(s, '"'); q; q = strchr(q, '"')) {
+		char *e = strchr(q + 1, '"');
+
+		if (!e)
+			break;
+		memset(q, ' ', (size_t)(e - q + 1));
+		q = e + 1;
+	}
+	for (const char *q = strchr(text, '"'); q; q = strchr(q + 1, '"')) {
+		const char *e = strchr(q + 1, '"');
+		char v[64];
+
+		if (!e)
+			break;
+		if (e - q - 1 > 0 && (size_t)(e - q - 1) < sizeof(v) && !memchr(q, ',', (size_t)(e - q))) {
+			memcpy(v, q + 1, (size_t)(e - q - 1));
+			v[e - q - 1] = '\0';
+			if (find_word(s, v))
+				return true;
+		}
+		q = e;
+	}
+	return false;
+}
+
+/*
+ * One sentence of @pr's text that names some compatibles: what it says of
+ * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
+ * CPM2 devices, the second resource is ...", "evdet applies to isl1209
+ * only") is no condition on the property's presence; neither is a sentence
+ * naming them all.  "for X"/"on X" alone says "only on X" only when it is
+ * the whole description ("Select DSD input pins for ak4497").
+ */
+static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
+			  const struct prop *pr, const char *text, const char *s, size_t len,
+			  bool global_req)
+{
+	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
+	static const char *const req[] = { "required", "mandatory", "needed" };
+	static const char *const only[] = {
+		"only", "specific", "supported", "available", "applicable", "present", "exists",
+	};
+	static const char *const value[] = {
+		"should be", "must be", "shall be", "is set to", "value", "<", "first", "second",
+		"resource", "cell", "entry", "entries", "default",
+	};
+	bool in[MAX_COMPAT];
+	char buf[512];
+
+	if (len >= sizeof(buf) || mentions(cv, cs, s, len, in) == 0)
+		return;
+	char unq[512];
+
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	memcpy(unq, buf, len + 1);
+	if (names_a_value(unq, text))
+		return;
+	bool is_neg = has_any(buf, neg, ARRAY_SIZE(neg));
+	bool is_req = has_any(buf, req, ARRAY_SIZE(req)) && !find_word(buf, "optional");
+	bool whole = len + 2 >= strlen(text) && len < 100;
+	bool is_only = has_any(buf, only, ARRAY_SIZE(only)) ||
+		       (whole && (find_word(buf, "for") || find_word(buf, "on")));
+	bool is_value = false;
+
+	for (size_t i = 0; i < ARRAY_SIZE(value); i++)
+		is_value |= find_ci(buf, value[i]) != NULL;
+	if (is_neg && (is_req || find_word(buf, "only")))
+		return;	/* "not required for X", "not only for X": too subtle */
+	if (is_neg && !is_value)
+		push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name, pr->line);
+	else if (is_req && !global_req && !is_neg)
+		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
+	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
+		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
+	else if (is_only && !is_neg && global_req && (!is_value || find_word(buf, "only"))) {
+		/* In the required list, "(px30 only)": required there, and only there. */
+		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
+					   pr->line);
+
+		if (c)
+			c->unrequire = true;
+	}
+}
+
+/* The sentences of a property's text. */
+static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+		       const struct prop *pr, bool global_req)
+{
+	const char *t = prop_text(cv, pr->share ? pr->share : pr, true);
+
+	for (const char *p = t; p && *p;) {
+		const char *e = p;
+
+		/* A sentence ends at ". ", ";" or a blank line; "v1.2" and "fsl,imx6.q" do not end it. */
+		while (*e && !((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1]))) &&
+		       !(*e == '\n' && e[1] == '\n'))
+			e++;
+		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req);
+		p = *e ? e + 1 : e;
+	}
+}
+
+/* A property section's heading names some compatibles: "Required properties for rk3399:". */
+static void heading_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
+			 const struct prop *pr)
+{
+	bool in[MAX_COMPAT];
+
+	if (!mentions(cv, cs, pr->qual, strlen(pr->qual), in))
+		return;
+	if (find_word(pr->qual, "not") || find_word(pr->qual, "except"))
+		push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name, pr->line);
+	else if (pr->qual_req == REQ_YES)
+		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
+	else
+		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
+}
+
+static bool same_set(const struct cond *a, const struct cond *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a->in[i] != b->in[i])
+			return false;
+	return true;
+}
+
+/* if: properties: compatible: contains: const X / enum [X, Y] */
+static struct ynode *if_compatible(struct conv *cv, const struct cset *cs, const bool *in,
+				   unsigned src)
+{
+	struct ynode *ifn = ymap(cv, src), *props = ymap(cv, src), *compat = ymap(cv, src);
+	struct ynode *contains = ymap(cv, src), *list = yseq(cv, src);
+	size_t n = 0, last = 0;
+
+	for (size_t i = 0; i < cs->n; i++) {
+		if (in[i]) {
+			ypush(list, ystr(cv, cs->s[i], src));
+			n++;
+			last = i;
+		}
+	}
+	if (n == 1)
+		yset(contains, "const", ystr(cv, cs->s[last], src));
+	else
+		yset(contains, "enum", list);
+	yset(compat, "contains", contains);
+	yset(props, "compatible", compat);
+	yset(ifn, "properties", props);
+	return ifn;
+}
+
+static bool in_required(const struct ynode *req, const char *name)
+{
+	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
+		if (r->s && !strcmp(r->s, name))
+			return true;
+	return false;
+}
+
+/* The conditions grouped by their compatibles, one if/then each, appended to allOf. */
+static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+		       struct ynode *schema, struct ynode *props)
+{
+	struct ynode *allof = yget(schema, "allOf");
+	bool *done = cv_alloc(cv, (conds->n + 1) * sizeof(*done));
+
+	for (size_t i = 0; done && i < conds->n; i++) {
+		struct cond *c = conds->v[i];
+
+		if (done[i])
+			continue;
+		struct ynode *then = ymap(cv, c->line), *tprops = ymap(cv, c->line);
+		struct ynode *treq = yseq(cv, c->line);
+
+		for (size_t j = i; j < conds->n; j++) {
+			struct cond *o = conds->v[j];
+
+			if (done[j] || !same_set(c, o, cs->n))
+				continue;
+			done[j] = true;
+			if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
+				yset(tprops, o->prop, yraw(cv, "false", o->line));
+			else if (o->kind == CK_REQUIRED && !in_required(treq, o->prop))
+				ypush(treq, ystr(cv, o->prop, o->line));
+		}
+		if (!yempty(tprops))
+			yset(then, "properties", tprops);
+		if (!yempty(treq))
+			yset(then, "required", treq);
+		struct ynode *item = ymap(cv, c->line);
+
+		yset(item, "if", if_compatible(cv, cs, c->in, c->line));
+		yset(item, "then", then);
+		if (!allof)
+			allof = yset(schema, "allOf", yseq(cv, c->line));
+		ypush(allof, item);
+	}
+	(void)props;
+}
+
+void add_conditions(struct conv *cv, struct ynode *schema)
+{
+	struct ynode *props = yget(schema, "properties");
+	struct ynode *req = yget(schema, "required");
+	struct vec conds = { 0 };
+	struct cset cs;
+
+	if (cv->root_binding || !props)
+		return;
+	collect_compats(cv, &cs);
+	if (cs.n < 2)
+		return;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || pr->pattern || pr->deprecated || !strcmp(pr->name, "compatible"))
+			continue;
+		/* Only what the schema describes: a condition on an unknown name would not lint. */
+		if (!yget(props, pr->name) && !in_required(req, pr->name))
+			continue;
+		if (pr->qual)
+			heading_cond(cv, &cs, &conds, pr);
+		else
+			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name));
+	}
+	if (!conds.n)
+		return;
+	emit_conds(cv, &cs, &conds, schema, props);
+	for (size_t i = 0; i < conds.n; i++) {
+		const struct cond *c = conds.v[i];
+
+		for (struct ynode **pp = req ? &req->first : NULL; c->unrequire && pp && *pp;) {
+			if ((*pp)->s && !strcmp((*pp)->s, c->prop))
+				*pp = (*pp)->next;
+			else
+				pp = &(*pp)->next;
+		}
+	}
+	dedupe_required(req);	/* recomputes its last item */
+	/* allOf sits before additionalProperties/unevaluatedProperties, as the kernel writes it. */
+	ymove_end(schema, "additionalProperties");
+	ymove_end(schema, "unevaluatedProperties");
+}
+
+/* Is @w inside a quoted compatible string ("vendor,...w...") of the text? */
+static bool quoted_compatible_has(const struct conv *cv, const char *w, size_t wl)
+{
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *s = cv->lines[i].s;
+
+		for (const char *q = strchr(s, '"'); q; q = strchr(q + 1, '"')) {
+			const char *e = strchr(q + 1, '"');
+
+			if (!e)
+				break;
+			const char *comma = memchr(q + 1, ',', (size_t)(e - q - 1));
+
+			for (const char *p = comma ? q + 1 : NULL; p && p + wl <= e; p++)
+				if (!strncasecmp(p, w, wl) && !isalnum((unsigned char)p[wl]) &&
+				    !isalnum((unsigned char)p[-1]))
+					return true;
+			q = e;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does a property heading's qualifier ("for rk3399", "(st,sti-uni-player
+ * compatibility only)") name some of the device's compatibles rather than
+ * another node ("for MDIO bus")?  Called while the text is parsed, before
+ * the compatibles are known: a word with letters and digits that a quoted
+ * compatible of the text contains.
+ */
+bool qualifier_names_compatible(const struct conv *cv, const char *q)
+{
+	for (const char *p = q; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *w = p;
+		bool digit = false, alpha = false;
+
+		while (*p && (isalnum((unsigned char)*p) || *p == ',' || *p == '-')) {
+			digit |= isdigit((unsigned char)*p) != 0;
+			alpha |= isalpha((unsigned char)*p) != 0;
+			p++;
+		}
+		bool comma = memchr(w, ',', (size_t)(p - w)) != NULL;
+
+		if (p - w >= 3 && ((digit && alpha) || comma) &&
+		    quoted_compatible_has(cv, w, (size_t)(p - w)))
+			return true;
+	}
+	return false;
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * elsewhere.c - child nodes documented elsewhere: a child whose compatible
+ * another binding of the tree documents (an MFD's gpio, adc or regulator
+ * block, a panel under a display controller) is that binding's business.
+ * The conversion then writes the child as an object with that schema
+ * referenced (or, when several schemas list the compatible, left to their
+ * select), not as a copy of the example's properties.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+#define AMBIGUOUS ((void *)1)
+
+/* The compatible a schema line lists: "  - const: st,stmpe-gpio", "      - 'ti,twl4030-gpio'". */
+static bool line_compatible(const char *t, const char **s, size_t *n)
+{
+	while (*t == ' ')
+		t++;
+	if (t[0] == '-' && t[1] == ' ')
+		t += 2;
+	if (starts_with(t, "const: "))
+		t += 7;
+	char q = (*t == '\'' || *t == '"') ? *t++ : 0;
+	const char *b = t;
+
+	while (*t && (isalnum((unsigned char)*t) || strchr(",._+-", *t)))
+		t++;
+	if (t == b || !memchr(b, ',', (size_t)(t - b)) || !islower((unsigned char)*b))
+		return false;
+	*n = (size_t)(t - b);
+	if (q && *t++ != q)
+		return false;
+	if (*skip_blanks(t))
+		return false;
+	*s = b;
+	return true;
+}
+
+static void index_file(struct dtbind_doc2yaml *c, const char *root, const char *path)
+{
+	char *buf;
+	size_t len;
+
+	if (read_file(path, 1u << 20, &buf, &len))
+		return;
+	const char *rel = arena_strdup(&c->macro_arena, path + strlen(root) + 1);
+
+	for (char *l = buf; rel && l && *l;) {
+		char *eol = strchr(l, '\n');
+		const char *s;
+		size_t n;
+
+		if (eol)
+			*eol = '\0';
+		if (starts_with(l, "examples:"))
+			break;
+		if (line_compatible(l, &s, &n)) {
+			void *had = hmap_get_str(&c->compat_docs, s, n);
+
+			if (!had) {
+				char *k = arena_strndup(&c->macro_arena, s, n);
+
+				if (k)
+					hmap_put_str(&c->compat_docs, k, n, (void *)rel);
+			} else if (had != AMBIGUOUS && strcmp(had, rel)) {
+				hmap_put_str(&c->compat_docs, s, n, AMBIGUOUS);
+			}
+		}
+		l = eol ? eol + 1 : NULL;
+	}
+	free(buf);
+}
+
+static void index_dir(struct dtbind_doc2yaml *c, const char *root, const char *dir, unsigned depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL && depth < 8) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (str_ends_with(de->d_name, ".yaml"))
+			index_file(c, root, p);
+		else if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			index_dir(c, root, p, depth + 1);
+		free(p);
+	}
+	closedir(d);
+}
+
+/*
+ * The schema (path under the bindings root) that documents compatible @s,
+ * NULL when none does; AMBIGUOUS_DOC when several list it.  The tree's
+ * schemas are read once per converter and root.
+ */
+const char *documented_elsewhere(struct conv *cv, const char *s)
+{
+	struct dtbind_doc2yaml *c = cv->c;
+
+	if (!cv->root || !s)
+		return NULL;
+	if (!c->compat_root || strcmp(c->compat_root, cv->root)) {
+		hmap_free(&c->compat_docs);
+		hmap_init(&c->compat_docs);
+		free(c->compat_root);
+		c->compat_root = strdup(cv->root);
+		index_dir(c, cv->root, cv->root, 0);
+	}
+	const char *path = hmap_get_str(&c->compat_docs, s, strlen(s));
+
+	if (path == AMBIGUOUS)
+		return AMBIGUOUS_DOC;
+	/* Our own output, converted before: not elsewhere. */
+	if (path && cv->txt_rel && !strncmp(path, cv->txt_rel, strlen(cv->txt_rel) - 4) &&
+	    !strcmp(path + strlen(cv->txt_rel) - 4, ".yaml"))
+		return NULL;
+	return path;
+}
+
+/* The schema of a child group whose compatible is documented elsewhere, or NULL. */
+struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+			       unsigned src, const char *desc)
+{
+	const char *doc = NULL;
+
+	for (size_t i = 0; i < n && !doc; i++) {
+		const struct ditem *cp = node_prop(inst[i], "compatible");
+		const char *v[4];
+
+		if (!cp || !cp->value || value_strings(cv, cp->value, v, 4) < 1 || !v[0])
+			continue;
+		if (our_compatible(cv, v[0]))
+			return NULL;	/* ours: described here */
+		doc = documented_elsewhere(cv, v[0]);
+	}
+	if (!doc)
+		return NULL;
+	struct ynode *s = ymap(cv, src);
+
+	yset(s, "type", yraw(cv, "object", src));
+	if (desc)
+		yset(s, "description", ydesc(cv, desc, src, 4));
+	if (*doc) {	/* not AMBIGUOUS_DOC */
+		yset(s, "$ref", ystr(cv, cv_printf(cv, "/schemas/%s#", doc), src));
+		yset(s, "unevaluatedProperties", yraw(cv, "false", src));
+	} else {
+		yset(s, "additionalProperties", yraw(cv, "true", src));	/* left to its select */
+	}
+	return s;
+}

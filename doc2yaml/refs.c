@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * refs.c - references to common bindings: "[2] .../video-interfaces.txt",
+ * "see ../mmc/mmc.txt", "as defined in pwm.yaml" name a schema that other
+ * bindings pull in whole (common-refs.def, generated from the kernel trees
+ * by tests/doc2yaml/score/gen-common-refs.py); the conversion then $refs it.
+ * A reference made for a consumer property ("vdd-supply: see
+ * regulator.txt", "dmas: see dma.txt") is the consumer's, not a $ref.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+struct common_ref {
+	const char *name;	/* the stem a text uses: "spi-bus", "mmc" */
+	const char *path;	/* under bindings/ */
+};
+
+static const struct common_ref common_refs[] = {
+#define COMMON_REF(n, p, u) { n, p },
+#include "common-refs.def"
+#undef COMMON_REF
+};
+
+/* The scope-0 item whose lines include line @no, or NULL. */
+static const struct prop *item_of_line(const struct conv *cv, unsigned no, bool *other_scope)
+{
+	*other_scope = false;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		for (size_t i = 0; i < pr->nlines; i++) {
+			if (pr->lines[i]->no != no)
+				continue;
+			*other_scope = pr->scope != 0;
+			return pr;
+		}
+	}
+	return NULL;
+}
+
+/* A property whose own reference says how to point at something else. */
+static bool consumer_prop(const char *name)
+{
+	return phandle_list_prop(name) || names_prop(name) || str_ends_with(name, "-supply") ||
+	       strstr(name, "gpio") || starts_with(name, "pinctrl") ||
+	       !strcmp(name, "interrupts") || !strcmp(name, "interrupts-extended") ||
+	       !strcmp(name, "interrupt-parent") || !strcmp(name, "clocks") ||
+	       !strcmp(name, "resets") || !strcmp(name, "dmas") || !strcmp(name, "phys") ||
+	       !strcmp(name, "power-domains") || !strcmp(name, "iommus") ||
+	       !strcmp(name, "memory-region") || !strcmp(name, "ports") || !strcmp(name, "port");
+}
+
+/* The common schema a mention "dir/stem.txt" (dir may be empty) names, or NULL. */
+static const char *lookup(const char *dir, size_t dl, const char *stem, size_t sl)
+{
+	const char *found = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(common_refs); i++) {
+		const struct common_ref *r = &common_refs[i];
+
+		if (strlen(r->name) != sl || strncmp(r->name, stem, sl))
+			continue;
+		const char *slash = strrchr(r->path, '/');
+		const char *pd = r->path;
+
+		/* The path's last directory: "leds" of "leds/common.yaml". */
+		if (slash)
+			for (const char *q = r->path; q < slash; q++)
+				if (*q == '/')
+					pd = q + 1;
+		if (dl && (!slash || (size_t)(slash - pd) != dl || strncmp(pd, dir, dl)))
+			continue;
+		if (!found || strcmp(found, r->path))
+			n++;
+		found = r->path;
+	}
+	return n == 1 ? found : NULL;
+}
+
+static void add_xref(struct conv *cv, const char *path)
+{
+	for (size_t i = 0; i < cv->nxrefs; i++)
+		if (!strcmp(cv->xrefs[i], path))
+			return;
+	if (cv->nxrefs < ARRAY_SIZE(cv->xrefs))
+		cv->xrefs[cv->nxrefs++] = path;
+}
+
+/* The file names in line @l: "Documentation/devicetree/bindings/mmc/mmc.txt", "pwm.yaml". */
+static void line_refs(struct conv *cv, const char *s)
+{
+	for (const char *p = s; (p = strstr(p, ".")) != NULL; p++) {
+		size_t el = starts_with(p, ".txt") ? 4 : starts_with(p, ".yaml") ? 5 : 0;
+
+		if (!el || isalnum((unsigned char)p[el]))
+			continue;
+		const char *b = p;
+
+		while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-", b[-1])))
+			b--;
+		const char *dir = b, *dirend = b;
+
+		if (b > s && b[-1] == '/') {
+			dirend = b - 1;
+			dir = dirend;
+			while (dir > s && (isalnum((unsigned char)dir[-1]) || strchr(",_-", dir[-1])))
+				dir--;
+		}
+		const char *path = lookup(dir, (size_t)(dirend - dir), b, (size_t)(p - b));
+
+		if (path)
+			add_xref(cv, path);
+	}
+}
+
+/* The common schemas the text's references name (into cv->xrefs). */
+void text_refs(struct conv *cv)
+{
+	cv->nxrefs = 0;
+	if (!cv->chains.n || cv->root_binding)
+		return;
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const struct line *l = &cv->lines[i];
+		bool other;
+
+		if (l->blank || l->exsec || (!strstr(l->s, ".txt") && !strstr(l->s, ".yaml")))
+			continue;
+		const struct prop *pr = item_of_line(cv, l->no, &other);
+
+		if (other || (pr && consumer_prop(pr->name)))
+			continue;
+		line_refs(cv, l->s);
+	}
+}
