@@ -298,6 +298,8 @@ conformance: deps $(BUILD)/dtbind
 	@# The kernel's own targets; the whole dt_binding_check of both trees takes
 	@# ~20 CPU-minutes more than CI has room for: KBUILD_SUBSET=0 runs it.
 	$(Q)SHARED=$(SHARED) KBUILD_SUBSET=$(KBUILD_SUBSET) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind
+	@# doc2yaml on every .txt of kernel 7.2, checked by dt-schema 2026.06 (when both are here).
+	$(Q)SHARED=$(SHARED) sh tests/conformance/doc2yaml-7.2/run.sh $(BUILD)/dtbind
 
 # The kbuild front-ends: links named as dt-schema's programs (kbuild/kbuild.c),
 # in a directory of their own so that they never shadow a real dt-schema.

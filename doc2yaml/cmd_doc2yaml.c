@@ -58,7 +58,11 @@ const struct cli_help help_doc2yaml = {
 		"from FILE.  With one input and no -o the YAML goes to standard output.\n\n"
 		"Findings: FILE.txt:LINE:COL: severity: message [doc2yaml-RULE].  Warnings mark "
 		"what a reviewer should check (a guessed type, a placeholder maintainer); "
-		"errors are what the self-check still finds wrong.",
+		"errors are what the self-check still finds wrong.\n\n"
+		"A pointer stub (a few lines that only say where the binding moved) is skipped "
+		"with a note and nothing written; an output whose $id would be one of "
+		"dt-schema's core schemas (graph.yaml, gpio/gpio.yaml, ...) is refused with an "
+		"error, so that it never shadows it.",
 	.options = doc2yaml_options,
 	.exit_status = "0 converted, 1 converted with errors left, 2 usage or I/O error.",
 	.examples = doc2yaml_examples,

@@ -613,6 +613,24 @@ static size_t supply_lines(struct conv *cv, struct prop *pr, struct pinfo *pis, 
 	return np;
 }
 
+/*
+ * pinctrl-* are left to the pinctrl consumer schema, unless the text lists
+ * a state beyond the default one (pinctrl-1: "default" and "sleep"); then
+ * kernel schemas name the states.
+ */
+static bool pin_states(const struct conv *cv, const char *name)
+{
+	if (!starts_with(name, "pinctrl-"))
+		return false;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope && !strcmp(pr->name, "pinctrl-1"))
+			return true;
+	}
+	return false;
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -626,7 +644,8 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 			np = supply_lines(cv, pr, pis, np, cap);
 			continue;
 		}
-		if (pr->scope || pr->pattern || skip_prop(pr->name) || !valid_prop_name(pr->name))
+		if (pr->scope || pr->pattern || (skip_prop(pr->name) && !pin_states(cv, pr->name)) ||
+		    !valid_prop_name(pr->name))
 			continue;
 		if (pr->is_node && (is_vendor_prop(pr->name) || fixup_has_unit_suffix(pr->name) ||
 				    phandle_list_prop(pr->name) || str_ends_with(pr->name, "-supply") ||

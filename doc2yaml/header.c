@@ -425,8 +425,23 @@ const char *top_description(struct conv *cv)
 		sb_putc(&sb, '\n');
 		blank = false;
 	}
-	while (sb.len && sb.buf[sb.len - 1] == '\n')
-		sb.len--;
+	/*
+	 * A lead-in left at the end ("It must be provided by one of:") has
+	 * lost its list to the properties.
+	 */
+	for (;;) {
+		while (sb.len && sb.buf[sb.len - 1] == '\n')
+			sb.len--;
+		if (!sb.len || sb.buf[sb.len - 1] != ':')
+			break;
+		/* Back to the end of the sentence before it, or to its paragraph. */
+		size_t k = sb.len - 1;
+
+		while (k && !(sb.buf[k - 1] == '\n' && sb.buf[k] == '\n') &&
+		       !(sb.buf[k - 1] == '.' && (sb.buf[k] == ' ' || sb.buf[k] == '\n')))
+			k--;
+		sb.len = k;
+	}
 	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);

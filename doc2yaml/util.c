@@ -66,7 +66,8 @@ static const char *const std_props[] = {
 	"output-high", "output-impedance-ohms", "output-low", "oversampling-ratio", "pa-gpios",
 	"panic-indicator", "parallel-memories", "pclk-sample", "pcs-handle", "performance-domains",
 	"phy-connection-type", "phy-device", "phy-handle", "phy-mode", "phy-names",
-	"phy-supply", "phy-type", "phy_type", "phys", "pinctrl-pin-array",
+	"phy-supply", "phy-type", "phy_type", "phys", "pinctrl-0", "pinctrl-1", "pinctrl-names",
+	"pinctrl-pin-array",
 	"pinctrl-use-default", "pinmux", "pins", "pixelclk-active", "poll-interval",
 	"ports-implemented", "post-power-on-delay-ms", "power-domain-names", "power-domains", "power-off-time-sec",
 	"power-source", "power-supplies", "power-supply", "powerdown-gpios", "prefix",
@@ -315,6 +316,16 @@ static bool prose_line(const char *s, size_t n)
 	if (bullet_at(buf, &after) || strchr("-*+#/&}[", buf[0]) ||
 	    (isdigit((unsigned char)buf[0]) && buf[1] && strchr(".)", buf[1])))
 		return false;	/* lists, "[1] ...", "1. ...", code */
+	/* "reg: offset and length" starts an item of a list. */
+	size_t tl = strcspn(buf, ": ");
+
+	if (buf[tl] == ':' && tl && strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789,#_-") == tl) {
+		buf[tl] = '\0';
+		if (strpbrk(buf, ",#_-") || strspn(buf, "0123456789") == tl || is_std_prop(buf) ||
+		    !strcmp(buf, "compatible") || !strcmp(buf, "reg"))
+			return false;
+		buf[tl] = ':';
+	}
 	/* Two blanks make a table's gap, except between sentences. */
 	for (const char *g = strstr(buf, "  "); g; g = strstr(g + 1, "  "))
 		if (g > buf && !strchr(".:;", g[-1]))

@@ -20,35 +20,16 @@ import os
 import re
 import sys
 
-import yaml
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'score'))
+import score  # noqa: E402  (the scorer's reading of a schema's compatibles)
 
 B = 'Documentation/devicetree/bindings'
 COMPAT = re.compile(r'"([a-z0-9][a-z0-9-]*,[A-Za-z0-9][A-Za-z0-9,._+-]*)"')
 
 
-def strings_in(node, out):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if k not in ('description', '$comment', 'pattern', '$ref', 'title'):
-                strings_in(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            strings_in(v, out)
-    elif isinstance(node, str):
-        out.add(node)
-    return out
-
-
 def yaml_compatibles(path):
-    try:
-        with open(path, encoding='utf-8', errors='replace') as f:
-            doc = yaml.load(f, Loader=yaml.CSafeLoader)
-    except Exception:
-        return set()
-    if not isinstance(doc, dict) or not isinstance(doc.get('properties'), dict):
-        return set()
-    c = doc['properties'].get('compatible')
-    return strings_in(c, set()) if c is not None else set()
+    doc, _ = score.load_yaml_file(path)
+    return score.schema_compatibles(doc)
 
 
 def txt_compatibles(path):
