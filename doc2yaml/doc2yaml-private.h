@@ -456,8 +456,6 @@ void build_device(struct conv *cv, struct ynode *schema);
 void complete_examples(struct conv *cv, struct ynode *schema);
 
 /* header.c: the schema's header: $id, maintainers, description */
-char *find_root_above(const char *path);
-char *abs_path(const char *path);
 const char *relative_id_path(struct conv *cv, const char *in, const char *out);
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max);

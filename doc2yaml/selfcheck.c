@@ -469,7 +469,7 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 	/* Lint the result (its copy: only $id and the $ref spelling differ). */
 	if (asprintf(&lint_path, "%s/lint-%u.yaml", c->tmp, seq) < 0)
 		goto done;
-	if (!dtbind_doc2yaml_write_atomic(lint_path, em->sb.buf, em->sb.len, true)) {
+	if (!write_file_atomic(lint_path, (const struct strbuf *[]){ &em->sb }, 1, -1, 0)) {
 		dtbind_diag_set_rule(c->cdiag, "ref-resolves", cv->root ? DTBIND_ERROR : -1);
 		dtbind_lint_file(c->linter, lint_path);
 		out = take_output(c);
@@ -504,7 +504,7 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 		}
 	}
 	if (ex_path && !mkdir_parents(ex_path, 0700) &&
-	    !dtbind_doc2yaml_write_atomic(ex_path, use->sb.buf, use->sb.len, true)) {
+	    !write_file_atomic(ex_path, (const struct strbuf *[]){ &use->sb }, 1, -1, 0)) {
 		struct check_item *ci = calloc(1, sizeof(*ci));
 
 		write_stubs(cv);

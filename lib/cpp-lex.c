@@ -139,7 +139,7 @@ static struct srcfile *load_file(struct cpp *p, const char *path, const struct t
 
 	if (sf)
 		return sf;
-	if (stat(path, &st) || !S_ISREG(st.st_mode))
+	if (fs_stat(path, &st) || !S_ISREG(st.st_mode))
 		return NULL;
 	if (p->opts->unsaved_path && is_unsaved(p->opts->unsaved_path, path)) {
 		sf = cpp_new_srcfile(p, path, p->opts->unsaved_text, p->opts->unsaved_len, false);
@@ -221,7 +221,7 @@ bool cpp_is_once(struct cpp *p, const struct srcfile *sf)
 
 	if (!p->once.n)
 		return false;
-	real = realpath(sf->path, NULL);
+	real = real_path(sf->path);
 	if (!real)
 		return false;
 	found = hmap_get_str(&p->once, real, strlen(real)) != NULL;
@@ -231,7 +231,7 @@ bool cpp_is_once(struct cpp *p, const struct srcfile *sf)
 
 void cpp_mark_once(struct cpp *p, const struct srcfile *sf)
 {
-	char *real = realpath(sf->path, NULL);
+	char *real = real_path(sf->path);
 	char *key;
 
 	if (!real)

@@ -346,7 +346,7 @@ struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen
 	hmap_init(&s->ids);
 	hmap_init(&s->documented);
 	s->set = dtbind_schema_set_new(diag);
-	if (!s->set) {
+	if (!s->set || dtbind_dtschemas_configure_set(s->set)) {
 		dtbind_dtschemas_free(s);
 		return NULL;
 	}
@@ -450,6 +450,38 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 		}
 	}
 	return ret;
+}
+
+/*
+ * typeSize: the cell width an integer array was written with (/bits/ N rides
+ * in the value's style; anything else counts as 32 bits, as in dt-schema).
+ */
+static bool check_type_size(const struct dtbind_value *arg, const struct dtbind_value *inst,
+			    char *why, size_t why_size)
+{
+	if (arg->kind != DTBIND_INT || !arg->u.i || inst->kind != DTBIND_SEQ || !inst->u.seq.n ||
+	    inst->u.seq.items[0]->kind != DTBIND_SEQ || !inst->u.seq.items[0]->u.seq.n)
+		return true;
+	const struct dtbind_value *cell = inst->u.seq.items[0]->u.seq.items[0];
+	bool number = cell->kind == DTBIND_INT || cell->kind == DTBIND_FLOAT;
+	int64_t size = number && cell->style ? cell->style : 32;
+
+	if (size == arg->u.i)
+		return true;
+	snprintf(why, why_size, "has %lld-bit cells, %lld-bit cells expected", (long long)size,
+		 (long long)arg->u.i);
+	return false;
+}
+
+int dtbind_dtschemas_configure_set(struct dtbind_schema_set *set)
+{
+	/* The embedded dt-schema meta-schemas and core schemas answer for their URIs. */
+	if (dtbind_schema_set_map_prefix(set, "http://devicetree.org/meta-schemas/",
+					 DTBIND_EMBEDDED "meta") ||
+	    dtbind_schema_set_map_prefix(set, "http://devicetree.org/schemas/",
+					 DTBIND_EMBEDDED "core"))
+		return -DTBIND_ENOMEM;
+	return dtbind_schema_set_array_keyword(set, "typeSize", check_type_size);
 }
 
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
@@ -795,12 +827,6 @@ static void report_errors(struct checker *c, const struct binding *b,
 			.fix_from = e->fix_from,
 			.fix_to = e->fix_to,
 		};
-		/* A did-you-mean in the explanation (the closest oneOf branch) is the fix. */
-		for (size_t k = i + 1; !f.fix_from && k < errs->n && errs->v[k].depth; k++) {
-			f.fix_from = errs->v[k].fix_from;
-			f.fix_to = errs->v[k].fix_to;
-		}
-
 		dtbind_diag_emit(c->diag, &f);
 		c->findings++;
 		for (size_t k = i + 1; k < errs->n && errs->v[k].depth; k++) {

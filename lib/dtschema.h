@@ -8,6 +8,14 @@
 struct dtbind_dtschemas;
 
 /*
+ * What dt-schema adds to a JSON Schema set: its meta-schemas and core
+ * schemas at their devicetree.org URIs (the embedded copies), and its
+ * typeSize keyword.  Every set that reads bindings is configured so;
+ * dtbind_dtschemas_load*() do it themselves.  0 or -DTBIND_ENOMEM.
+ */
+int dtbind_dtschemas_configure_set(struct dtbind_schema_set *set);
+
+/*
  * Load every binding under @bindings_root (may be NULL) and the embedded
  * core schemas, check each against its meta-schema (failures are left out
  * with a warning, as the reference does), fix them up, compile them, build

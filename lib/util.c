@@ -361,15 +361,38 @@ bool fd_write_all(int fd, const char *p, size_t len)
 	return true;
 }
 
+static int read_disk_file(const char *path, size_t max, char **bufp, size_t *lenp);
+
 int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
+{
+	char *disk = NULL;
+	int ret;
+
+	*bufp = NULL;
+	*lenp = 0;
+	if (!fs_overlay_active())
+		return read_disk_file(path, max, bufp, lenp);
+	ret = fs_overlay_read(path, bufp, lenp, &disk);
+	if (ret > 0 && *lenp > max) {
+		free(*bufp);
+		*bufp = NULL;
+		*lenp = 0;
+		return -DTBIND_ELIMIT;
+	}
+	if (ret)
+		return ret > 0 ? 0 : ret;
+	ret = read_disk_file(disk ? disk : path, max, bufp, lenp);
+	free(disk);
+	return ret;
+}
+
+static int read_disk_file(const char *path, size_t max, char **bufp, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");
 	struct stat st;
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 
-	*bufp = NULL;
-	*lenp = 0;
 	if (!f)
 		return -DTBIND_EIO;
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -661,52 +684,76 @@ static int cmp_entries(const void *a, const void *b)
 	return strcmp(((const struct dir_entry *)a)->name, ((const struct dir_entry *)b)->name);
 }
 
+struct dir_list {
+	struct dir_entry *v;
+	size_t n, cap;
+};
+
+static int dir_list_add(void *ctx, const char *name)
+{
+	struct dir_list *l = ctx;
+
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 32))
+		return -DTBIND_ENOMEM;
+	if (!(l->v[l->n].name = strdup(name)))
+		return -DTBIND_ENOMEM;
+	l->v[l->n++].type = DT_UNKNOWN;
+	return 0;
+}
+
 static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
 		    unsigned depth)
 {
-	DIR *d = opendir(dir);
+	char *disk = NULL;
+	/* An overlay in use may add entries, hide them, or be the whole directory. */
+	int ov = fs_overlay_dir(dir, &disk);
+	DIR *d = ov < 0 ? NULL : !ov ? opendir(dir) : disk ? opendir(disk) : NULL;
 	struct dirent *de;
-	struct dir_entry *v = NULL;
-	size_t n = 0, cap = 0;
+	struct dir_list l = { 0 };
 	int ret = 0;
 
-	if (!d)
+	free(disk);
+	if (!d && ov <= 0)
 		return -DTBIND_EIO;
-	while ((de = readdir(d)) != NULL) {
+	while (d && (de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		/* A file that is not wanted needs no stat (a bindings tree is half .txt). */
 		if (de->d_type == DT_REG && want && !want(de->d_name))
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			struct dir_entry *nv = realloc(v, cap * sizeof(*nv));
+		if ((ret = dir_list_add(&l, de->d_name)))
+			break;
+		l.v[l.n - 1].type = de->d_type;
+	}
+	if (ov > 0 && !ret)
+		ret = fs_overlay_children(dir, dir_list_add, &l);
+	/* Sorted: the same tree gives the same order on every file system. */
+	if (l.v)
+		qsort(l.v, l.n, sizeof(*l.v), cmp_entries);
+	for (size_t i = 0; i < l.n && !ret; i++) {
+		char *p = NULL;
+		struct stat st;
 
-			if (!nv) {
+		if (ov > 0 && i && !strcmp(l.v[i].name, l.v[i - 1].name))
+			continue;	/* on disk and in the overlay: the overlay says what it is */
+		if (ov > 0) {
+			if (asprintf(&p, "%s/%s", dir, l.v[i].name) < 0) {
 				ret = -DTBIND_ENOMEM;
 				break;
 			}
-			v = nv;
-		}
-		if (!(v[n].name = strdup(de->d_name))) {
-			ret = -DTBIND_ENOMEM;
-			break;
-		}
-		v[n++].type = de->d_type;
-	}
-	/* Sorted: the same tree gives the same order on every file system. */
-	if (v)
-		qsort(v, n, sizeof(*v), cmp_entries);
-	for (size_t i = 0; i < n && !ret; i++) {
-		char *p;
-		struct stat st;
-
-		/* Relative to the open directory: no walk of the whole path per file. */
-		if (fstatat(dirfd(d), v[i].name, &st, 0))
+			if (fs_stat(p, &st)) {
+				free(p);
+				continue;
+			}
+		} else if (fstatat(dirfd(d), l.v[i].name, &st, 0)) {
+			/* Relative to the open directory: no walk of the whole path per file. */
 			continue;
-		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(v[i].name))))
+		}
+		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(l.v[i].name)))) {
+			free(p);
 			continue;
-		if (asprintf(&p, "%s/%s", dir, v[i].name) < 0) {
+		}
+		if (!p && asprintf(&p, "%s/%s", dir, l.v[i].name) < 0) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
@@ -718,10 +765,11 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 			ret = visit(ctx, p, &st);
 		}
 	}
-	closedir(d);
-	for (size_t i = 0; i < n; i++)
-		free(v[i].name);
-	free(v);
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i].name);
+	free(l.v);
 	return ret;
 }
 
@@ -756,7 +804,7 @@ int path_list_add(struct path_list *l, const char *path, bool (*want)(const char
 	struct stat st;
 	char *copy;
 
-	if (stat(path, &st))
+	if (fs_stat(path, &st))
 		return -DTBIND_EIO;
 	if (S_ISDIR(st.st_mode))
 		return walk_tree(path, want, visit_push, l);
@@ -814,7 +862,7 @@ bool is_dir(const char *path)
 {
 	struct stat st;
 
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
+	return !fs_stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
 int hexval(int c)
@@ -828,17 +876,16 @@ int hexval(int c)
 	return -1;
 }
 
-/* @path made absolute and canonical; its last component need not exist yet. */
-static char *abs_path_of(const char *path)
+char *abs_path(const char *path)
 {
-	char *abs = realpath(path, NULL), *copy, *slash, *dir;
+	char *abs = real_path(path), *copy, *slash, *dir;
 
 	if (abs || !(copy = strdup(path)))
 		return abs;
 	slash = strrchr(copy, '/');
 	if (slash)
 		*slash = '\0';
-	dir = realpath(slash ? (*copy ? copy : "/") : ".", NULL);
+	dir = real_path(slash ? (*copy ? copy : "/") : ".");
 	if (dir && asprintf(&abs, "%s/%s", strcmp(dir, "/") ? dir : "",
 			    slash ? slash + 1 : copy) < 0)
 		abs = NULL;
@@ -849,7 +896,18 @@ static char *abs_path_of(const char *path)
 
 char *bindings_root_above(const char *path)
 {
-	char *abs = abs_path_of(path), *slash;
+	char *abs = abs_path(path), *slash;
+
+	/* A file not saved yet, in directories not made yet: from what exists above it. */
+	if (!abs && strchr(path, '/')) {
+		char *up = strdup(path);
+
+		while (up && !abs && (slash = strrchr(up, '/')) && slash != up) {
+			*slash = '\0';
+			abs = abs_path(up);
+		}
+		free(up);
+	}
 
 	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
 		char *b;
@@ -883,11 +941,19 @@ static char *temp_name(const char *path)
 	return tmp;
 }
 
-int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode)
+int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode,
+		      unsigned flags)
 {
 	char *tmp = NULL;
 	int fd = -1, err;
 	bool created = false;
+	struct stat st;
+
+	/* Not even a temporary file when the answer is known already. */
+	if ((flags & WRITE_NO_REPLACE) && !lstat(path, &st)) {
+		errno = EEXIST;
+		return -DTBIND_EIO;
+	}
 
 	for (int tries = 0; fd < 0 && tries < 100; tries++) {
 		free(tmp);
@@ -925,8 +991,16 @@ int write_file_atomic(const char *path, const struct strbuf *const parts[], size
 		goto fail;
 	err = close(fd);
 	fd = -1;
-	if (err || rename(tmp, path))
+	if (err)
 		goto fail;
+	if (flags & WRITE_NO_REPLACE) {
+		/* link() fails if the file appeared meanwhile: never overwrite. */
+		if (link(tmp, path))
+			goto fail;
+		unlink(tmp);
+	} else if (rename(tmp, path)) {
+		goto fail;
+	}
 	cleanup_forget(tmp);
 	free(tmp);
 	return 0;
