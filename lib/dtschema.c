@@ -537,8 +537,11 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 		ret = dtschemas_finish(s);
 	else if (!(ret = load_sources(s, files, nfiles)))
 		ret = dtschemas_finish(s);
-	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
-	if (!ret && how != WHOLE_CACHE && path && !cache_of &&
+	/*
+	 * A fresh result is kept for the next run; a cache that cannot be written
+	 * is no error.  Files in memory are not the tree's: no cache of them.
+	 */
+	if (!ret && how != WHOLE_CACHE && path && !cache_of && !fs_overlay_active() &&
 	    schema_cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
 		schema_cache_prune();
 	source_files_free(files, nfiles);

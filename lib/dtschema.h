@@ -46,7 +46,7 @@ int dtbind_dtschemas_load_trusted(struct dtbind_diag *diag, const char *bindings
 /*
  * Same, reading (never writing) the automatic cache of the tree at
  * @cache_of, of which @bindings_root is a copy with some files changed
- * (check: a series applied to a mirror of the tree).  The unchanged files
+ * (check: a series applied in memory over the tree).  The unchanged files
  * come from the cache, the others from source.
  */
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,

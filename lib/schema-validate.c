@@ -1145,6 +1145,7 @@ int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbi
 	c->depth = c->explain = 0;
 	c->fatal = 0;
 	c->npath = c->nscopes = c->nrefs = 0;
+	c->fix_from = c->fix_to = NULL;	/* not zeroed with the rest: no did-you-mean yet */
 	/* The document root is the outermost dynamic scope even without $id. */
 	if (!schema->is_resource_root && schema->sc.res->root != schema->v) {
 		struct dtbind_schema *root;
