@@ -312,7 +312,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 
 void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c)
 {
-	if (c && c->tmp)
+	if (c && c->ov)
 		run_example_checks(c);
 }
 
@@ -351,14 +351,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	run_example_checks(c);
 	dtbind_linter_free(c->linter);
 	dtbind_diag_free(c->cdiag);
-	if (c->cout)
-		fclose(c->cout);
-	free(c->cbuf);
-	if (c->tmp) {
-		rm_tree(c->tmp);
-		cleanup_forget(c->tmp);
-	}
-	free(c->tmp);
+	fs_overlay_free(c->ov);
+	free(c->top);
 	free(c->check_root);
 	free(c->inc_root);
 	free(c->maint_path);
