@@ -599,8 +599,12 @@ int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_ro
 
 	/* The tree's Makefile decides: the copy may hold only the changed files. */
 	gen = dtbind_gen_choose(cache_of, gen);
+	/* The tree as it is on disk, cached: without the overlay of the copy, if any. */
+	struct fs_overlay *was = fs_overlay_use(NULL);
+
 	if (quiet && load_set(quiet, cache_of, NULL, NULL, true, gen, &tree) == 0)
 		dtbind_dtschemas_free(tree);
+	fs_overlay_use(was);
 	dtbind_diag_free(quiet);
 	return load_set(diag, bindings_root, NULL, cache_of, true, gen, out);
 }
