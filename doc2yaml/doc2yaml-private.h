@@ -72,19 +72,18 @@ struct dtbind_doc2yaml {
 	char *compat_root;
 	struct hmap compat_docs;
 	/*
-	 * Self-check: a temporary bindings root holding the results (and links
-	 * to the schemas they reference), one linter, stub headers for macros
-	 * whose header is not at hand, and the example checks still to run.
+	 * Self-check: a bindings root in memory (an overlay) holding the
+	 * results (and links to the schemas they reference), one linter
+	 * reporting to a collect sink, stub headers for macros whose header is
+	 * not at hand, and the example checks still to run.
 	 */
-	char *tmp;
+	char *top;			/* the overlay's top */
+	struct fs_overlay *ov;
 	unsigned seq;
 	struct dtbind_diag *cdiag;
-	FILE *cout;
-	char *cbuf;
-	size_t clen, coff;
 	struct dtbind_linter *linter;
 	char *inc_root;			/* the tree whose include/ the examples use */
-	char *check_root;		/* <tmp>/root */
+	char *check_root;		/* <top>/root */
 	struct hmap stubs;		/* "header\0macro" already stubbed */
 	struct check_item *pending, **ptail;
 	bool defer;
@@ -482,8 +481,6 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 void complete_examples(struct conv *cv, struct ynode *schema);
 
 /* header.c: the schema's header: $id, maintainers, description */
-char *find_root_above(const char *path);
-char *abs_path(const char *path);
 const char *relative_id_path(struct conv *cv, const char *in, const char *out);
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max);
@@ -491,7 +488,6 @@ void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root);
 const char *top_description(struct conv *cv);
 
 /* selfcheck.c: the self-check: lint and exampletest on the output, relayed to .txt lines */
-void rm_tree(const char *dir);
 void include_dirs(struct dtbind_doc2yaml *c, const char **dirs, size_t *n, size_t max,
 			 char **owned);
 void run_example_checks(struct dtbind_doc2yaml *c);

@@ -380,7 +380,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 
 void dtbind_doc2yaml_flush(struct dtbind_doc2yaml *c)
 {
-	if (c && c->tmp)
+	if (c && c->ov)
 		run_example_checks(c);
 }
 
@@ -420,14 +420,8 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	run_example_checks(c);
 	dtbind_linter_free(c->linter);
 	dtbind_diag_free(c->cdiag);
-	if (c->cout)
-		fclose(c->cout);
-	free(c->cbuf);
-	if (c->tmp) {
-		rm_tree(c->tmp);
-		cleanup_forget(c->tmp);
-	}
-	free(c->tmp);
+	fs_overlay_free(c->ov);
+	free(c->top);
 	free(c->check_root);
 	free(c->inc_root);
 	free(c->maint_path);
@@ -455,9 +449,9 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	if (c->opts.bindings_root)
 		root = realpath(c->opts.bindings_root, NULL);
 	if (!root && out_path)
-		root = find_root_above(out_path);
+		root = bindings_root_above(out_path);
 	if (!root && txt_path)
-		root = find_root_above(txt_path);
+		root = bindings_root_above(txt_path);
 	cv.root = root;
 	/* The tree's dt-schema generation, chosen on the first tree seen (one linter). */
 	if (c->opts.gen == DTBIND_GEN_AUTO && !c->linter && (c->opts.bindings_root || root))
@@ -481,74 +475,6 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	arena_release(&cv.a);
 	free(root);
 	return ret;
-}
-
-int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, bool force)
-{
-	char *tmp = NULL;
-	const char *slash = strrchr(path, '/');
-	struct stat st;
-	int fd, err;
-	mode_t mask;
-
-	if (!force && lstat(path, &st) == 0) {
-		errno = EEXIST;
-		return -DTBIND_EIO;
-	}
-	if (asprintf(&tmp, "%.*s.%s.XXXXXX", slash ? (int)(slash - path + 1) : 0, path,
-		     slash ? slash + 1 : path) < 0)
-		return -DTBIND_ENOMEM;
-	fd = cleanup_mkstemp(tmp);	/* a signal removes it, never a half file */
-	if (fd < 0) {
-		err = errno;
-		free(tmp);
-		errno = err;
-		return -DTBIND_EIO;
-	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask))
-		goto fail;
-	for (size_t off = 0; off < len;) {
-		ssize_t w = write(fd, buf + off, len - off);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		off += (size_t)w;
-	}
-	if (close(fd)) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (!force) {
-		/* link() fails if the file appeared meanwhile: never overwrite. */
-		if (link(tmp, path) == 0) {
-			unlink(tmp);
-			cleanup_forget(tmp);
-			free(tmp);
-			return 0;
-		}
-		if (errno == EEXIST)
-			goto fail;
-	}
-	if (rename(tmp, path))
-		goto fail;
-	cleanup_forget(tmp);
-	free(tmp);
-	return 0;
-fail:
-	err = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	cleanup_forget(tmp);
-	free(tmp);
-	errno = err;
-	return -DTBIND_EIO;
 }
 
 int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *out, FILE *stream,
@@ -583,7 +509,9 @@ int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *
 	if (ret || !yaml)
 		return ret;	/* a pointer stub writes nothing */
 	if (out) {
-		ret = dtbind_doc2yaml_write_atomic(out, yaml, ylen, force);
+		const struct strbuf part = { .buf = yaml, .len = ylen }, *parts[] = { &part };
+
+		ret = write_file_atomic(out, parts, 1, -1, force ? 0 : WRITE_NO_REPLACE);
 		if (ret)
 			dtbind_diag_report(c->diag, DTBIND_ERROR, (struct dtbind_loc){ .file = out },
 					   "doc2yaml-output", "cannot write: %s", strerror(errno));

@@ -78,14 +78,6 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 int dtbind_doc2yaml_file(struct dtbind_doc2yaml *c, const char *in, const char *out, FILE *stream,
 			 bool force);
 
-/**
- * dtbind_doc2yaml_write_atomic() - write @len bytes to @path via a temporary file and rename
- * @force: replace an existing file
- *
- * Returns 0, -DTBIND_EIO (errno set; EEXIST when @path exists and !@force).
- */
-int dtbind_doc2yaml_write_atomic(const char *path, const char *buf, size_t len, bool force);
-
 /*
  * dtbind_doc2yaml_set_defer() - check examples in one batch
  *

@@ -1,23 +1,16 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * selfcheck.c - the self-check: lint and exampletest on the output, relayed to .txt lines.
+ * selfcheck.c - the self-check: lint and exampletest on the output (in memory, an
+ * overlay), their findings relayed to .txt lines.
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-void rm_tree(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
+/*
+ * The results are checked where lint and exampletest find them: in memory,
+ * in an overlay whose top is this path (nothing under it is on disk).
+ */
+#define SELFCHECK_TOP "/dtbind-doc2yaml"
 
 static bool file_exists(const char *p)
 {
@@ -26,89 +19,87 @@ static bool file_exists(const char *p)
 	return stat(p, &st) == 0;
 }
 
-/* The sink's text written since the last call. */
-static char *take_output(struct dtbind_doc2yaml *c)
+/* Does @p exist as the inner tools see it (the overlay over the disk)? */
+static bool seen(struct dtbind_doc2yaml *c, const char *p)
 {
-	char *r;
+	struct fs_overlay *was = fs_overlay_use(c->ov);
+	struct stat st;
+	bool r = fs_stat(p, &st) == 0;
 
-	fflush(c->cout);
-	if (c->clen <= c->coff)
-		return NULL;
-	r = strndup(c->cbuf + c->coff, c->clen - c->coff);
-	c->coff = c->clen;
+	fs_overlay_use(was);
 	return r;
 }
 
 static int check_setup(struct dtbind_doc2yaml *c)
 {
-	const char *base = getenv("TMPDIR");
-	char *dir = NULL, *root = NULL;
 	struct dtbind_lint_opts lo = { 0 };
 
-	if (c->tmp)
+	if (c->ov)
 		return 0;
-	if (asprintf(&dir, "%s/dtbind-doc2yaml-XXXXXX", base && *base ? base : "/tmp") < 0)
+	if (!(c->top = strdup(SELFCHECK_TOP)) || !(c->ov = fs_overlay_new(c->top)) ||
+	    asprintf(&c->check_root, "%s/root", c->top) < 0 ||
+	    fs_overlay_mkdir(c->ov, c->check_root) || !(c->cdiag = dtbind_diag_new_collect()))
 		return -DTBIND_ENOMEM;
-	if (!cleanup_mkdtemp(dir)) {	/* removed on a signal too */
-		free(dir);
-		return -DTBIND_EIO;
-	}
-	c->tmp = dir;
-	c->cout = open_memstream(&c->cbuf, &c->clen);
-	c->cdiag = c->cout ? dtbind_diag_new(c->cout, DTBIND_FORMAT_GCC) : NULL;
-	if (!c->tmp || !c->cdiag || asprintf(&root, "%s/root", c->tmp) < 0)
-		return -DTBIND_ENOMEM;
-	mkdir(root, 0700);
 	dtbind_diag_set_rule(c->cdiag, "id-matches-path", -1);
 	/* The linter keeps the pointer: the string lives as long as the converter. */
-	c->check_root = root;
-	lo.bindings_root = root;
+	lo.bindings_root = c->check_root;
 	/* The scratch root has no Makefile: the real tree says which dt-schema. */
 	lo.gen = dtbind_gen_choose(c->opts.bindings_root, c->opts.gen);
 	return dtbind_linter_new(c->cdiag, &lo, &c->linter);
 }
 
-/* Findings of the inner sink for @path, back at the .txt lines. */
-static void relay(struct dtbind_doc2yaml *c, const char *txt, const char *path, const unsigned *map,
-		  size_t nmap, const char *rule, char *out)
+/*
+ * A finding's text after "severity: " as the gcc format prints it (node,
+ * message, rule), up to the first line break.
+ */
+static char *finding_text(const struct dtbind_finding *f)
 {
-	size_t pl = strlen(path);
+	char *t = NULL;
+	bool node = f->node && *f->node && f->severity != DTBIND_NOTE;
 
-	for (char *p = out; p && *p;) {
-		char *eol = strchr(p, '\n');
+	if (asprintf(&t, "%s%s%s%s%s%s", node ? f->node : "", node ? ": " : "", f->message,
+		     f->rule ? " [" : "", f->rule ? f->rule : "", f->rule ? "]" : "") < 0)
+		return NULL;
+	t[strcspn(t, "\n")] = '\0';
+	return t;
+}
 
-		if (eol)
-			*eol = '\0';
-		if (!strncmp(p, path, pl) && p[pl] == ':') {
-			char *q = p + pl + 1;
-			unsigned yl = (unsigned)strtoul(q, &q, 10);
+/* Findings of the inner sink about @path, back at the .txt lines. */
+static void relay(struct dtbind_doc2yaml *c, const char *txt, const char *path, const unsigned *map,
+		  size_t nmap, const char *rule, const struct dtbind_finding *const *fs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct dtbind_finding *f = fs[i];
+		enum dtbind_severity sev = f->severity;
+		unsigned yl = f->loc.line;
+		char *text;
 
-			if (*q == ':')
-				strtoul(q + 1, &q, 10);
-			if (*q == ':')
-				q++;
-			q = (char *)skip_blanks(q);
-			enum dtbind_severity sev = DTBIND_NOTE;
+		if (!f->loc.file || strcmp(f->loc.file, path) || !(text = finding_text(f)))
+			continue;
+		/* Example findings are for a reviewer: warnings, not errors. */
+		if (!strcmp(rule, "doc2yaml-exampletest") && sev == DTBIND_ERROR)
+			sev = DTBIND_WARNING;
+		unsigned tl = yl && yl <= nmap ? map[yl - 1] : 1;
+		struct dtbind_loc loc = { txt, tl ? tl : 1, 1 };
 
-			if (starts_with(q, "error: ")) {
-				sev = DTBIND_ERROR;
-				q += 7;
-			} else if (starts_with(q, "warning: ")) {
-				sev = DTBIND_WARNING;
-				q += 9;
-			} else if (starts_with(q, "note: ")) {
-				q += 6;
-			}
-			/* Example findings are for a reviewer: warnings, not errors. */
-			if (!strcmp(rule, "doc2yaml-exampletest") && sev == DTBIND_ERROR)
-				sev = DTBIND_WARNING;
-			unsigned tl = yl && yl <= nmap ? map[yl - 1] : 1;
-			struct dtbind_loc loc = { txt, tl ? tl : 1, 1 };
-
-			dtbind_diag_report(c->diag, sev, loc, rule, "generated schema line %u: %s", yl, q);
-		}
-		p = eol ? eol + 1 : NULL;
+		dtbind_diag_report(c->diag, sev, loc, rule, "generated schema line %u: %s", yl, text);
+		free(text);
 	}
+}
+
+/* What the inner sink collected since the last call, as pointers (caller frees the array). */
+static const struct dtbind_finding **take_findings(struct dtbind_doc2yaml *c, size_t *n)
+{
+	const struct dtbind_finding *fs;
+	const struct dtbind_finding **v;
+
+	*n = dtbind_diag_collected(c->cdiag, &fs);
+	v = calloc(*n + 1, sizeof(*v));
+	for (size_t i = 0; v && i < *n; i++)
+		v[i] = &fs[i];
+	if (!v)
+		*n = 0;
+	return v;
 }
 
 /* $refs of a YAML text ("$ref: /schemas/x.yaml#..." or "$ref: x.yaml#"), by file. */
@@ -148,13 +139,14 @@ static void link_refs(struct dtbind_doc2yaml *c, const char *real_root, const ch
 			continue;
 		char *dst, *src;
 
-		if (asprintf(&dst, "%s/root/%s", c->tmp, path) < 0)
+		if (asprintf(&dst, "%s/%s", c->check_root, path) < 0)
 			return;
 		if (asprintf(&src, "%s/%s", real_root, path) < 0) {
 			free(dst);
 			return;
 		}
-		if (!file_exists(dst) && file_exists(src) && !mkdir_parents(dst, 0700) && !symlink(src, dst)) {
+		/* The bindings tree's file, seen in the check root as a symlink would show it. */
+		if (!seen(c, dst) && file_exists(src) && !fs_overlay_link(c->ov, dst, src)) {
 			char *buf;
 			size_t len;
 
@@ -269,6 +261,28 @@ void include_dirs(struct dtbind_doc2yaml *c, const char **dirs, size_t *n, size_
 	}
 }
 
+/* A definition of @name appended to the stub header @path (in the overlay). */
+static void add_stub(struct dtbind_doc2yaml *c, const char *path, const char *name)
+{
+	struct fs_overlay *was = fs_overlay_use(c->ov);
+	struct strbuf sb;
+	char *old = NULL;
+	size_t len = 0, ln = strlen(name);
+
+	sb_init(&sb);
+	if (!read_file(path, DTBIND_MAX_FILE_SIZE, &old, &len))
+		sb_putn(&sb, old, len);
+	fs_overlay_use(was);
+	if (ln && name[ln - 1] == '(')
+		sb_printf(&sb, "#define %.*s(...) 0\n", (int)ln - 1, name);
+	else
+		sb_printf(&sb, "#define %s %s\n", name, macro_value(name));
+	if (!sb.oom)
+		fs_overlay_put(c->ov, path, sb.buf, sb.len);
+	sb_free(&sb);
+	free(old);
+}
+
 /* Stub headers for the macros whose header no include directory has. */
 static void write_stubs(struct conv *cv)
 {
@@ -300,24 +314,23 @@ static void write_stubs(struct conv *cv)
 		if (!key)
 			break;
 		hmap_put_str(&c->stubs, key, hl + nl + 1, (void *)1);
-		if (asprintf(&path, "%s/inc/%s", c->tmp, h) < 0)
+		if (asprintf(&path, "%s/inc/%s", c->top, h) < 0)
 			break;
-		mkdir_parents(path, 0700);
-		FILE *f = fopen(path, "a");
-
-		if (f) {
-			size_t ln = strlen(name);
-
-			if (ln && name[ln - 1] == '(')
-				fprintf(f, "#define %.*s(...) 0\n", (int)ln - 1, name);
-			else
-				fprintf(f, "#define %s %s\n", name, macro_value(name));
-			fclose(f);
-		}
+		add_stub(c, path, name);
 		free(path);
 	}
 	free(owned[0]);
 	free(owned[1]);
+}
+
+/* The finding's line as the gcc format prints it contains @what. */
+static bool line_has(const struct dtbind_finding *f, const char *what)
+{
+	char *t = finding_text(f);
+	bool r = (f->loc.file && strstr(f->loc.file, what)) || (t && strstr(t, what));
+
+	free(t);
+	return r;
 }
 
 /*
@@ -325,87 +338,77 @@ static void write_stubs(struct conv *cv)
  * (all results share the check root) are not this file's; the "from this
  * schema" notes say whose they are.
  */
-static void relay_examples(struct dtbind_doc2yaml *c, const struct check_item *ci, char *out)
+static void relay_examples(struct dtbind_doc2yaml *c, const struct check_item *ci,
+			   const struct dtbind_finding *const *fs, size_t n)
 {
 	char own[64];
 	const char *slash = strstr(ci->path, "/dtbind-selfcheck/");
-	struct strbuf keep;
+	const struct dtbind_finding **keep = calloc(n + 1, sizeof(*keep));
+	size_t nk = 0;
 
-	if (!out)
+	if (!keep)
 		return;
 	snprintf(own, sizeof(own), "%.*s", slash ? (int)(strcspn(slash + 18, "/") + 18) : 0,
 		 slash ? slash : "");
-	sb_init(&keep);
-	for (char *p = out; p && *p;) {
+	for (size_t i = 0, end; i < n; i = end) {
 		/* One block: a finding and its notes. */
-		char *end = p;
-
-		do {
-			end = strchr(end, '\n');
-			if (end)
-				end++;
-		} while (end && *end && (strstr(end, ": note: ") &&
-					 strstr(end, ": note: ") < strchr(end, '\n')));
-		size_t n = end ? (size_t)(end - p) : strlen(p);
 		bool other = false;
 
-		for (char *q = p; q < p + n;) {
-			char *eol = memchr(q, '\n', (size_t)(p + n - q));
-			size_t ln = eol ? (size_t)(eol - q) : (size_t)(p + n - q);
-			char *sc = strstr(q, "/dtbind-selfcheck/");
+		for (end = i + 1; end < n && fs[end]->severity == DTBIND_NOTE; end++)
+			;
+		for (size_t k = i; k < end; k++) {
+			const char *sc = fs[k]->loc.file ? strstr(fs[k]->loc.file, "/dtbind-selfcheck/")
+							 : NULL;
 
-			if (sc && sc < q + ln && memmem(q, ln, "from this schema", 16) && own[0] &&
+			if (sc && line_has(fs[k], "from this schema") && own[0] &&
 			    strncmp(sc, own, strlen(own)))
 				other = true;
-			q = eol ? eol + 1 : p + n;
 		}
-		if (!other)
-			for (char *q = p; q < p + n;) {
-				char *eol = memchr(q, '\n', (size_t)(p + n - q));
-				size_t ln = eol ? (size_t)(eol - q) + 1 : (size_t)(p + n - q);
-
-				if (!memmem(q, ln, "from this schema", 16))
-					sb_putn(&keep, q, ln);
-				q += ln;
-			}
-		p = end;
+		for (size_t k = i; k < end && !other; k++)
+			if (!line_has(fs[k], "from this schema"))
+				keep[nk++] = fs[k];
 	}
-	if (keep.len)
-		relay(c, ci->txt, ci->path, ci->map, ci->nmap, "doc2yaml-exampletest", keep.buf);
-	sb_free(&keep);
+	relay(c, ci->txt, ci->path, ci->map, ci->nmap, "doc2yaml-exampletest", keep, nk);
+	free(keep);
 }
 
 void run_example_checks(struct dtbind_doc2yaml *c)
 {
 	const char *dirs[16];
-	char *owned[2] = { NULL, NULL }, *root = NULL, *inc = NULL;
+	char *owned[2] = { NULL, NULL }, *inc = NULL;
 	size_t nd;
 	struct dt_checker *chk = NULL;
+	struct fs_overlay *was;
 
 	if (!c->pending)
 		return;
 	include_dirs(c, dirs, &nd, ARRAY_SIZE(dirs) - 2, owned);
-	if (asprintf(&inc, "%s/inc", c->tmp) >= 0)
+	if (asprintf(&inc, "%s/inc", c->top) >= 0)
 		dirs[nd++] = inc;
 	struct dt_checker_opts o = { .include_dirs = dirs, .n_include_dirs = nd, .show_schema = true,
-				     .gen = dtbind_gen_choose(c->opts.bindings_root, c->opts.gen) };
+				     .gen = dtbind_gen_choose(c->opts.bindings_root, c->opts.gen),
+				     .bindings_root = c->check_root };
 
-	if (asprintf(&root, "%s/root", c->tmp) >= 0) {
-		o.bindings_root = root;
-		if (dt_checker_new(c->cdiag, &o, &chk))
-			chk = NULL;
-	}
-	free(take_output(c));	/* schema load warnings are not ours to report */
+	was = fs_overlay_use(c->ov);
+	if (dt_checker_new(c->cdiag, &o, &chk))
+		chk = NULL;
+	fs_overlay_use(was);
+	dtbind_diag_clear(c->cdiag);	/* schema load warnings are not ours to report */
 	for (struct check_item *ci = c->pending, *next; ci; ci = next) {
 		unsigned findings = 0;
 
 		next = ci->next;
 		if (chk) {
-			dt_checker_examples(chk, ci->path, &findings);
-			char *out = take_output(c);
+			size_t n;
 
-			relay_examples(c, ci, out);
-			free(out);
+			was = fs_overlay_use(c->ov);
+			dt_checker_examples(chk, ci->path, &findings);
+			fs_overlay_use(was);
+			const struct dtbind_finding **fs = take_findings(c, &n);
+
+			relay_examples(c, ci, fs, n);
+			free(fs);
+			dtbind_diag_clear(c->cdiag);
 		}
 		free(ci->txt);
 		free(ci->path);
@@ -415,7 +418,6 @@ void run_example_checks(struct dtbind_doc2yaml *c)
 	c->pending = NULL;
 	c->ptail = &c->pending;
 	dt_checker_free(chk);
-	free(root);
 	free(inc);
 	free(owned[0]);
 	free(owned[1]);
@@ -446,7 +448,7 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 		       const struct emitter *out_em)
 {
 	struct dtbind_doc2yaml *c = cv->c;
-	char *lint_path = NULL, *ex_path = NULL, *out;
+	char *lint_path = NULL, *ex_path = NULL;
 	struct emitter cem = { .src = 1 };
 	const struct emitter *em = &cem;
 
@@ -467,15 +469,21 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 		goto done;
 
 	/* Lint the result (its copy: only $id and the $ref spelling differ). */
-	if (asprintf(&lint_path, "%s/lint-%u.yaml", c->tmp, seq) < 0)
+	if (asprintf(&lint_path, "%s/lint-%u.yaml", c->top, seq) < 0)
 		goto done;
-	if (!dtbind_doc2yaml_write_atomic(lint_path, em->sb.buf, em->sb.len, true)) {
+	if (!fs_overlay_put(c->ov, lint_path, em->sb.buf, em->sb.len)) {
+		struct fs_overlay *was = fs_overlay_use(c->ov);
+		size_t n;
+
 		dtbind_diag_set_rule(c->cdiag, "ref-resolves", cv->root ? DTBIND_ERROR : -1);
 		dtbind_lint_file(c->linter, lint_path);
-		out = take_output(c);
-		relay(c, cv->file, lint_path, out_em->map, out_em->nmap, "doc2yaml-lint", out);
-		free(out);
-		unlink(lint_path);
+		fs_overlay_use(was);
+		const struct dtbind_finding **fs = take_findings(c, &n);
+
+		relay(c, cv->file, lint_path, out_em->map, out_em->nmap, "doc2yaml-lint", fs, n);
+		free(fs);
+		dtbind_diag_clear(c->cdiag);
+		fs_overlay_remove(c->ov, lint_path);
 	}
 	free(lint_path);
 	rel = crel;
@@ -494,17 +502,16 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 		}
 		use = &vem;
 	}
-	if (asprintf(&ex_path, "%s/root/%s", c->tmp, rel) >= 0) {
-		if (file_exists(ex_path)) {
+	if (asprintf(&ex_path, "%s/%s", c->check_root, rel) >= 0) {
+		if (seen(c, ex_path)) {
 			/* Another result has this $id: check this one under a name of its own. */
 			free(ex_path);
 			ex_path = NULL;
-			if (asprintf(&ex_path, "%s/root/dtbind-%u/%s", c->tmp, seq, rel) < 0)
+			if (asprintf(&ex_path, "%s/dtbind-%u/%s", c->check_root, seq, rel) < 0)
 				ex_path = NULL;
 		}
 	}
-	if (ex_path && !mkdir_parents(ex_path, 0700) &&
-	    !dtbind_doc2yaml_write_atomic(ex_path, use->sb.buf, use->sb.len, true)) {
+	if (ex_path && !fs_overlay_put(c->ov, ex_path, use->sb.buf, use->sb.len)) {
 		struct check_item *ci = calloc(1, sizeof(*ci));
 
 		write_stubs(cv);

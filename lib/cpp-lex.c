@@ -157,7 +157,7 @@ static struct srcfile *load_file(struct cpp *p, const char *path, const struct t
 
 	if (sf)
 		return sf;
-	if (stat(path, &st) || !S_ISREG(st.st_mode))
+	if (fs_stat(path, &st) || !S_ISREG(st.st_mode))
 		return NULL;
 	if ((u = unsaved_of(p, path)) != NULL) {
 		sf = cpp_new_srcfile(p, path, u->text, u->len, false);
@@ -239,7 +239,7 @@ bool cpp_is_once(struct cpp *p, const struct srcfile *sf)
 
 	if (!p->once.n)
 		return false;
-	real = realpath(sf->path, NULL);
+	real = real_path(sf->path);
 	if (!real)
 		return false;
 	found = hmap_get_str(&p->once, real, strlen(real)) != NULL;
@@ -249,7 +249,7 @@ bool cpp_is_once(struct cpp *p, const struct srcfile *sf)
 
 void cpp_mark_once(struct cpp *p, const struct srcfile *sf)
 {
-	char *real = realpath(sf->path, NULL);
+	char *real = real_path(sf->path);
 	char *key;
 
 	if (!real)

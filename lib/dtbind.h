@@ -311,9 +311,11 @@ struct dtbind_schema;
  * dtbind_schema_set_new() - an empty registry of schemas
  * @diag: where load errors of schema files go (borrowed)
  *
- * The set serves the embedded meta-schemas (draft-07, 2019-09) and core
- * schemas without any setup.
+ * The set serves the embedded JSON Schema meta-schemas (draft-07, 2019-09)
+ * without any setup; an application maps its own URIs (a prefix map to
+ * DTBIND_EMBEDDED "dir" serves the program's embedded schemas/dir).
  */
+#define DTBIND_EMBEDDED "dtbind-embedded:"
 struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag);
 void dtbind_schema_set_free(struct dtbind_schema_set *set);
 /*
@@ -344,6 +346,16 @@ int dtbind_schema_set_map_prefix(struct dtbind_schema_set *set, const char *pref
  */
 typedef const struct dtbind_value *(*dtbind_schema_loader)(void *ctx, const char *uri);
 void dtbind_schema_set_loader(struct dtbind_schema_set *set, dtbind_schema_loader fn, void *ctx);
+/*
+ * A keyword of the application's own vocabulary, checked on arrays where the
+ * engine checks its array keywords: @check gets the keyword's value and the
+ * array, and returns true when it holds; else it writes why into @why (the
+ * message is the array's JSON, a space, then @why).  -DTBIND_ENOMEM, or 0.
+ */
+typedef bool (*dtbind_array_keyword_fn)(const struct dtbind_value *arg,
+					const struct dtbind_value *inst, char *why, size_t why_size);
+int dtbind_schema_set_array_keyword(struct dtbind_schema_set *set, const char *name,
+				    dtbind_array_keyword_fn check);
 /*
  * Keep @doc alive as long as the set, without registering it (values made
  * from it point into it).  The set takes ownership; freed on failure.
@@ -384,7 +396,8 @@ struct dtbind_verror {
 	const char *message;
 	unsigned depth;				/* nesting under anyOf/oneOf explanations */
 	const char *hint;			/* the failing schema's description, or NULL */
-	const char *fix_from, *fix_to;		/* a did-you-mean, as in dtbind_finding */
+	/* a did-you-mean, as in dtbind_finding; an anyOf/oneOf head has its closest branch's */
+	const char *fix_from, *fix_to;
 	bool branch_missing;			/* anyOf/oneOf: some branch (not only the one
 						 * explained) failed by 'required' or
 						 * 'unevaluatedProperties' */

@@ -350,7 +350,7 @@ struct dtbind_dtschemas *dtschemas_new(struct dtbind_diag *diag, enum dtbind_gen
 	hmap_init(&s->ids);
 	hmap_init(&s->documented);
 	s->set = dtbind_schema_set_new(diag);
-	if (!s->set) {
+	if (!s->set || dtbind_dtschemas_configure_set(s->set)) {
 		dtbind_dtschemas_free(s);
 		return NULL;
 	}
@@ -458,6 +458,38 @@ static int load_sources(struct dtbind_dtschemas *s, struct source_file *files, s
 	return ret;
 }
 
+/*
+ * typeSize: the cell width an integer array was written with (/bits/ N rides
+ * in the value's style; anything else counts as 32 bits, as in dt-schema).
+ */
+static bool check_type_size(const struct dtbind_value *arg, const struct dtbind_value *inst,
+			    char *why, size_t why_size)
+{
+	if (arg->kind != DTBIND_INT || !arg->u.i || inst->kind != DTBIND_SEQ || !inst->u.seq.n ||
+	    inst->u.seq.items[0]->kind != DTBIND_SEQ || !inst->u.seq.items[0]->u.seq.n)
+		return true;
+	const struct dtbind_value *cell = inst->u.seq.items[0]->u.seq.items[0];
+	bool number = cell->kind == DTBIND_INT || cell->kind == DTBIND_FLOAT;
+	int64_t size = number && cell->style ? cell->style : 32;
+
+	if (size == arg->u.i)
+		return true;
+	snprintf(why, why_size, "has %lld-bit cells, %lld-bit cells expected", (long long)size,
+		 (long long)arg->u.i);
+	return false;
+}
+
+int dtbind_dtschemas_configure_set(struct dtbind_schema_set *set)
+{
+	/* The embedded dt-schema meta-schemas and core schemas answer for their URIs. */
+	if (dtbind_schema_set_map_prefix(set, "http://devicetree.org/meta-schemas/",
+					 DTBIND_EMBEDDED "meta") ||
+	    dtbind_schema_set_map_prefix(set, "http://devicetree.org/schemas/",
+					 DTBIND_EMBEDDED "core"))
+		return -DTBIND_ENOMEM;
+	return dtbind_schema_set_array_keyword(set, "typeSize", check_type_size);
+}
+
 int dtbind_dtschemas_load(struct dtbind_diag *diag, const char *bindings_root,
 			  struct dtbind_dtschemas **out)
 {
@@ -511,8 +543,11 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 		ret = dtschemas_finish(s);
 	else if (!(ret = load_sources(s, files, nfiles)))
 		ret = dtschemas_finish(s);
-	/* A fresh result is kept for the next run; a cache that cannot be written is no error. */
-	if (!ret && how != WHOLE_CACHE && path && !cache_of &&
+	/*
+	 * A fresh result is kept for the next run; a cache that cannot be written
+	 * is no error.  Files in memory are not the tree's: no cache of them.
+	 */
+	if (!ret && how != WHOLE_CACHE && path && !cache_of && !fs_overlay_active() &&
 	    schema_cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
 		schema_cache_prune();
 	source_files_free(files, nfiles);
@@ -570,8 +605,12 @@ int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_ro
 
 	/* The tree's Makefile decides: the copy may hold only the changed files. */
 	gen = dtbind_gen_choose(cache_of, gen);
+	/* The tree as it is on disk, cached: without the overlay of the copy, if any. */
+	struct fs_overlay *was = fs_overlay_use(NULL);
+
 	if (quiet && load_set(quiet, cache_of, NULL, NULL, true, gen, &tree) == 0)
 		dtbind_dtschemas_free(tree);
+	fs_overlay_use(was);
 	dtbind_diag_free(quiet);
 	return load_set(diag, bindings_root, NULL, cache_of, true, gen, out);
 }
@@ -811,12 +850,6 @@ static void report_errors(struct checker *c, const struct binding *b,
 			.fix_from = e->fix_from,
 			.fix_to = e->fix_to,
 		};
-		/* A did-you-mean in the explanation (the closest oneOf branch) is the fix. */
-		for (size_t k = i + 1; !f.fix_from && k < errs->n && errs->v[k].depth; k++) {
-			f.fix_from = errs->v[k].fix_from;
-			f.fix_to = errs->v[k].fix_to;
-		}
-
 		dtbind_diag_emit(c->diag, &f);
 		c->findings++;
 		for (size_t k = i + 1; k < errs->n && errs->v[k].depth; k++) {

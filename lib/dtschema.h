@@ -8,6 +8,14 @@
 struct dtbind_dtschemas;
 
 /*
+ * What dt-schema adds to a JSON Schema set: its meta-schemas and core
+ * schemas at their devicetree.org URIs (the embedded copies), and its
+ * typeSize keyword.  Every set that reads bindings is configured so;
+ * dtbind_dtschemas_load*() do it themselves.  0 or -DTBIND_ENOMEM.
+ */
+int dtbind_dtschemas_configure_set(struct dtbind_schema_set *set);
+
+/*
  * Load every binding under @bindings_root (may be NULL) and the embedded
  * core schemas, check each against its meta-schema (failures are left out
  * with a warning, as the reference does), fix them up, compile them, build
@@ -38,7 +46,7 @@ int dtbind_dtschemas_load_trusted(struct dtbind_diag *diag, const char *bindings
 /*
  * Same, reading (never writing) the automatic cache of the tree at
  * @cache_of, of which @bindings_root is a copy with some files changed
- * (check: a series applied to a mirror of the tree).  The unchanged files
+ * (check: a series applied in memory over the tree).  The unchanged files
  * come from the cache, the others from source.
  */
 int dtbind_dtschemas_load_from(struct dtbind_diag *diag, const char *bindings_root,

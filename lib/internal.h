@@ -119,10 +119,13 @@ bool is_dir(const char *path);
  * temporary file in @path's directory, fsync'ed, then renamed over @path, so
  * readers and a crash see the old file or the new one, never a part; the
  * temporary file is removed on failure.  @mode: the new file's permissions
- * exactly, or -1 for 0666 less the umask.  0, or -DTBIND_EIO (errno set) or
- * -DTBIND_ENOMEM.
+ * exactly, or -1 for 0666 less the umask.  @flags: WRITE_NO_REPLACE fails
+ * (errno EEXIST) rather than replace a file that exists, even one that
+ * appears while writing.  0, or -DTBIND_EIO (errno set) or -DTBIND_ENOMEM.
  */
-int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode);
+#define WRITE_NO_REPLACE 1u
+int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode,
+		      unsigned flags);
 /*
  * The bindings root for @path (a file or directory, which need not exist),
  * the same for every tool: walking up from @path itself, the first directory
@@ -133,6 +136,40 @@ int write_file_atomic(const char *path, const struct strbuf *const parts[], size
  * none.  Caller frees.
  */
 char *bindings_root_above(const char *path);
+/* @path made absolute and canonical; its last component need not exist yet.  Caller frees. */
+char *abs_path(const char *path);
+
+/*
+ * ---- overlay.c: files in memory over the file system ----
+ *
+ * An overlay holds files by path (copied), paths that are gone, directories,
+ * links (a path that reads as another, as a symlink) and mirrors (a
+ * directory whose entries are links to another directory's).  Below @top
+ * (NULL: none) only what it holds exists.  Paths are made absolute and
+ * folded lexically.  While in use (fs_overlay_use()), read_file(),
+ * fs_stat(), real_path(), is_dir(), walk_tree() and path_list_add() see the
+ * file system through it.  0 or -DTBIND_ENOMEM.
+ */
+struct fs_overlay;
+struct fs_overlay *fs_overlay_new(const char *top);
+void fs_overlay_free(struct fs_overlay *o);
+int fs_overlay_put(struct fs_overlay *o, const char *path, const char *buf, size_t len);
+int fs_overlay_remove(struct fs_overlay *o, const char *path);
+int fs_overlay_mkdir(struct fs_overlay *o, const char *path);
+int fs_overlay_link(struct fs_overlay *o, const char *path, const char *target);
+int fs_overlay_mirror(struct fs_overlay *o, const char *dir, const char *target);
+/* Reads consult @o (NULL: none) from now on; the overlay in use before is returned. */
+struct fs_overlay *fs_overlay_use(struct fs_overlay *o);
+bool fs_overlay_active(void);
+/* stat() and realpath() (caller frees) through the overlay in use. */
+int fs_stat(const char *path, struct stat *st);
+char *real_path(const char *path);
+/* @path absolute, "//", "." and ".." folded without the file system (caller frees). */
+char *fs_norm_path(const char *path);
+/* For util.c's readers: see overlay.c. */
+int fs_overlay_read(const char *path, char **buf, size_t *len, char **disk);
+int fs_overlay_dir(const char *dir, char **disk);
+int fs_overlay_children(const char *dir, int (*fn)(void *ctx, const char *name), void *ctx);
 
 /* mkdir -p: @dir and its parents (existing ones are fine).  0, or -1 with errno. */
 int mkdir_p(const char *dir, unsigned mode);

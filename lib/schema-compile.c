@@ -420,9 +420,15 @@ static void compile_validation(struct dtbind_schema *s)
 	c = dtbind_value_get(v, "format");
 	s->format_regex = s->set->assert_regex_format && c && c->kind == DTBIND_STRING &&
 			  !strcmp(c->u.str.ptr, "regex");
-	/* typeSize: dt-schema's keyword for the cell width of decoded integers. */
-	if ((c = dtbind_value_get(v, "typeSize")) && c->kind == DTBIND_INT)
-		s->type_size = c->u.i;
+	for (const struct array_keyword *k = s->set->array_keywords; k; k = k->next) {
+		struct keyword_use *u;
+
+		if (!(c = dtbind_value_get(v, k->name)) ||
+		    !(u = arena_alloc(&s->set->arena, sizeof(*u))))
+			continue;
+		*u = (struct keyword_use){ k, c, s->array_keywords };
+		s->array_keywords = u;
+	}
 	c = dtbind_value_get(v, "uniqueItems");
 	s->unique_items = c && c->kind == DTBIND_BOOL && c->u.b;
 	if ((c = dtbind_value_get(v, "pattern"))) {

@@ -20,7 +20,7 @@
 
 #define MAX_VALIDATE_DEPTH 1500
 #define MAX_EXPLAIN_DEPTH 3
-#define EMBED_SCHEME "dtbind-embedded:"
+#define EMBED_SCHEME DTBIND_EMBEDDED
 
 /* Vocabularies of 2019-09 (draft-07 uses all of them). */
 enum {
@@ -83,6 +83,7 @@ struct dtbind_schema_set {
 	struct hmap compiled;		/* value -> struct dtbind_schema */
 	struct hmap regexes;		/* pattern text -> struct dtbind_regex */
 	struct prefix_map *prefixes;
+	struct array_keyword *array_keywords;	/* the application's, checked on arrays */
 	dtbind_schema_loader loader;
 	void *loader_ctx;
 	struct doc_list *docs;
@@ -90,6 +91,19 @@ struct dtbind_schema_set {
 	unsigned anon;			/* counter for documents without a URI */
 	bool ref_annotations_on_failure;
 	bool assert_regex_format;
+};
+
+struct array_keyword {
+	const char *name;
+	dtbind_array_keyword_fn check;
+	struct array_keyword *next;
+};
+
+/* An application keyword a schema has, with its value. */
+struct keyword_use {
+	const struct array_keyword *kw;
+	const struct dtbind_value *arg;
+	struct keyword_use *next;
 };
 
 struct named_schema {
@@ -174,7 +188,7 @@ struct dtbind_schema {
 	int64_t min_len, max_len, min_items, max_items, min_props, max_props;
 	int64_t min_contains, max_contains;
 	bool unique_items;
-	int64_t type_size;		/* devicetree "typeSize": bits of each cell, 0 = none */
+	struct keyword_use *array_keywords;	/* the application's keywords it has */
 	bool format_regex;		/* format: regex, asserted */
 	struct dtbind_regex *pattern;
 	const char *pattern_text;

@@ -606,19 +606,11 @@ static bool validate_array(struct vctx *c, const struct dtbind_schema *s,
 			evald_set(ev, i);
 		}
 	}
-	if (s->type_size && n && inst->u.seq.items[0]->kind == DTBIND_SEQ &&
-	    inst->u.seq.items[0]->u.seq.n) {
-		/*
-		 * The width a cell was written with (/bits/ N) rides in the value's
-		 * style; anything else counts as 32 bits, as in dt-schema.
-		 */
-		const struct dtbind_value *cell = inst->u.seq.items[0]->u.seq.items[0];
-		bool number = cell->kind == DTBIND_INT || cell->kind == DTBIND_FLOAT;
-		int64_t size = number && cell->style ? cell->style : 32;
+	for (const struct keyword_use *u = s->array_keywords; u; u = u->next) {
+		char why[256];
 
-		if (size != s->type_size) {
-			FAIL(c, s, "typeSize", inst, "%s has %lld-bit cells, %lld-bit cells expected",
-			     short_json(c, inst), (long long)size, (long long)s->type_size);
+		if (!u->kw->check(u->arg, inst, why, sizeof(why))) {
+			FAIL(c, s, u->kw->name, inst, "%s %s", short_json(c, inst), why);
 			ok = false;
 		}
 	}
@@ -852,6 +844,11 @@ static void explain_branches(struct vctx *c, const struct dtbind_schema *s, cons
 
 		head->message = arena_printf(&c->res->arena, "%s; the closest, %s/%zu, fails because:", head->message,
 					     kw, best);
+		/* The closest branch's did-you-mean is the head's fix: what every caller reports. */
+		for (size_t k = base; !head->fix_from && k < c->res->errors.n; k++) {
+			head->fix_from = c->res->errors.v[k].fix_from;
+			head->fix_to = c->res->errors.v[k].fix_to;
+		}
 	}
 }
 
@@ -1170,7 +1167,7 @@ int dtbind_schema_validate(const struct dtbind_schema *schema, const struct dtbi
 	c->depth = c->explain = 0;
 	c->fatal = 0;
 	c->npath = c->nscopes = c->nrefs = 0;
-	c->fix_from = c->fix_to = NULL;	/* a fresh context is malloc()ed: no did-you-mean yet */
+	c->fix_from = c->fix_to = NULL;	/* not zeroed with the rest: no did-you-mean yet */
 	/* The document root is the outermost dynamic scope even without $id. */
 	if (!schema->is_resource_root && schema->sc.res->root != schema->v) {
 		struct dtbind_schema *root;

@@ -34,10 +34,6 @@ struct dtbind_schema_set *dtbind_schema_set_new(struct dtbind_diag *diag)
 				     EMBED_SCHEME "json-schema/2019-09");
 	dtbind_schema_set_map_prefix(set, "http://json-schema.org/draft/2019-09/",
 				     EMBED_SCHEME "json-schema/2019-09");
-	dtbind_schema_set_map_prefix(set, "http://devicetree.org/meta-schemas/",
-				     EMBED_SCHEME "meta");
-	dtbind_schema_set_map_prefix(set, "http://devicetree.org/schemas/",
-				     EMBED_SCHEME "core");
 	return set;
 }
 
@@ -106,13 +102,26 @@ void dtbind_schema_set_loader(struct dtbind_schema_set *set, dtbind_schema_loade
 	set->loader_ctx = ctx;
 }
 
+int dtbind_schema_set_array_keyword(struct dtbind_schema_set *set, const char *name,
+				    dtbind_array_keyword_fn check)
+{
+	struct array_keyword *k = arena_alloc(&set->arena, sizeof(*k));
+
+	if (!k || !(k->name = arena_strdup(&set->arena, name)))
+		return -DTBIND_ENOMEM;
+	k->check = check;
+	k->next = set->array_keywords;
+	set->array_keywords = k;
+	return 0;
+}
+
 static const char *const draft7_uris[] = {
 	"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema", NULL
 };
 static const char *const d201909_uris[] = {
 	"https://json-schema.org/draft/2019-09/schema#",
 	"https://json-schema.org/draft/2019-09/schema",
-	/* the devicetree meta-schemas spell it with http */
+	/* some meta-schemas spell it with http */
 	"http://json-schema.org/draft/2019-09/schema#",
 	"http://json-schema.org/draft/2019-09/schema", NULL
 };
@@ -388,7 +397,7 @@ int dtbind_schema_set_add_value(struct dtbind_schema_set *set, const struct dtbi
 
 static char *file_uri(struct arena *a, const char *path)
 {
-	char *abs = realpath(path, NULL);
+	char *abs = real_path(path);
 	char *uri;
 
 	if (!abs)
@@ -517,7 +526,7 @@ static int load_uri(struct dtbind_schema_set *set, const char *uri, struct resou
 
 			if (!path)
 				return -DTBIND_ENOMEM;
-			if (stat(path, &st) || !S_ISREG(st.st_mode))
+			if (fs_stat(path, &st) || !S_ISREG(st.st_mode))
 				continue;
 			ret = dtbind_doc_load_file(path, set->diag, 0, &doc);
 		}

@@ -622,7 +622,7 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 
 		/* Written next to its place and renamed: never a half file. */
 		mkdir_parents(path, 0755);
-		ret = write_file_atomic(path, parts, 3, -1);
+		ret = write_file_atomic(path, parts, 3, -1, 0);
 	}
 out:
 	free(off);

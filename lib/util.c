@@ -361,15 +361,38 @@ bool fd_write_all(int fd, const char *p, size_t len)
 	return true;
 }
 
+static int read_disk_file(const char *path, size_t max, char **bufp, size_t *lenp);
+
 int read_file(const char *path, size_t max, char **bufp, size_t *lenp)
+{
+	char *disk = NULL;
+	int ret;
+
+	*bufp = NULL;
+	*lenp = 0;
+	if (!fs_overlay_active())
+		return read_disk_file(path, max, bufp, lenp);
+	ret = fs_overlay_read(path, bufp, lenp, &disk);
+	if (ret > 0 && *lenp > max) {
+		free(*bufp);
+		*bufp = NULL;
+		*lenp = 0;
+		return -DTBIND_ELIMIT;
+	}
+	if (ret)
+		return ret > 0 ? 0 : ret;
+	ret = read_disk_file(disk ? disk : path, max, bufp, lenp);
+	free(disk);
+	return ret;
+}
+
+static int read_disk_file(const char *path, size_t max, char **bufp, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");
 	struct stat st;
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 
-	*bufp = NULL;
-	*lenp = 0;
 	if (!f)
 		return -DTBIND_EIO;
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -652,11 +675,7 @@ bool reader_fits(struct reader *r, uint64_t count, size_t min_size)
 #define WALK_MAX_DEPTH 32
 
 struct dir_entry {
-	union {
-		size_t off;	/* into the directory's names, while they are read */
-		const char *name;
-	};
-	size_t len;		/* of the name, without a '/' the sort key adds */
+	char *name;
 	unsigned char type;	/* DT_*, DT_UNKNOWN when the file system does not say */
 };
 
@@ -665,123 +684,126 @@ static int cmp_entries(const void *a, const void *b)
 	return strcmp(((const struct dir_entry *)a)->name, ((const struct dir_entry *)b)->name);
 }
 
-struct walk {
-	bool (*want)(const char *name);
-	tree_visit visit;
-	void *ctx;
-	/* Sort as whole paths do: each directory's name is kept followed by '/'. */
-	bool path_order;
-};
-
-/* "@dir/@name", or NULL without memory. */
-static char *join_path(const char *dir, size_t dir_len, const char *name, size_t name_len)
+/* The @i-th byte of @e's name as it sorts in a whole path (a directory's is followed by '/'); -1 past it. */
+static int path_key_at(const struct dir_entry *e, size_t i, size_t len)
 {
-	char *p = malloc(dir_len + name_len + 2);
-
-	if (p) {
-		memcpy(p, dir, dir_len);
-		p[dir_len] = '/';
-		memcpy(p + dir_len + 1, name, name_len);
-		p[dir_len + 1 + name_len] = 0;
-	}
-	return p;
+	if (i < len)
+		return (unsigned char)e->name[i];
+	return i == len && e->type == DT_DIR ? '/' : -1;
 }
 
-/* The entries of @d worth a look, sorted; their names in @names. */
-static int read_entries(const struct walk *w, DIR *d, struct strbuf *names,
-			struct dir_entry **out, size_t *nout)
+/* Entries in the order their whole paths sort, so a walk yields sorted paths. */
+static int cmp_entries_as_paths(const void *a, const void *b)
 {
-	struct dirent *de;
-	struct dir_entry *v = NULL;
-	size_t n = 0, cap = 0;
+	const struct dir_entry *x = a, *y = b;
+	size_t lx = strlen(x->name), ly = strlen(y->name);
 
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		/* A file that is not wanted needs no stat (a bindings tree is half .txt). */
-		if (de->d_type == DT_REG && w->want && !w->want(de->d_name))
-			continue;
-		if (vec_reserve_one(&v, n, &cap, sizeof(*v), 32)) {
-			free(v);
-			return -DTBIND_ENOMEM;
-		}
-		v[n] = (struct dir_entry){ .off = names->len, .len = strlen(de->d_name),
-					   .type = de->d_type };
-		sb_putn(names, de->d_name, v[n].len);
-		sb_putn(names, "/", w->path_order && de->d_type == DT_DIR);
-		sb_putn(names, "", 1);
-		n++;
+	for (size_t i = 0;; i++) {
+		int cx = path_key_at(x, i, lx), cy = path_key_at(y, i, ly);
+
+		if (cx != cy || cx < 0)
+			return cx - cy;
 	}
-	if (names->oom) {
-		free(v);
+}
+
+struct dir_list {
+	struct dir_entry *v;
+	size_t n, cap;
+};
+
+static int dir_list_add(void *ctx, const char *name)
+{
+	struct dir_list *l = ctx;
+
+	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 32))
 		return -DTBIND_ENOMEM;
-	}
-	for (size_t i = 0; i < n; i++)
-		v[i].name = names->buf + v[i].off;
-	/* Sorted: the same tree gives the same order on every file system. */
-	if (n > 1)
-		qsort(v, n, sizeof(*v), cmp_entries);
-	*out = v;
-	*nout = n;
+	if (!(l->v[l->n].name = strdup(name)))
+		return -DTBIND_ENOMEM;
+	l->v[l->n++].type = DT_UNKNOWN;
 	return 0;
 }
 
-static int walk_dir(const struct walk *w, const char *dir, unsigned depth)
+static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
+		    unsigned depth, bool path_order)
 {
-	DIR *d = opendir(dir);
-	struct dir_entry *v = NULL;
-	struct strbuf names;
-	size_t n = 0, dir_len = strlen(dir);
-	int ret;
+	char *disk = NULL;
+	/* An overlay in use may add entries, hide them, or be the whole directory. */
+	int ov = fs_overlay_dir(dir, &disk);
+	DIR *d = ov < 0 ? NULL : !ov ? opendir(dir) : disk ? opendir(disk) : NULL;
+	struct dirent *de;
+	struct dir_list l = { 0 };
+	int ret = 0;
 
-	if (!d)
+	free(disk);
+	if (!d && ov <= 0)
 		return -DTBIND_EIO;
-	sb_init(&names);
-	ret = read_entries(w, d, &names, &v, &n);
-	for (size_t i = 0; i < n && !ret; i++) {
-		char *p, *name = (char *)v[i].name;
+	while (d && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		/* A file that is not wanted needs no stat (a bindings tree is half .txt). */
+		if (de->d_type == DT_REG && want && !want(de->d_name))
+			continue;
+		if ((ret = dir_list_add(&l, de->d_name)))
+			break;
+		l.v[l.n - 1].type = de->d_type;
+	}
+	if (ov > 0 && !ret)
+		ret = fs_overlay_children(dir, dir_list_add, &l);
+	/* Sorted: the same tree gives the same order on every file system. */
+	if (l.v)
+		qsort(l.v, l.n, sizeof(*l.v), path_order ? cmp_entries_as_paths : cmp_entries);
+	for (size_t i = 0; i < l.n && !ret; i++) {
+		char *p = NULL;
 		struct stat st;
 
-		name[v[i].len] = 0;	/* without the sort key's '/' */
-		/* A directory needs no stat when the file system says what it is. */
-		if (v[i].type == DT_DIR)
-			st.st_mode = S_IFDIR;
-		/* Relative to the open directory: no walk of the whole path per file. */
-		else if (fstatat(dirfd(d), name, &st, 0))
+		if (ov > 0 && i && !strcmp(l.v[i].name, l.v[i - 1].name))
+			continue;	/* on disk and in the overlay: the overlay says what it is */
+		if (ov > 0) {
+			if (asprintf(&p, "%s/%s", dir, l.v[i].name) < 0) {
+				ret = -DTBIND_ENOMEM;
+				break;
+			}
+			if (fs_stat(p, &st)) {
+				free(p);
+				continue;
+			}
+		} else if (fstatat(dirfd(d), l.v[i].name, &st, 0)) {
+			/* Relative to the open directory: no walk of the whole path per file. */
 			continue;
-		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!w->want || w->want(name))))
+		}
+		if (!S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && (!want || want(l.v[i].name)))) {
+			free(p);
 			continue;
-		if (!(p = join_path(dir, dir_len, name, v[i].len))) {
+		}
+		if (!p && asprintf(&p, "%s/%s", dir, l.v[i].name) < 0) {
 			ret = -DTBIND_ENOMEM;
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {
 			if (depth < WALK_MAX_DEPTH)
-				walk_dir(w, p, depth + 1);
+				walk_dir(p, want, visit, ctx, depth + 1, path_order);
 			free(p);
 		} else {
-			ret = w->visit(w->ctx, p, &st);
+			ret = visit(ctx, p, &st);
 		}
 	}
-	closedir(d);
-	sb_free(&names);
-	free(v);
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i].name);
+	free(l.v);
 	return ret;
 }
 
 int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx)
 {
-	const struct walk w = { want, visit, ctx, false };
-
-	return walk_dir(&w, dir, 0);
+	return walk_dir(dir, want, visit, ctx, 0, false);
 }
 
 int walk_tree_path_order(const char *dir, bool (*want)(const char *name), tree_visit visit,
 			 void *ctx)
 {
-	const struct walk w = { want, visit, ctx, true };
-
-	return walk_dir(&w, dir, 0);
+	return walk_dir(dir, want, visit, ctx, 0, true);
 }
 
 bool is_binding_name(const char *name)
@@ -810,7 +832,7 @@ int path_list_add(struct path_list *l, const char *path, bool (*want)(const char
 	struct stat st;
 	char *copy;
 
-	if (stat(path, &st))
+	if (fs_stat(path, &st))
 		return -DTBIND_EIO;
 	if (S_ISDIR(st.st_mode))
 		return walk_tree(path, want, visit_push, l);
@@ -868,7 +890,7 @@ bool is_dir(const char *path)
 {
 	struct stat st;
 
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
+	return !fs_stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
 int hexval(int c)
@@ -882,17 +904,16 @@ int hexval(int c)
 	return -1;
 }
 
-/* @path made absolute and canonical; its last component need not exist yet. */
-static char *abs_path_of(const char *path)
+char *abs_path(const char *path)
 {
-	char *abs = realpath(path, NULL), *copy, *slash, *dir;
+	char *abs = real_path(path), *copy, *slash, *dir;
 
 	if (abs || !(copy = strdup(path)))
 		return abs;
 	slash = strrchr(copy, '/');
 	if (slash)
 		*slash = '\0';
-	dir = realpath(slash ? (*copy ? copy : "/") : ".", NULL);
+	dir = real_path(slash ? (*copy ? copy : "/") : ".");
 	if (dir && asprintf(&abs, "%s/%s", strcmp(dir, "/") ? dir : "",
 			    slash ? slash + 1 : copy) < 0)
 		abs = NULL;
@@ -903,7 +924,18 @@ static char *abs_path_of(const char *path)
 
 char *bindings_root_above(const char *path)
 {
-	char *abs = abs_path_of(path), *slash;
+	char *abs = abs_path(path), *slash;
+
+	/* A file not saved yet, in directories not made yet: from what exists above it. */
+	if (!abs && strchr(path, '/')) {
+		char *up = strdup(path);
+
+		while (up && !abs && (slash = strrchr(up, '/')) && slash != up) {
+			*slash = '\0';
+			abs = abs_path(up);
+		}
+		free(up);
+	}
 
 	while (abs && (slash = strrchr(abs, '/')) && slash != abs) {
 		char *b;
@@ -937,11 +969,19 @@ static char *temp_name(const char *path)
 	return tmp;
 }
 
-int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode)
+int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode,
+		      unsigned flags)
 {
 	char *tmp = NULL;
 	int fd = -1, err;
 	bool created = false;
+	struct stat st;
+
+	/* Not even a temporary file when the answer is known already. */
+	if ((flags & WRITE_NO_REPLACE) && !lstat(path, &st)) {
+		errno = EEXIST;
+		return -DTBIND_EIO;
+	}
 
 	for (int tries = 0; fd < 0 && tries < 100; tries++) {
 		free(tmp);
@@ -979,8 +1019,16 @@ int write_file_atomic(const char *path, const struct strbuf *const parts[], size
 		goto fail;
 	err = close(fd);
 	fd = -1;
-	if (err || rename(tmp, path))
+	if (err)
 		goto fail;
+	if (flags & WRITE_NO_REPLACE) {
+		/* link() fails if the file appeared meanwhile: never overwrite. */
+		if (link(tmp, path))
+			goto fail;
+		unlink(tmp);
+	} else if (rename(tmp, path)) {
+		goto fail;
+	}
 	cleanup_forget(tmp);
 	free(tmp);
 	return 0;

@@ -71,9 +71,10 @@ struct ctx {
 	char **bufs;			/* base file buffers the texts point into */
 	size_t n_bufs, cap_bufs;
 	char *tree;			/* realpath of opts->tree, or NULL */
-	char *tmp;			/* realpath of the temporary tree, or NULL */
-	char *root;			/* tmp/Documentation/devicetree/bindings */
-	struct hmap made;		/* directories of tmp already made real */
+	char *top;			/* the tree's top as lint and exampletest see it */
+	char *root;			/* top/Documentation/devicetree/bindings */
+	struct fs_overlay *ov;		/* the series' files over the tree, under top */
+	bool mirrored[2];		/* the tree's bindings, its dt-bindings headers shown */
 	/* lint and exampletest write here (JSON Lines) */
 	struct dtbind_diag *inner;
 	bool keep;			/* the last inner finding was kept: keep its notes */
@@ -101,8 +102,7 @@ void cp_note(struct ctx *c, struct dtbind_loc loc, bool source_ok, const char *f
 struct tracked *cp_lookup(struct ctx *c, const char *path);
 
 /* ---- checkpatch-tmp.c ---- */
-int cp_make_tmp_tree(struct ctx *c);
-void cp_remove_tree(const char *path, unsigned depth);
+int cp_make_overlay(struct ctx *c);
 int cp_extract(struct ctx *c);
 void cp_drain(struct ctx *c);
 int cp_inner_new(struct ctx *c);

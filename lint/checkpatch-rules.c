@@ -196,40 +196,31 @@ void cp_rule_spdx(struct ctx *c, const struct dtbind_patch *p,
 
 /* ---- compatible strings ------------------------------------------------- */
 
-static void corpus_collect(struct ctx *c, const char *dir, unsigned depth)
+static int corpus_add(void *ctx, char *path, const struct stat *st)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	struct ctx *c = ctx;
+	struct corpus_file cf = { .path = path };
+	struct corpus_file *nc;
 
-	if (!d)
-		return;
-	while (depth < 32 && (de = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (stat(p, &st)) {
-			free(p);
-		} else if (S_ISDIR(st.st_mode)) {
-			corpus_collect(c, p, depth + 1);
-			free(p);
-		} else {
-			struct corpus_file cf = { .path = p };
-			struct corpus_file *nc;
-
-			if (!S_ISREG(st.st_mode) || read_file(p, MAX_READ, &cf.buf, &cf.len) ||
-			    !(nc = realloc(c->corpus, (c->n_corpus + 1) * sizeof(*nc)))) {
-				free(cf.buf);
-				free(p);
-				continue;
-			}
-			c->corpus = nc;
-			c->corpus[c->n_corpus++] = cf;
-		}
+	(void)st;
+	if (read_file(path, MAX_READ, &cf.buf, &cf.len) ||
+	    !(nc = realloc(c->corpus, (c->n_corpus + 1) * sizeof(*nc)))) {
+		free(cf.buf);
+		free(path);
+		return 0;
 	}
-	closedir(d);
+	c->corpus = nc;
+	c->corpus[c->n_corpus++] = cf;
+	return 0;
+}
+
+/* Every file of the bindings with the series applied (grep -r reads them all). */
+static void corpus_collect(struct ctx *c)
+{
+	struct fs_overlay *was = fs_overlay_use(c->ov);
+
+	walk_tree(c->root, NULL, corpus_add, c);
+	fs_overlay_use(was);
 }
 
 /* grep -Eq PATTERN over the binding files, line by line as grep reads them. */
@@ -241,7 +232,7 @@ static bool corpus_grep(struct ctx *c, const char *pattern)
 	bool found = false;
 
 	if (!c->corpus_loaded) {
-		corpus_collect(c, c->root, 0);
+		corpus_collect(c);
 		c->corpus_loaded = true;
 	}
 	arena_init(&a, 1024);
@@ -282,7 +273,11 @@ static bool vendor_known(struct ctx *c, const char *vendor)
 	if (asprintf(&path, "%s/vendor-prefixes.yaml", c->root) < 0)
 		return true;
 	if (asprintf(&want, "\"^%s,.*\":", vendor) >= 0) {
-		if (!read_file(path, MAX_READ, &buf, &len)) {
+		struct fs_overlay *was = fs_overlay_use(c->ov);
+		int ret = read_file(path, MAX_READ, &buf, &len);
+
+		fs_overlay_use(was);
+		if (!ret) {
 			found = memmem(buf, len, want, strlen(want)) != NULL;
 			free(buf);
 		}

@@ -1,95 +1,88 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * checkpatch-tmp.c - the temporary tree the series' bindings are checked in,
- * and the private sink whose findings are mapped back to the patches.
+ * checkpatch-tmp.c - the tree the series' bindings are checked in (in memory,
+ * an overlay over the kernel tree), and the private sink whose findings are
+ * mapped back to the patches.
  */
 #include "checkpatch-private.h"
 
-/* ---- the temporary tree ------------------------------------------------ */
+/* ---- the tree lint and exampletest see -------------------------------------- */
 
-/* Directories below these mirror the tree's entries (symlinks); above, they are bare. */
+/*
+ * Where the tree appears to them: a path of the overlay's own, under which
+ * only what the overlay holds exists (never a directory on disk).
+ */
+#define CHECK_TOP "/dtbind-check"
+
+/* Directories below these show the tree's entries; above, only the series' files. */
 static bool mirrored(const char *rel)
 {
 	return cp_has_prefix(rel, BINDINGS_DIR) || cp_has_prefix(rel, "include/dt-bindings");
 }
 
-/* Make tmp/@rel a real directory (mirroring the tree's entries where it should). */
-static int make_dir(struct ctx *c, const char *rel)
+/* The tree's directory that shows under the mirrored one @rel is in, made once. */
+static int mirror_for(struct ctx *c, const char *rel)
 {
-	char *full = NULL, *parent;
-	struct stat st;
-	int ret = 0;
+	static const char *const tops[] = { BINDINGS_DIR, "include/dt-bindings" };
 
-	if (!*rel || hmap_get_str(&c->made, rel, strlen(rel)))
-		return 0;
-	parent = strdup(rel);
-	if (!parent)
-		return -DTBIND_ENOMEM;
-	char *slash = strrchr(parent, '/');
+	for (size_t i = 0; c->tree && i < ARRAY_SIZE(tops); i++) {
+		char *v, *t;
+		int ret;
 
-	if (slash) {
-		*slash = '\0';
-		ret = make_dir(c, parent);
-	}
-	free(parent);
-	if (ret)
-		return ret;
-	if (asprintf(&full, "%s/%s", c->tmp, rel) < 0)
-		return -DTBIND_ENOMEM;
-	if (!lstat(full, &st) && S_ISLNK(st.st_mode))
-		unlink(full);
-	if (mkdir(full, 0700) && errno != EEXIST) {
-		free(full);
-		return -DTBIND_EIO;
-	}
-	if (c->tree && mirrored(rel)) {
-		char *src;
-		DIR *d;
-
-		if (asprintf(&src, "%s/%s", c->tree, rel) < 0) {
-			free(full);
+		if (!cp_has_prefix(rel, tops[i]) || c->mirrored[i])
+			continue;
+		if (asprintf(&v, "%s/%s", c->top, tops[i]) < 0)
+			return -DTBIND_ENOMEM;
+		if (asprintf(&t, "%s/%s", c->tree, tops[i]) < 0) {
+			free(v);
 			return -DTBIND_ENOMEM;
 		}
-		if ((d = opendir(src)) != NULL) {
-			struct dirent *de;
-
-			while ((de = readdir(d)) != NULL) {
-				char *from, *to;
-
-				if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-					continue;
-				if (asprintf(&from, "%s/%s", src, de->d_name) < 0)
-					continue;
-				if (asprintf(&to, "%s/%s", full, de->d_name) >= 0) {
-					if (lstat(to, &st))
-						(void)!symlink(from, to);
-					free(to);
-				}
-				free(from);
-			}
-			closedir(d);
-		}
-		free(src);
+		ret = fs_overlay_mirror(c->ov, v, t);
+		free(v);
+		free(t);
+		if (ret)
+			return ret;
+		c->mirrored[i] = true;
 	}
-	free(full);
-	char *key = arena_strdup(&c->arena, rel);
-
-	return key && !hmap_put_str(&c->made, key, strlen(key), key) ? 0 : -DTBIND_ENOMEM;
+	return 0;
 }
 
-static int dir_of(struct ctx *c, const char *rel)
+/*
+ * The series applied in memory: the tree's bindings and headers (the
+ * directories a check reads) as they are, with the series' files over them.
+ */
+int cp_make_overlay(struct ctx *c)
 {
-	char *d = strdup(rel), *slash;
 	int ret;
 
-	if (!d)
+	if (!(c->top = strdup(CHECK_TOP)) || !(c->ov = fs_overlay_new(c->top)) ||
+	    asprintf(&c->root, "%s/%s", c->top, BINDINGS_DIR) < 0)
 		return -DTBIND_ENOMEM;
-	slash = strrchr(d, '/');
-	if (slash)
-		*slash = '\0';
-	ret = slash ? make_dir(c, d) : 0;
-	free(d);
-	return ret;
+	if ((ret = fs_overlay_mkdir(c->ov, c->root)) || (ret = mirror_for(c, BINDINGS_DIR)))
+		return ret;
+	for (size_t i = 0; i < c->n_files; i++) {
+		struct tracked *t = &c->files[i];
+		char *full, *buf = NULL;
+		size_t len;
+
+		if (!t->changed || (t->exists && (!t->known || t->failed)))
+			continue;	/* unchanged, or the tree's version is the best we have */
+		if (mirrored(t->path) && (ret = mirror_for(c, t->path)))
+			return ret;
+		if (asprintf(&full, "%s/%s", c->top, t->path) < 0)
+			return -DTBIND_ENOMEM;
+		if (!t->exists)
+			ret = fs_overlay_remove(c->ov, full);
+		else if (!(buf = dtbind_text_join(&t->text, &len)))
+			ret = -DTBIND_ENOMEM;
+		else
+			ret = fs_overlay_put(c->ov, full, buf, len);
+		free(buf);
+		free(full);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static int write_text(const char *full, const struct dtbind_text *t)
@@ -108,78 +101,6 @@ static int write_text(const char *full, const struct dtbind_text *t)
 		ret = -DTBIND_EIO;
 	free(buf);
 	return ret;
-}
-
-int cp_make_tmp_tree(struct ctx *c)
-{
-	const char *base = getenv("TMPDIR");
-	char *tmpl;
-	int ret;
-
-	if (asprintf(&tmpl, "%s/dtbind-check-XXXXXX", base && *base ? base : "/tmp") < 0)
-		return -DTBIND_ENOMEM;
-	/* Removed by the signal handler too: an interrupted check leaves no tree. */
-	if (!cleanup_mkdtemp(tmpl)) {
-		free(tmpl);
-		return -DTBIND_EIO;
-	}
-	c->tmp = realpath(tmpl, NULL);
-	if (c->tmp)
-		cleanup_on_signal(c->tmp);
-	else
-		rmdir(tmpl);
-	cleanup_forget(tmpl);
-	free(tmpl);
-	if (!c->tmp)
-		return -DTBIND_EIO;
-	if ((ret = make_dir(c, BINDINGS_DIR)))
-		return ret;
-	if (asprintf(&c->root, "%s/%s", c->tmp, BINDINGS_DIR) < 0)
-		return -DTBIND_ENOMEM;
-	for (size_t i = 0; i < c->n_files; i++) {
-		struct tracked *t = &c->files[i];
-		char *full;
-
-		if (!t->changed || (t->exists && (!t->known || t->failed)))
-			continue;	/* unchanged, or the tree's version is the best we have */
-		if ((ret = dir_of(c, t->path)))
-			return ret;
-		if (asprintf(&full, "%s/%s", c->tmp, t->path) < 0)
-			return -DTBIND_ENOMEM;
-		ret = t->exists ? write_text(full, &t->text) : (unlink(full), 0);
-		free(full);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-void cp_remove_tree(const char *path, unsigned depth)
-{
-	struct stat st;
-
-	if (depth > 64 || lstat(path, &st))
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		struct dirent *de;
-
-		while (d && (de = readdir(d)) != NULL) {
-			char *p;
-
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			if (asprintf(&p, "%s/%s", path, de->d_name) >= 0) {
-				cp_remove_tree(p, depth + 1);
-				free(p);
-			}
-		}
-		if (d)
-			closedir(d);
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
 }
 
 int cp_extract(struct ctx *c)
@@ -213,20 +134,20 @@ int cp_extract(struct ctx *c)
 
 /* ---- the private sink of lint and exampletest ---------------------------- */
 
-/* @s with every "file://TMP/" and "TMP/" removed (malloc'd), or NULL. */
+/* @s with every "file://TOP/" and "TOP/" removed (malloc'd), or NULL. */
 static char *untmp(struct ctx *c, const char *s)
 {
 	struct strbuf sb;
-	size_t tl = strlen(c->tmp);
+	size_t tl = strlen(c->top);
 	char *out;
 
 	if (!s)
 		return NULL;
 	sb_init(&sb);
 	while (*s) {
-		if (!strncmp(s, "file://", 7) && !strncmp(s + 7, c->tmp, tl) && s[7 + tl] == '/') {
+		if (!strncmp(s, "file://", 7) && !strncmp(s + 7, c->top, tl) && s[7 + tl] == '/') {
 			s += 7 + tl + 1;
-		} else if (!strncmp(s, c->tmp, tl) && s[tl] == '/') {
+		} else if (!strncmp(s, c->top, tl) && s[tl] == '/') {
 			s += tl + 1;
 		} else {
 			sb_putc(&sb, *s++);
@@ -251,11 +172,11 @@ static void flush_pending(struct ctx *c)
 /* The finding's file: one of ours (*t set), a tree file (*real set), or other. */
 static const char *map_file(struct ctx *c, const char *file, struct tracked **t, char **real)
 {
-	size_t tl = strlen(c->tmp);
+	size_t tl = strlen(c->top);
 
 	*t = NULL;
 	*real = NULL;
-	if (!file || strncmp(file, c->tmp, tl) || file[tl] != '/')
+	if (!file || strncmp(file, c->top, tl) || file[tl] != '/')
 		return file;
 	const char *rel = file + tl + 1;
 	struct tracked *e = cp_lookup(c, rel);

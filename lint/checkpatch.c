@@ -7,14 +7,14 @@
  *     UNDOCUMENTED_DT_STRING, SPDX_LICENSE_TAG.
  *  2. Every binding file the series adds or changes, rebuilt in memory
  *     (new files from the patches alone, changed ones on top of the tree),
- *     written into a temporary tree that mirrors the kernel's (symlinks to
- *     the real files, the series' versions on top) so that $id, $ref and
- *     #include resolve as in the kernel, then linted and example-tested in
- *     process.  Each finding is reported at the file's own line and column,
+ *     laid in memory over the kernel's (an overlay: the tree's bindings and
+ *     dt-bindings headers as they are, the series' versions on top; nothing
+ *     is written to disk) so that $id, $ref and #include resolve as in the
+ *     kernel, then linted and example-tested in process.  Each finding is reported at the file's own line and column,
  *     followed by a note at the patch line that added that line.
  *
  * lint and exampletest report to a private collect sink; its findings (as
- * structured records) have their locations mapped from the temporary tree to the
+ * structured records) have their locations mapped from the overlay's paths to the
  * repository paths, and emitted on the user's sink (which applies -W,
  * -Werror, --max-errors and the format).  Findings about files the series
  * does not touch (the tree's own schemas) are dropped.
@@ -450,7 +450,7 @@ static int check_bindings(struct ctx *c)
 			n++;
 	if (!n)
 		return 0;
-	/* The mirror may lack the tree's Makefile: the tree says which dt-schema it wants. */
+	/* The overlay may lack the tree's Makefile: the tree says which dt-schema it wants. */
 	if (c->tree && asprintf(&tree_root, "%s/%s", c->tree, BINDINGS_DIR) < 0)
 		tree_root = NULL;
 	lo.gen = co.gen = dtbind_gen_choose(tree_root ? tree_root : c->root, c->o->gen);
@@ -458,7 +458,7 @@ static int check_bindings(struct ctx *c)
 		goto out;
 	/* #include <dt-bindings/...>: the series' headers first, then the tree's. */
 	incs = calloc(c->o->n_include_dirs + 2, sizeof(*incs));
-	if (!incs || asprintf(&tmp_inc, "%s/include", c->tmp) < 0) {
+	if (!incs || asprintf(&tmp_inc, "%s/include", c->top) < 0) {
 		ret = -DTBIND_ENOMEM;
 		goto out;
 	}
@@ -472,14 +472,19 @@ static int check_bindings(struct ctx *c)
 	}
 	co.include_dirs = incs;
 	/*
-	 * The mirror differs from the tree in the series' files only: the tree's
+	 * The overlay differs from the tree in the series' files only: the tree's
 	 * schema cache serves the others (read, never written, from here).
 	 */
 	co.cache_of = tree_root;
 	/* lint each file, then build the schema set once (with the series' bindings) */
 	for (int pass = 0; pass < 2; pass++) {
+		struct fs_overlay *was;
+
 		if (pass == 1) {
+			/* They read the series' files from memory; cp_drain() reads the disk. */
+			was = fs_overlay_use(c->ov);
 			ret = dt_checker_new(c->inner, &co, &checker);
+			fs_overlay_use(was);
 			cp_drain(c); /* among them, the tree's schemas that fail their meta-schema */
 			if (ret)
 				goto out;
@@ -492,14 +497,16 @@ static int check_bindings(struct ctx *c)
 			if (!t->changed || !t->exists || !t->known || t->failed ||
 			    !binding_yaml(t->path))
 				continue;
-			if (asprintf(&full, "%s/%s", c->tmp, t->path) < 0) {
+			if (asprintf(&full, "%s/%s", c->top, t->path) < 0) {
 				ret = -DTBIND_ENOMEM;
 				goto out;
 			}
+			was = fs_overlay_use(c->ov);
 			if (pass == 0)
 				dtbind_lint_file(linter, full);
 			else
 				dt_checker_examples(checker, full, &findings);
+			fs_overlay_use(was);
 			cp_drain(c);
 			free(full);
 		}
@@ -515,10 +522,10 @@ out:
 	return ret;
 }
 
-static bool need_tmp(struct ctx *c)
+static bool need_overlay(struct ctx *c)
 {
 	if (c->tree)
-		return true;	/* compatibles, and the mirror for bindings */
+		return true;	/* compatibles, and the tree's bindings */
 	for (size_t i = 0; i < c->n_files; i++)
 		if (c->files[i].changed && c->files[i].exists && c->files[i].known)
 			return true;
@@ -533,7 +540,6 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 
 	arena_init(&c.arena, 16 * 1024);
 	hmap_init(&c.by_path);
-	hmap_init(&c.made);
 	if (opts->tree) {
 		char *bdir;
 
@@ -556,9 +562,9 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 	}
 	if ((ret = build_state(&c)))
 		goto out;
-	if (need_tmp(&c) && (ret = cp_make_tmp_tree(&c))) {
+	if (need_overlay(&c) && (ret = cp_make_overlay(&c))) {
 		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ 0 }, "io",
-				   "cannot make the temporary tree: %s", dtbind_strerror(ret));
+				   "cannot apply the series in memory: %s", dtbind_strerror(ret));
 		goto out;
 	}
 	if (opts->extract_dir && (ret = cp_extract(&c)))
@@ -574,16 +580,13 @@ int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_seri
 				goto out;
 		}
 	}
-	if (c.tmp) {
+	if (c.ov) {
 		if ((ret = cp_inner_new(&c)))
 			goto out;
 		ret = check_bindings(&c);
 	}
 out:
-	if (c.tmp) {
-		cp_remove_tree(c.tmp, 0);
-		cleanup_forget(c.tmp);
-	}
+	fs_overlay_free(c.ov);
 	dtbind_diag_free(c.inner);
 	free(c.pending_msg);
 	for (size_t i = 0; i < ARRAY_SIZE(c.disk); i++) {
@@ -602,9 +605,8 @@ out:
 		free(c.bufs[i]);
 	free(c.bufs);
 	hmap_free(&c.by_path);
-	hmap_free(&c.made);
 	free(c.tree);
-	free(c.tmp);
+	free(c.top);
 	free(c.root);
 	arena_release(&c.arena);
 	return ret;

@@ -152,7 +152,7 @@ static int install(int argc, char **argv)
 	sb_putc(&sb, '\n');
 	const struct strbuf *parts[] = { &sb };
 
-	if (sb.oom || mkdir_parents(path, 0755) || write_file_atomic(path, parts, 1, 0755)) {
+	if (sb.oom || mkdir_parents(path, 0755) || write_file_atomic(path, parts, 1, 0755, 0)) {
 		fprintf(stderr, "dtbind hook: cannot write %s: %s\n", path, strerror(errno));
 		sb_free(&sb);
 		goto out;

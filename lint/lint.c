@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "dtschema.h"
 #include "lint.h"
 #include "yamllint.h"
 #include "cpp.h"
@@ -88,7 +89,7 @@ static struct root_set *root_set_for(struct dtbind_linter *l, const char *root)
 		return NULL;
 	r->root = strdup(root ? root : "");
 	r->set = dtbind_schema_set_new(l->diag);
-	if (!r->root || !r->set) {
+	if (!r->root || !r->set || dtbind_dtschemas_configure_set(r->set)) {
 		free(r->root);
 		dtbind_schema_set_free(r->set);
 		free(r);
@@ -511,7 +512,7 @@ static void check_examples(struct dtbind_linter *l, const char *path, const char
 	/* Only inside a kernel tree: elsewhere the examples' #includes cannot be found. */
 	if (!root || asprintf(&inc, "%s/../../../scripts/dtc/include-prefixes", root) < 0)
 		return;
-	if (stat(inc, &st) || !S_ISDIR(st.st_mode)) {
+	if (fs_stat(inc, &st) || !S_ISDIR(st.st_mode)) {
 		free(inc);
 		return;
 	}
@@ -559,9 +560,9 @@ int dtbind_lint_buffer(struct dtbind_linter *l, const char *path, const char *bu
 	struct dtbind_doc *doc = NULL;
 	int ret = 0;
 
-	abs = realpath(path, NULL);
+	abs = real_path(path);
 	if (l->opts.bindings_root)
-		root = realpath(l->opts.bindings_root, NULL);
+		root = real_path(l->opts.bindings_root);
 	else if (abs)
 		root = bindings_root_above(abs);
 	struct root_set *rs = root_set_for(l, root);
@@ -578,7 +579,7 @@ int dtbind_lint_buffer(struct dtbind_linter *l, const char *path, const char *bu
 
 			rs->yamllint_loaded = true;
 			/* The tree's .yamllint when it has one, else the kernel's settings. */
-			if (root && asprintf(&cfg, "%s/.yamllint", root) >= 0 && stat(cfg, &st)) {
+			if (root && asprintf(&cfg, "%s/.yamllint", root) >= 0 && fs_stat(cfg, &st)) {
 				free(cfg);
 				cfg = NULL;
 			}

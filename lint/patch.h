@@ -164,8 +164,8 @@ struct dtbind_series_opts {
  * series adds or modifies rebuilt (modified ones on top of the tree), then
  * linted and example-tested in process, each finding at the file's own
  * line with a note at the patch line that added it.  Returns 0 when the
- * checks ran (findings or not), or a negative error (-DTBIND_EIO for the
- * temporary directory, -DTBIND_ENOMEM).
+ * checks ran (findings or not), or a negative error (-DTBIND_EIO for an
+ * unreadable tree, -DTBIND_ENOMEM).
  */
 int dtbind_check_series(struct dtbind_diag *diag, const struct dtbind_patch_series *s,
 			const struct dtbind_series_opts *opts);

@@ -93,24 +93,9 @@ void lsp_findings_free(struct lsp_findings *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* The bindings directory above @path (an unsaved file: above its directory). */
-static char *find_root(const char *path)
-{
-	char *root = bindings_root_above(path);
-
-	if (!root) {
-		char *dir = strdup(path);
-
-		if (dir)
-			root = bindings_root_above(dirname(dir));
-		free(dir);
-	}
-	return root;
-}
-
 static struct tree *tree_of(struct lsp_workspace *w, const char *path)
 {
-	char *root = path ? find_root(path) : NULL;
+	char *root = path ? bindings_root_above(path) : NULL;
 	const char *key = root ? root : "";
 
 	for (size_t i = 0; i < w->n_trees; i++)
@@ -174,6 +159,7 @@ struct dtbind_schema_set *lsp_workspace_schema_set(struct lsp_workspace *w, cons
 	if (!t)
 		return NULL;
 	if (!t->set && (t->set = dtbind_schema_set_new(w->diag)) != NULL) {
+		dtbind_dtschemas_configure_set(t->set);
 		dtbind_schema_set_generation(t->set, dtbind_gen_choose(*t->root ? t->root : NULL,
 								       w->gen));
 		if (*t->root)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "dtschema.h"
 
 static const char *const jsonschema_synopsis[] = {
 	"-s SCHEMA [-m PREFIX=DIR]... [-r DIR]... [--draft7] [--format=gcc|json] "
@@ -132,7 +133,8 @@ int cmd_jsonschema(int argc, char **argv)
 	const struct dtbind_schema *schema = NULL;
 	int ret = 0;
 
-	if (!diag || !set || cli_rules_apply(&rules, diag)) {
+	/* Bindings are JSON Schemas too: dt-schema's URIs and typeSize work here. */
+	if (!diag || !set || dtbind_dtschemas_configure_set(set) || cli_rules_apply(&rules, diag)) {
 		status = EXIT_USAGE;
 		goto out;
 	}

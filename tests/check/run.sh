@@ -9,7 +9,8 @@
 #
 # golden  cases/NAME/cmd is one shell command run in tests/check with
 #         $DTBIND set; its standard output and error together must equal
-#         cases/NAME/expected, its exit status cases/NAME/exit.  The inputs
+#         cases/NAME/expected, its exit status cases/NAME/exit (dtbind runs
+#         with a TMPDIR that does not exist: it writes no temporary tree).  The inputs
 #         are seeds/ (the issue's seed patches, as they came), patches/
 #         (written for these tests with git format-patch; each rule firing
 #         and not) and tree/ (a small kernel tree: vendor-prefixes.yaml, a
@@ -55,7 +56,9 @@ fail() {
 # ---- golden cases ------------------------------------------------------
 for dir in cases/*/; do
 	name=$(basename "$dir")
-	out=$(sh -c "$(cat "$dir/cmd")" 2>&1)
+	# check applies a series in memory: it needs no TMPDIR, so it gets one that
+	# cannot exist (a run that wrote a temporary tree would fail there).
+	out=$(DTBIND="env TMPDIR=/nonexistent/dtbind-no-tmpdir $DTBIND" sh -c "$(cat "$dir/cmd")" 2>&1)
 	rc=$?
 	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
 		printf '%s\n' "$out" > "$dir/expected"

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
+#include "dtschema.h"
 #include "fuzz.h"
 
 #define SEP "\n--8<--\n"
@@ -32,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct dtbind_schema *schema, *meta;
 	struct dtbind_schema_set *set = dtbind_schema_set_new(fuzz_diag());
 
-	if (!set)
-		return 0;
+	if (!set || dtbind_dtschemas_configure_set(set))
+		goto out;
 	/* Both modes of the devicetree validator, picked by the input's length. */
 	dtbind_schema_set_dt_annotations(set, size & 1);
 	dtbind_schema_set_assert_regex_format(set, size & 2);

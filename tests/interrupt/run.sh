@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Interrupted runs leave nothing behind (`make interrupt-tests`): `check`
-# (its mirror tree of the kernel) and `doc2yaml` (its self-check tree, its
-# output files) are sent SIGINT or SIGTERM while they work.  Afterwards
-# $TMPDIR holds nothing of theirs, the cache directory no temporary file,
-# and every output file doc2yaml wrote is whole (it loads as YAML; no
-# temporary file beside it).  Needs the kernel trees of ../shared/corpus.sh;
+# (a series applied in memory over the kernel tree) and `doc2yaml` (its
+# self-check in memory, its output files) are sent SIGINT or SIGTERM while
+# they work.  They create nothing in $TMPDIR, not even while they run;
+# afterwards the cache directory holds no temporary file, and every output
+# file doc2yaml wrote is whole (it loads as YAML; no temporary file beside
+# it).  Needs the kernel trees of ../shared/corpus.sh;
 # skipped without them.
 #
 # Usage: tests/interrupt/run.sh BINARY
@@ -58,23 +59,28 @@ for sig in INT TERM; do
 	# The cache is cold: the run spends seconds with its tree in place.
 	TMPDIR=$T/tmp XDG_CACHE_HOME=$T/xdg env --default-signal=INT "$BIN" check --tree "$k612" "$patch" >/dev/null 2>&1 &
 	pid=$!
-	if await "$T/tmp/dtbind-check-*/Documentation"; then
-		sleep 0.3
+	# Nothing appears to wait for: a second into the cold schema load it still works.
+	sleep 1
+	if kill -0 $pid 2>/dev/null; then
+		made=$(ls -A "$T/tmp")
 		kill -"$sig" $pid
 		wait $pid 2>/dev/null
 		rc=$?
-		check "check stopped by SIG$sig (exit $rc) leaves no temporary tree" \
+		check "check creates nothing in TMPDIR while it runs${made:+ (made: $made)}" \
+			"[ -z '$made' ]"
+		check "check stopped by SIG$sig (exit $rc) leaves nothing behind" \
 			"[ $rc -gt 128 ] && empty '$T/tmp' && no_temp '$T/xdg'"
 	else
 		wait $pid
-		bad "check made no temporary tree to interrupt"
+		bad "check ended before it could be interrupted"
 	fi
 
 	TMPDIR=$T/tmp XDG_CACHE_HOME=$T/xdg env --default-signal=INT "$BIN" doc2yaml -f -o "$T/out" \
 		"$k61/Documentation/devicetree/bindings" >/dev/null 2>&1 &
 	pid=$!
-	if await "$T/tmp/dtbind-doc2yaml-*" && await "$T/out/*"; then
+	if await "$T/out/*"; then
 		sleep 1
+		made=$(ls -A "$T/tmp")
 		kill -"$sig" $pid
 		wait $pid 2>/dev/null
 		rc=$?
@@ -84,13 +90,15 @@ for sig in INT TERM; do
 			n=$((n + 1))
 			"$BIN" parse "$f" >/dev/null 2>&1 || { whole=false; echo "  not whole: $f"; }
 		done
-		check "doc2yaml stopped by SIG$sig (exit $rc) leaves no temporary tree" \
+		check "doc2yaml's self-check creates nothing in TMPDIR while it runs${made:+ (made: $made)}" \
+			"[ -z '$made' ]"
+		check "doc2yaml stopped by SIG$sig (exit $rc) leaves nothing behind" \
 			"[ $rc -gt 128 ] && empty '$T/tmp' && no_temp '$T/xdg'"
 		check "... and its $n output files are whole, no temporary one beside them" \
 			"$whole && [ -z \"\$(find '$T/out' -name '.*')\" ]"
 	else
 		wait $pid
-		bad "doc2yaml made no temporary tree to interrupt"
+		bad "doc2yaml wrote no output to interrupt"
 	fi
 done
 

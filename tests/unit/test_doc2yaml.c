@@ -347,35 +347,6 @@ static void test_doc2yaml_survives_garbage(void **state)
 	free(y);
 }
 
-static void test_doc2yaml_never_overwrites_without_force(void **state)
-{
-	struct fixture *f = *state;
-	char *path, *buf;
-	size_t len;
-
-	assert_true(asprintf(&path, "%s/out.yaml", f->dir) > 0);
-	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "one\n", 4, false), 0);
-	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "two\n", 4, false), -DTBIND_EIO);
-	assert_int_equal(read_file(path, 100, &buf, &len), 0);
-	assert_string_equal(buf, "one\n");
-	free(buf);
-	assert_int_equal(dtbind_doc2yaml_write_atomic(path, "two\n", 4, true), 0);
-	assert_int_equal(read_file(path, 100, &buf, &len), 0);
-	assert_string_equal(buf, "two\n");
-	free(buf);
-	/* No temporary file is left behind. */
-	DIR *d = opendir(f->dir);
-	struct dirent *de;
-	int files = 0;
-
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.' || strlen(de->d_name) > 2)
-			files += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
-	closedir(d);
-	assert_int_equal(files, 1);
-	free(path);
-}
-
 static int write_text(const char *path, const char *text)
 {
 	FILE *fp = fopen(path, "w");
@@ -470,8 +441,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_doc2yaml_wraps_a_line_indented_past_the_width,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_doc2yaml_never_overwrites_without_force, setup,
-						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_maintainers_and_id_from_the_tree,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_self_check_maps_lint_findings, setup,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* test_util.c - arena, strbuf, hmap, read_file, edit_distance, dtbind_strerror. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -517,6 +518,43 @@ static void test_read_file_directory_is_eio_with_eisdir(void **state)
 
 /* ---- edit_distance, str_ends_with, strerror ------------------------ */
 
+static void read_back(const char *path, const char *want)
+{
+	char *buf;
+	size_t len;
+
+	assert_int_equal(read_file(path, 100, &buf, &len), 0);
+	assert_string_equal(buf, want);
+	free(buf);
+}
+
+/* WRITE_NO_REPLACE (doc2yaml without --force) keeps a file that exists; 0 replaces it. */
+static void test_write_file_atomic_no_replace_keeps_the_old_file(void **state)
+{
+	struct tmpdir *t = *state;
+	char b1[] = "one\n", b2[] = "two\n";
+	struct strbuf one = { .buf = b1, .len = 4 }, two = { .buf = b2, .len = 4 };
+	const struct strbuf *p1[] = { &one }, *p2[] = { &two };
+
+	assert_int_equal(write_file_atomic(t->path, p1, 1, -1, WRITE_NO_REPLACE), 0);
+	errno = 0;
+	assert_int_equal(write_file_atomic(t->path, p2, 1, -1, WRITE_NO_REPLACE), -DTBIND_EIO);
+	assert_int_equal(errno, EEXIST);
+	read_back(t->path, "one\n");
+	assert_int_equal(write_file_atomic(t->path, p2, 1, -1, 0), 0);
+	read_back(t->path, "two\n");
+	/* No temporary file is left behind: the directory holds the one file. */
+	DIR *d = opendir(t->dir);
+	struct dirent *de;
+	int files = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL)
+		files += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+	closedir(d);
+	assert_int_equal(files, 1);
+}
+
 static void test_edit_distance_counts_edits(void **state)
 {
 	(void)state;
@@ -623,6 +661,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_file_missing_is_eio,
 						tmpdir_setup, tmpdir_teardown),
 		cmocka_unit_test_setup_teardown(test_read_file_directory_is_eio_with_eisdir,
+						tmpdir_setup, tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_write_file_atomic_no_replace_keeps_the_old_file,
 						tmpdir_setup, tmpdir_teardown),
 		cmocka_unit_test(test_edit_distance_counts_edits),
 		cmocka_unit_test(test_edit_distance_above_cap_is_cap_plus_one),
