@@ -767,6 +767,8 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 				free(p);
 				continue;
 			}
+		} else if (l.v[i].type == DT_DIR) {
+			st.st_mode = S_IFDIR;	/* readdir said so: no stat */
 		} else if (fstatat(dirfd(d), l.v[i].name, &st, 0)) {
 			/* Relative to the open directory: no walk of the whole path per file. */
 			continue;
