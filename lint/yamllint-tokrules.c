@@ -421,6 +421,19 @@ static bool sexagesimal(struct cur *c)
 	return groups > 0;
 }
 
+/* (?:[eE][-+][0-9]+)?$: PyYAML's float exponent takes a sign, always. */
+static bool exponent_then_end(struct cur *c)
+{
+	if (at(c, "eE")) {
+		c->p++;
+		if (!eat(c, '-') && !eat(c, '+'))
+			return false;
+		if (!run(c, DIGITS))
+			return false;
+	}
+	return done(c);
+}
+
 static bool match_float(const char *s, size_t n)
 {
 	struct cur c = { s, s + n }, d;
@@ -437,14 +450,7 @@ static bool match_float(const char *s, size_t n)
 		d = c;
 		if (eat(&c, '.')) {	/* [-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)? */
 			run(&c, DIGITS "_");
-			if (at(&c, "eE")) {
-				c.p++;
-				if (!eat(&c, '-') && !eat(&c, '+'))
-					return false;
-				if (!run(&c, DIGITS))
-					return false;
-			}
-			return done(&c);
+			return exponent_then_end(&c);
 		}
 		c = d;		/* [-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]* */
 		if (!sexagesimal(&c) || !eat(&c, '.'))
@@ -457,14 +463,7 @@ static bool match_float(const char *s, size_t n)
 	if (!eat(&c, '.') || !at(&c, DIGITS))
 		return false;
 	run(&c, DIGITS "_");
-	if (at(&c, "eE")) {
-		c.p++;
-		if (!eat(&c, '-') && !eat(&c, '+'))
-			return false;
-		if (!run(&c, DIGITS))
-			return false;
-	}
-	return done(&c);
+	return exponent_then_end(&c);
 }
 
 /* PyYAML's int resolver plus the 0o form quoted-strings adds to it. */
