@@ -416,6 +416,8 @@ void fix_labels(struct conv *cv);
 /* macros.c: example macros and the dt-bindings headers that define them (#include) */
 void add_include(struct conv *cv, const char *h);
 const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line);
+const char *valid_label(struct conv *cv, const char *s, size_t n);
+bool macro_name_only(const char *v);
 bool header_known(struct conv *cv, const char *h);
 
 /* print.c: the DTS printer for the cleaned examples */
