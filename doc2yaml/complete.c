@@ -419,7 +419,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		/* device_type is deprecated outside cpus and memory. */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&
-			    !yget(props, "device_type"))
+			    !yget(props, "device_type") && !cv->refs[CS_PCI_HOST])
 				c->dead = true;
 		/* Common schemas fix the node name ("pwm@...", "rtc@..."). */
 		static const struct { int cs; const char *name; } gen[] = {
@@ -427,6 +427,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
 			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
+			{ CS_PCI_HOST, "pcie" },
 		};
 		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
 			if (!cv->refs[gen[g].cs] || n->name[0] == '&')
@@ -438,6 +439,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 				break;
 			if (gen[g].cs == CS_NVMEM && (!strncmp(n->name, "eeprom", bl) ||
 						      !strncmp(n->name, "nvram", bl)))
+				break;
+			if (gen[g].cs == CS_PCI_HOST && bl == 3 && !strncmp(n->name, "pci", 3))
 				break;
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
@@ -451,8 +454,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		for (const struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@'))
 				units = true;
-		if (units)
-			continue;
+		if (units || cv->refs[CS_PCI_HOST])
+			continue;	/* a PCI host's 3 and 2 cells are its bus's, children or not */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && (!strcmp(c->name, "#address-cells") ||
 							       !strcmp(c->name, "#size-cells")) &&
