@@ -129,7 +129,8 @@ void text_refs(struct conv *cv)
 		const struct prop *pr = item_of_line(cv, l->no, &other);
 
 		/* "power supplies ..., as covered in regulator.txt": the consumer's reference. */
-		if (other || (pr && consumer_prop(pr->name)) || find_ci(l->s, "suppl"))
+		if (other || (pr && consumer_prop(pr->name)) || find_ci(l->s, "suppl") ||
+		    (i && !cv->lines[i - 1].blank && find_ci(cv->lines[i - 1].s, "suppl")))
 			continue;
 		line_refs(cv, l->s);
 	}
