@@ -289,6 +289,13 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 			c->value = tied;
 		return;
 	}
+	/* "- MG clock (only for armada-7k-pp2)": an entry of a list, not the property. */
+	const char *b = skip_blanks(buf);
+
+	if ((*b == '-' || *b == '*') && b[1] == ' ' &&
+	    (phandle_list_prop(pr->name) || names_prop(pr->name) || !strcmp(pr->name, "reg") ||
+	     !strcmp(pr->name, "interrupts")))
+		return;
 	bool is_req = has_any(buf, req, ARRAY_SIZE(req)) && !find_word(buf, "optional");
 	bool whole = len + 2 >= strlen(text) && len < 100;
 	bool is_only = has_any(buf, only, ARRAY_SIZE(only)) ||
@@ -299,8 +306,17 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		is_value |= find_ci(buf, value[i]) != NULL;
 	if (is_neg && (is_req || find_word(buf, "only")))
 		return;	/* "not required for X", "not only for X": too subtle */
-	if (is_neg && !is_value)
-		push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name, pr->line);
+	if (is_neg && !is_value) {
+		struct cond *c = push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name,
+					   pr->line);
+
+		/* "except for MT7628 which has no clocks": required on the others only. */
+		if (c && global_req) {
+			c = push_cond(cv, conds, CK_REQUIRED, in, true, cs->n, pr->name, pr->line);
+			if (c)
+				c->unrequire = true;
+		}
+	}
 	else if (is_req && !global_req && !is_neg)
 		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
 	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
@@ -332,6 +348,8 @@ static bool line_starts_sentence(const char *start, const char *e)
 
 	while (*n == ' ' || *n == '\t')
 		n++;
+	if ((*n == '-' || *n == '*') && n[1] == ' ')
+		return true;	/* a bullet: "- Not supported on tlv320aic3104" */
 	if (!isupper((unsigned char)n[0]) || !islower((unsigned char)n[1]))
 		return false;
 	const char *b = e;
