@@ -171,8 +171,11 @@ static void note_replaced(struct macro_ctx *mc, const char *name, size_t n, unsi
 		mc->first_line = line;
 }
 
-/* Remember that the example uses @name from header @h ("h\0name\0" or "h\0name(\0"). */
-static void note_macro_use(struct conv *cv, const char *h, const char *name, bool call)
+/*
+ * Remember that the example uses @name from header @h ("h\0name\0",
+ * "h\0name(\0" for a call, "h\0name\"\0" for a bare value: a string).
+ */
+static void note_macro_use(struct conv *cv, const char *h, const char *name, char kind)
 {
 	size_t hl = strlen(h), nl = strlen(name);
 	char *u = cv_alloc(cv, hl + nl + 3);
@@ -181,8 +184,8 @@ static void note_macro_use(struct conv *cv, const char *h, const char *name, boo
 		return;
 	memcpy(u, h, hl + 1);
 	memcpy(u + hl + 1, name, nl + 1);
-	if (call)
-		strcpy(u + hl + 1 + nl, "(");
+	if (kind)
+		u[hl + 1 + nl] = kind, u[hl + 2 + nl] = '\0';
 	vec_push(cv, &cv->macro_uses, u);
 }
 
@@ -281,7 +284,7 @@ static const char *macro_step(struct rewrite *rw, const char *p)
 	if (h) {
 		add_include(rw->cv, h);
 		sb_putn(&rw->sb, s, (size_t)(end - s));
-		note_macro_use(rw->cv, h, name, call_end != NULL);
+		note_macro_use(rw->cv, h, name, call_end ? '(' : 0);
 		return end;
 	}
 	const char *rep = hmap_get_str(&mc->unknown, name, n);
@@ -335,7 +338,7 @@ const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line)
 
 			if (h) {
 				add_include(cv, h);
-				note_macro_use(cv, h, buf, false);
+				note_macro_use(cv, h, buf, '"');
 				return v;
 			}
 		}
