@@ -181,8 +181,16 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		return NULL;
 	}
 	if (!t) {
+		/* Standard properties the core schemas type as one cell. */
+		static const char *const one_cell[] = {
+			"bus-width", "clock-frequency", "reg-io-width", "reg-shift", "num-cs",
+			"max-frequency", "current-speed", "ngpios", "dma-channels", "dma-requests",
+			"timeout-sec",
+		};
 		if (fixup_has_unit_suffix(name))
 			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
+		if (str_in(name, one_cell, ARRAY_SIZE(one_cell)))
+			return cv_printf(cv, "<%lld>", schema_int(ps, 1));
 		return NULL;
 	}
 	if (!strcmp(t, "flag")) {
