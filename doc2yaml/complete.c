@@ -69,6 +69,21 @@ static const char *label_for(struct conv *cv, const char *prop)
 }
 
 /* A value of the right shape for @name under schema @ps, or NULL. */
+/* A property with no $ref of its own: one the core schemas type as one cell. */
+static const char *untyped_sample(struct conv *cv, const char *name, const struct ynode *ps)
+{
+	static const char *const one_cell[] = {
+		"bus-width", "clock-frequency", "reg-io-width", "reg-shift", "num-cs",
+		"max-frequency", "current-speed", "ngpios", "dma-channels", "dma-requests",
+		"timeout-sec",
+	};
+	if (fixup_has_unit_suffix(name))
+		return cv_printf(cv, "<%lld>", schema_int(ps, 0));
+	if (str_in(name, one_cell, ARRAY_SIZE(one_cell)))
+		return cv_printf(cv, "<%lld>", schema_int(ps, 1));
+	return NULL;
+}
+
 static const char *sample_value(struct conv *cv, const char *name, const struct ynode *ps,
 				const struct ditem *node, bool *flag)
 {
@@ -180,19 +195,8 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		}
 		return NULL;
 	}
-	if (!t) {
-		/* Standard properties the core schemas type as one cell. */
-		static const char *const one_cell[] = {
-			"bus-width", "clock-frequency", "reg-io-width", "reg-shift", "num-cs",
-			"max-frequency", "current-speed", "ngpios", "dma-channels", "dma-requests",
-			"timeout-sec",
-		};
-		if (fixup_has_unit_suffix(name))
-			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
-		if (str_in(name, one_cell, ARRAY_SIZE(one_cell)))
-			return cv_printf(cv, "<%lld>", schema_int(ps, 1));
-		return NULL;
-	}
+	if (!t)
+		return untyped_sample(cv, name, ps);
 	if (!strcmp(t, "flag")) {
 		*flag = true;
 		return NULL;
