@@ -68,7 +68,6 @@ static const char *label_for(struct conv *cv, const char *prop)
 	return r;
 }
 
-/* A value of the right shape for @name under schema @ps, or NULL. */
 /* A property with no $ref of its own: one the core schemas type as one cell. */
 static const char *untyped_sample(struct conv *cv, const char *name, const struct ynode *ps)
 {
@@ -84,6 +83,7 @@ static const char *untyped_sample(struct conv *cv, const char *name, const struc
 	return NULL;
 }
 
+/* A value of the right shape for @name under schema @ps, or NULL. */
 static const char *sample_value(struct conv *cv, const char *name, const struct ynode *ps,
 				const struct ditem *node, bool *flag)
 {
