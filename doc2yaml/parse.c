@@ -347,11 +347,14 @@ static bool fix_cells(struct strbuf *out, const char *p, const char *end)
 				       !(q[0] == '/' && q + 1 < le && q[1] == '*'))
 					q++;
 			}
-			if (!valid_cell_token(t, q)) {
+			/* "<&bman, 2>": a comma between cells is a slip of the text. */
+			const char *te = q - t > 1 && q[-1] == ',' && *t != '(' ? q - 1 : q;
+
+			if (!valid_cell_token(t, te)) {
 				junk = true;
 				break;
 			}
-			sb_putn(&line, t, (size_t)(q - t));
+			sb_putn(&line, t, (size_t)(te - t));
 			any = true;
 		}
 		if (junk) {
