@@ -236,21 +236,28 @@ static void complete_dependencies(struct conv *cv, struct ditem *node, const str
 				  struct strbuf *added)
 {
 	const struct ditem *names = node_prop(node, "clock-output-names");
+	const struct ditem *gpio_cells = node_prop(node, "#gpio-cells");
 	const char *s[2];
+	struct ditem *after = NULL, *p = NULL;
 
-	if (!names || node_prop(node, "#clock-cells") || !yget(props, "#clock-cells"))
-		return;
-	struct ditem *p = mk_prop(cv, "#clock-cells",
-				  value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
-
+	if (names && !node_prop(node, "#clock-cells") && yget(props, "#clock-cells")) {
+		p = mk_prop(cv, "#clock-cells",
+			    value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
+		after = (struct ditem *)names;
+	} else if (gpio_cells && !node_prop(node, "gpio-controller") &&
+		   yget(props, "gpio-controller")) {
+		/* dt-schema's gpio.yaml: #gpio-cells needs gpio-controller. */
+		p = mk_prop(cv, "gpio-controller", NULL, node);
+		after = (struct ditem *)gpio_cells;
+	}
 	if (!p)
 		return;
-	p->line = names->line;
-	p->next = names->next;
-	((struct ditem *)names)->next = p;
+	p->line = after->line;
+	p->next = after->next;
+	after->next = p;
 	if (added->len)
 		sb_puts(added, ", ");
-	sb_puts(added, "#clock-cells");
+	sb_puts(added, p->name);
 }
 
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
