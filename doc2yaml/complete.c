@@ -68,6 +68,21 @@ static const char *label_for(struct conv *cv, const char *prop)
 	return r;
 }
 
+/* A property with no $ref of its own: one the core schemas type as one cell. */
+static const char *untyped_sample(struct conv *cv, const char *name, const struct ynode *ps)
+{
+	static const char *const one_cell[] = {
+		"bus-width", "clock-frequency", "reg-io-width", "reg-shift", "num-cs",
+		"max-frequency", "current-speed", "ngpios", "dma-channels", "dma-requests",
+		"timeout-sec",
+	};
+	if (fixup_has_unit_suffix(name))
+		return cv_printf(cv, "<%lld>", schema_int(ps, 0));
+	if (str_in(name, one_cell, ARRAY_SIZE(one_cell)))
+		return cv_printf(cv, "<%lld>", schema_int(ps, 1));
+	return NULL;
+}
+
 /* A value of the right shape for @name under schema @ps, or NULL. */
 static const char *sample_value(struct conv *cv, const char *name, const struct ynode *ps,
 				const struct ditem *node, bool *flag)
@@ -180,11 +195,8 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		}
 		return NULL;
 	}
-	if (!t) {
-		if (fixup_has_unit_suffix(name))
-			return cv_printf(cv, "<%lld>", schema_int(ps, 0));
-		return NULL;
-	}
+	if (!t)
+		return untyped_sample(cv, name, ps);
 	if (!strcmp(t, "flag")) {
 		*flag = true;
 		return NULL;
@@ -224,21 +236,28 @@ static void complete_dependencies(struct conv *cv, struct ditem *node, const str
 				  struct strbuf *added)
 {
 	const struct ditem *names = node_prop(node, "clock-output-names");
+	const struct ditem *gpio_cells = node_prop(node, "#gpio-cells");
 	const char *s[2];
+	struct ditem *after = NULL, *p = NULL;
 
-	if (!names || node_prop(node, "#clock-cells") || !yget(props, "#clock-cells"))
-		return;
-	struct ditem *p = mk_prop(cv, "#clock-cells",
-				  value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
-
+	if (names && !node_prop(node, "#clock-cells") && yget(props, "#clock-cells")) {
+		p = mk_prop(cv, "#clock-cells",
+			    value_strings(cv, names->value, s, 2) > 1 ? "<1>" : "<0>", node);
+		after = (struct ditem *)names;
+	} else if (gpio_cells && !node_prop(node, "gpio-controller") &&
+		   yget(props, "gpio-controller")) {
+		/* dt-schema's gpio.yaml: #gpio-cells needs gpio-controller. */
+		p = mk_prop(cv, "gpio-controller", NULL, node);
+		after = (struct ditem *)gpio_cells;
+	}
 	if (!p)
 		return;
-	p->line = names->line;
-	p->next = names->next;
-	((struct ditem *)names)->next = p;
+	p->line = after->line;
+	p->next = after->next;
+	after->next = p;
 	if (added->len)
 		sb_puts(added, ", ");
-	sb_puts(added, "#clock-cells");
+	sb_puts(added, p->name);
 }
 
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
@@ -419,7 +438,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		/* device_type is deprecated outside cpus and memory. */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&
-			    !yget(props, "device_type"))
+			    !yget(props, "device_type") && !cv->refs[CS_PCI_HOST])
 				c->dead = true;
 		/* Common schemas fix the node name ("pwm@...", "rtc@..."). */
 		static const struct { int cs; const char *name; } gen[] = {
@@ -427,6 +446,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
 			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
+			{ CS_PCI_HOST, "pcie" },
 		};
 		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
 			if (!cv->refs[gen[g].cs] || n->name[0] == '&')
@@ -438,6 +458,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 				break;
 			if (gen[g].cs == CS_NVMEM && (!strncmp(n->name, "eeprom", bl) ||
 						      !strncmp(n->name, "nvram", bl)))
+				break;
+			if (gen[g].cs == CS_PCI_HOST && bl == 3 && !strncmp(n->name, "pci", 3))
 				break;
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
@@ -451,8 +473,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		for (const struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@'))
 				units = true;
-		if (units)
-			continue;
+		if (units || cv->refs[CS_PCI_HOST])
+			continue;	/* a PCI host's 3 and 2 cells are its bus's, children or not */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && (!strcmp(c->name, "#address-cells") ||
 							       !strcmp(c->name, "#size-cells")) &&

@@ -18,13 +18,19 @@ struct cset {
 	size_t n;
 };
 
-/* One condition: @kind on the compatibles in @in. */
-enum cond_kind { CK_ABSENT, CK_REQUIRED };
+/*
+ * One condition: @kind on the compatibles in @in.  CK_VALUE: the entry
+ * @value of the names property @prop is for them only; it becomes
+ * CK_COUNT (at most @count entries) on the others.
+ */
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_DONE };
 
 struct cond {
 	enum cond_kind kind;
 	bool in[MAX_COMPAT];
 	const char *prop;
+	const char *value;
+	unsigned count;
 	unsigned line;
 	bool unrequire;	/* the text's "required" list had it for every device */
 };
@@ -172,10 +178,11 @@ static struct cond *push_cond(struct conv *cv, struct vec *conds, enum cond_kind
 }
 
 /*
- * Does @s name one of the quoted values of @text outside quotes ("evdet
- * applies to isl1209 only")?  @s is changed: its quoted parts are blanked.
+ * Which of the quoted values of @text does @s name outside quotes ("evdet
+ * applies to isl1209 only"), or NULL?  @s is changed: its quoted parts are
+ * blanked.
  */
-static bool names_a_value(char *s, const char *text)
+static const char *names_a_value(struct conv *cv, char *s, const char *text)
 {
 	for (char *q = strchr(s, '"'); q; q = strchr(q, '"')) {
 		char *e = strchr(q + 1, '"');
@@ -195,11 +202,43 @@ static bool names_a_value(char *s, const char *text)
 			memcpy(v, q + 1, (size_t)(e - q - 1));
 			v[e - q - 1] = '\0';
 			if (find_word(s, v))
-				return true;
+				return cv_strdup(cv, v);
 		}
 		q = e;
 	}
-	return false;
+	return NULL;
+}
+
+/* The quoted value a names list's item starts with ("\"intr\": Used for SoCs like ..."), or NULL. */
+static const char *leading_value(struct conv *cv, const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+
+	while (p < end && (isspace((unsigned char)*p) || *p == '-' || *p == '*'))
+		p++;
+	if (p >= end || *p != '"')
+		return NULL;
+	const char *e = memchr(p + 1, '"', (size_t)(end - p - 1));
+
+	if (!e || e == p + 1 || e - p > 40)
+		return NULL;
+	const char *after = skip_blanks(e + 1);
+
+	if (*after != ':' && *after != '-')
+		return NULL;
+	return cv_strndup(cv, p + 1, (size_t)(e - p - 1));
+}
+
+/* The names property an entry of @prop's list is named in: "clock-names" of "clocks". */
+static const char *names_of(struct conv *cv, const char *prop)
+{
+	size_t n = strlen(prop);
+
+	if (names_prop(prop))
+		return prop;
+	if (n > 1 && prop[n - 1] == 's')
+		return cv_printf(cv, "%.*s-names", (int)(n - 1), prop);
+	return cv_printf(cv, "%s-names", prop);
 }
 
 /*
@@ -233,9 +272,30 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	memcpy(unq, buf, len + 1);
-	if (names_a_value(unq, text))
-		return;
 	bool is_neg = has_any(buf, neg, ARRAY_SIZE(neg));
+	const char *tied = names_a_value(cv, unq, text);
+
+	if (!tied)
+		tied = leading_value(cv, s, len);
+	if (tied) {
+		/* "evdet applies to isl1209 and isl1219 only", "\"intr\": Used for SoCs like ls2080a". */
+		static const char *const for_them[] = { "only", "applies", "used", "available" };
+		struct cond *c = NULL;
+
+		if (!is_neg && has_any(buf, for_them, ARRAY_SIZE(for_them)))
+			c = push_cond(cv, conds, CK_VALUE, in, false, cs->n, names_of(cv, pr->name),
+				      pr->line);
+		if (c)
+			c->value = tied;
+		return;
+	}
+	/* "- MG clock (only for armada-7k-pp2)": an entry of a list, not the property. */
+	const char *b = skip_blanks(buf);
+
+	if ((*b == '-' || *b == '*') && b[1] == ' ' &&
+	    (phandle_list_prop(pr->name) || names_prop(pr->name) || !strcmp(pr->name, "reg") ||
+	     !strcmp(pr->name, "interrupts")))
+		return;
 	bool is_req = has_any(buf, req, ARRAY_SIZE(req)) && !find_word(buf, "optional");
 	bool whole = len + 2 >= strlen(text) && len < 100;
 	bool is_only = has_any(buf, only, ARRAY_SIZE(only)) ||
@@ -246,8 +306,17 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		is_value |= find_ci(buf, value[i]) != NULL;
 	if (is_neg && (is_req || find_word(buf, "only")))
 		return;	/* "not required for X", "not only for X": too subtle */
-	if (is_neg && !is_value)
-		push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name, pr->line);
+	if (is_neg && !is_value) {
+		struct cond *c = push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name,
+					   pr->line);
+
+		/* "except for MT7628 which has no clocks": required on the others only. */
+		if (c && global_req) {
+			c = push_cond(cv, conds, CK_REQUIRED, in, true, cs->n, pr->name, pr->line);
+			if (c)
+				c->unrequire = true;
+		}
+	}
 	else if (is_req && !global_req && !is_neg)
 		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
 	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
@@ -262,6 +331,43 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	}
 }
 
+/*
+ * Does the line break at @e start a sentence of its own?  Lines of .txt
+ * bindings often carry one statement each without a full stop ("Applies to
+ * isl1209 only" / "Possible values are 0 and 1"): a next line opening with
+ * a capitalised word, after a line that does not run on (a comma, "the", "and"...).
+ */
+static bool line_starts_sentence(const char *start, const char *e)
+{
+	static const char *const run_on[] = {
+		"the", "a", "an", "and", "or", "of", "to", "for", "on", "in", "with", "by", "is", "are",
+	};
+	if (*e != '\n')
+		return false;
+	const char *n = e + 1;
+
+	while (*n == ' ' || *n == '\t')
+		n++;
+	if ((*n == '-' || *n == '*') && n[1] == ' ')
+		return true;	/* a bullet: "- Not supported on tlv320aic3104" */
+	if (!isupper((unsigned char)n[0]) || !islower((unsigned char)n[1]))
+		return false;
+	const char *b = e;
+
+	while (b > start && isspace((unsigned char)b[-1]))
+		b--;
+	if (b == start || strchr(",(:-/", b[-1]))
+		return false;
+	const char *w = b;
+
+	while (w > start && isalpha((unsigned char)w[-1]))
+		w--;
+	for (size_t i = 0; i < ARRAY_SIZE(run_on); i++)
+		if ((size_t)(b - w) == strlen(run_on[i]) && !strncasecmp(w, run_on[i], (size_t)(b - w)))
+			return false;
+	return true;
+}
+
 /* The sentences of a property's text. */
 static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
 		       const struct prop *pr, bool global_req)
@@ -273,7 +379,7 @@ static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 
 		/* A sentence ends at ". ", ";" or a blank line; "v1.2" and "fsl,imx6.q" do not end it. */
 		while (*e && !((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1]))) &&
-		       !(*e == '\n' && e[1] == '\n'))
+		       !(*e == '\n' && e[1] == '\n') && !line_starts_sentence(p, e))
 			e++;
 		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req);
 		p = *e ? e + 1 : e;
@@ -329,6 +435,125 @@ static struct ynode *if_compatible(struct conv *cv, const struct cset *cs, const
 	return ifn;
 }
 
+/* The index of the const @v in the items of @names, or -1; *@n: how many items. */
+static int item_index(const struct ynode *names, const char *v, size_t *n)
+{
+	const struct ynode *items = yget(names, "items");
+	int i = 0, at = -1;
+
+	*n = 0;
+	for (const struct ynode *it = items && items->kind == Y_SEQ ? items->first : NULL; it;
+	     it = it->next, i++) {
+		const struct ynode *c = yget(it, "const");
+
+		if (c && c->s && !strcmp(c->s, v))
+			at = i;
+		(*n)++;
+	}
+	return at;
+}
+
+/*
+ * Entries of a names list for some compatibles only: when they are its
+ * tail, the others have at most the entries before them (names and the
+ * list they name: "interrupts" of "interrupt-names").
+ */
+static void value_counts(struct conv *cv, const struct cset *cs, struct vec *conds,
+			 const struct ynode *props)
+{
+	for (size_t i = 0; i < conds->n; i++) {
+		struct cond *c = conds->v[i];
+		bool tied[MAX_COMPAT] = { false };
+		size_t n = 0;
+		int first = -1;
+
+		if (c->kind != CK_VALUE)
+			continue;
+		const struct ynode *names = yget(props, c->prop);
+
+		for (size_t j = i; j < conds->n; j++) {
+			struct cond *o = conds->v[j];
+			size_t nn;
+			int at;
+
+			if (o->kind != CK_VALUE || strcmp(o->prop, c->prop) || !same_set(c, o, cs->n))
+				continue;
+			o->kind = CK_DONE;
+			at = names ? item_index(names, o->value, &nn) : -1;
+			if (at < 0 || at >= MAX_COMPAT)
+				continue;
+			n = nn;
+			tied[at] = true;
+			if (first < 0 || at < first)
+				first = at;
+		}
+		bool tail = first >= 0 && n <= MAX_COMPAT;
+
+		for (size_t k = (size_t)(first < 0 ? 0 : first); tail && k < n; k++)
+			tail = tied[k];
+		if (!tail)
+			continue;
+		struct cond *m = push_cond(cv, conds, CK_COUNT, c->in, true, cs->n, c->prop, c->line);
+
+		if (m)
+			m->count = (unsigned)first;
+	}
+}
+
+/* The list a names property names: "clocks" of "clock-names", "reg" of "reg-names". */
+static const char *named_list(struct conv *cv, const struct ynode *props, const char *names)
+{
+	size_t n = strlen(names) - strlen("-names");
+	const char *plural = cv_printf(cv, "%.*ss", (int)n, names);
+	const char *same = cv_strndup(cv, names, n);
+
+	return plural && yget(props, plural) ? plural : same && yget(props, same) ? same : NULL;
+}
+
+/* Outside the if: the list may be as short as @count (an items list is otherwise all required). */
+static void allow_count(struct conv *cv, struct ynode *prop, unsigned count, unsigned src)
+{
+	struct ynode *min = yget(prop, "minItems");
+
+	if (!prop || prop->kind != Y_MAP || !count)
+		return;
+	if (min && min->s && strtoul(min->s, NULL, 10) <= count)
+		return;
+	struct ynode *v = yint(cv, count, src);
+
+	if (min) {
+		yset(prop, "minItems", v);
+		return;
+	}
+	/* minItems first, as the kernel writes it. */
+	v->key = "minItems";
+	v->next = prop->first;
+	prop->first = v;
+	if (!prop->last)
+		prop->last = v;
+}
+
+/* then: properties: the names list and the list it names, at most @c->count long. */
+static void count_props(struct conv *cv, struct ynode *tprops, struct ynode *props,
+			const struct cond *c)
+{
+	const char *lists[2] = { c->prop, named_list(cv, props, c->prop) };
+
+	for (size_t i = 0; i < 2; i++) {
+		if (!lists[i] || yget(tprops, lists[i]))
+			continue;
+		if (!c->count) {
+			yset(tprops, lists[i], yraw(cv, "false", c->line));
+			continue;
+		}
+		struct ynode *m = ymap(cv, c->line);
+
+		yset(m, "maxItems", yint(cv, c->count, c->line));
+		yset(tprops, lists[i], m);
+		allow_count(cv, yget(props, lists[i]), c->count, c->line);
+	}
+}
+
 static bool in_required(const struct ynode *req, const char *name)
 {
 	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
@@ -347,7 +572,7 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 	for (size_t i = 0; done && i < conds->n; i++) {
 		struct cond *c = conds->v[i];
 
-		if (done[i])
+		if (done[i] || c->kind == CK_VALUE || c->kind == CK_DONE)
 			continue;
 		struct ynode *then = ymap(cv, c->line), *tprops = ymap(cv, c->line);
 		struct ynode *treq = yseq(cv, c->line);
@@ -358,7 +583,9 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			if (done[j] || !same_set(c, o, cs->n))
 				continue;
 			done[j] = true;
-			if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
+			if (o->kind == CK_COUNT)
+				count_props(cv, tprops, props, o);
+			else if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
 				yset(tprops, o->prop, yraw(cv, "false", o->line));
 			else if (o->kind == CK_REQUIRED && !in_required(treq, o->prop))
 				ypush(treq, ystr(cv, o->prop, o->line));
@@ -367,6 +594,8 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			yset(then, "properties", tprops);
 		if (!yempty(treq))
 			yset(then, "required", treq);
+		if (yempty(then))
+			continue;
 		struct ynode *item = ymap(cv, c->line);
 
 		yset(item, "if", if_compatible(cv, cs, c->in, c->line));
@@ -375,7 +604,6 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			allof = yset(schema, "allOf", yseq(cv, c->line));
 		ypush(allof, item);
 	}
-	(void)props;
 }
 
 void add_conditions(struct conv *cv, struct ynode *schema)
@@ -405,6 +633,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 	}
 	if (!conds.n)
 		return;
+	value_counts(cv, &cs, &conds, props);
 	emit_conds(cv, &cs, &conds, schema, props);
 	for (size_t i = 0; i < conds.n; i++) {
 		const struct cond *c = conds.v[i];

@@ -34,6 +34,10 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_SDHCI] = "mmc/sdhci-common.yaml",
 	[CS_USB_HCD] = "usb/usb-hcd.yaml",
 	[CS_MSI_CONTROLLER] = "interrupt-controller/msi-controller.yaml",
+	[CS_PCI_HOST] = "pci/pci-host-bridge.yaml",
+	[CS_SOUND_CARD] = "sound/sound-card-common.yaml",
+	[CS_SLIMBUS] = "slimbus/slimbus.yaml",
+	[CS_NVMEM_DEPRECATED] = "nvmem/nvmem-deprecated-cells.yaml",
 };
 
 /* A provider's common schema fits only a provider: the cells property it requires. */
@@ -173,8 +177,8 @@ bool root_has(const struct conv *cv, const char *rel)
 	struct stat st;
 	bool ok;
 
-	if (!cv->root)
-		return true;	/* assume a recent tree */
+	if (!cv->root || core_schema_path(cv->c->opts.gen, rel))
+		return true;	/* assume a recent tree; dt-schema's own are always there */
 	if (asprintf(&p, "%s/%s", cv->root, rel) < 0)
 		return false;
 	ok = stat(p, &st) == 0;
@@ -194,6 +198,49 @@ static bool spi_device_text(const struct conv *cv)
 			if (find_ci(cv->lines[i].s, said[k]))
 				return true;
 	return false;
+}
+
+/* Does an example give the device the value @v of @prop ("device_type", "pci")? */
+static bool devnode_value(const struct conv *cv, const char *prop, const char *v)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *p = node_prop(cv->devnodes.v[d], prop);
+
+		if (p && p->value && strstr(p->value, v))
+			return true;
+	}
+	return false;
+}
+
+/* Do the device's example nodes have children at unit addresses ("calib@10")? */
+static bool devnode_cells(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		for (const struct ditem *c = ((const struct ditem *)cv->devnodes.v[d])->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@') && node_prop(c, "reg"))
+				return true;
+	return false;
+}
+
+/* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
+static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
+{
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	bool device = cv->chains.n > 0;
+
+	/* device_type = "pci": a host bridge (an endpoint has none). */
+	if (device && (devnode_value(cv, "device_type", "\"pci\"") ||
+		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range"))))
+		refs[CS_PCI_HOST] = true;
+	/* A card's routing between widgets (a codec has no audio-routing of its own). */
+	if (device && !strcmp(dir, "sound") && !refs[CS_DAI_COMMON] &&
+	    (any_prop_named(pis, n, "audio-routing") || any_prop_named(pis, n, "audio-widgets")))
+		refs[CS_SOUND_CARD] = true;
+	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
+		refs[CS_SLIMBUS] = true;
+	/* Cells as plain children of the provider: the layout current schemas call deprecated. */
+	if (refs[CS_NVMEM] && devnode_cells(cv))
+		refs[CS_NVMEM_DEPRECATED] = true;
 }
 
 /* Which common schemas the binding uses. */
@@ -270,6 +317,7 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
 	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_DSI_CONTROLLER] = true;
+	more_refs(cv, pis, n, refs);
 	/* What the text refers to: one of ours (its properties are then dropped), or another. */
 	text_refs(cv);
 	for (size_t k = 0; k < cv->nxrefs;) {
@@ -279,6 +327,12 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 			if (strcmp(cv->xrefs[k], common_schemas[i]))
 				continue;
 			known = true;
+			/* "see spi-bus.txt" in a device's text: an SPI device, not a controller. */
+			if (i == CS_SPI_CONTROLLER && strcmp(dir, "spi") &&
+			    !any_prop_named(pis, n, "#address-cells")) {
+				refs[CS_SPI_PERIPHERAL] |= cv->is_spi || spi_device_text(cv);
+				continue;
+			}
 			/* "pwms: see [2] pwm.txt": a consumer, not a PWM controller. */
 			if (!provider_cells[i] || any_prop_named(pis, n, provider_cells[i]))
 				refs[i] = true;
@@ -362,6 +416,13 @@ static bool covered_by_refs(const bool *refs, const char *name)
 			     !strcmp(name, "quartz-load-femtofarads")))
 		return true;
 	if (refs[CS_WATCHDOG] && !strcmp(name, "timeout-sec"))
+		return true;
+	if (refs[CS_PCI_HOST] && (!strcmp(name, "device_type") || !strcmp(name, "bus-range") ||
+				  !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
+				  !strcmp(name, "linux,pci-domain") || !strcmp(name, "msi-map") ||
+				  !strcmp(name, "max-link-speed") || !strcmp(name, "dma-ranges")))
+		return true;
+	if (refs[CS_SOUND_CARD] && !strcmp(name, "ignore-suspend-widgets"))
 		return true;
 	if (refs[CS_NVMEM] && (!strcmp(name, "read-only") || !strcmp(name, "#address-cells") ||
 			       !strcmp(name, "#size-cells")))
@@ -803,7 +864,8 @@ static void push_ref(struct conv *cv, struct ynode *allof, const char *path)
 {
 	struct ynode *r = ymap(cv, cv->compat_line);
 	const char *slash = strchr(path, '/');
-	bool same_dir = cv->dir_hint && slash &&
+	/* dt-schema's own schemas are named by their whole path, as the kernel does. */
+	bool same_dir = cv->dir_hint && slash && !core_schema_path(cv->c->opts.gen, path) &&
 			!strncmp(path, cv->dir_hint, (size_t)(slash - path)) &&
 			strlen(cv->dir_hint) == (size_t)(slash - path) &&
 			!strchr(slash + 1, '/') && cv->dir_is_top;

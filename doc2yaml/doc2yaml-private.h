@@ -45,7 +45,7 @@ enum common_schema {
 	CS_MMC, CS_SERIAL, CS_DMA_CONTROLLER, CS_TOUCHSCREEN, CS_ETHERNET, CS_NVMEM, CS_RTC,
 	CS_WATCHDOG, CS_THERMAL_SENSOR, CS_REGULATOR, CS_MDIO, CS_VIDEO_INTERFACES, CS_PINCTRL,
 	CS_LEDS, CS_INPUT, CS_ADC, CS_GRAPH, CS_DSA_PORTS, CS_DSI_CONTROLLER, CS_QCOM_TLMM, CS_SDHCI, CS_USB_HCD,
-	CS_MSI_CONTROLLER, CS_COUNT
+	CS_MSI_CONTROLLER, CS_PCI_HOST, CS_SOUND_CARD, CS_SLIMBUS, CS_NVMEM_DEPRECATED, CS_COUNT
 };
 
 struct vec {
@@ -416,6 +416,9 @@ void fix_labels(struct conv *cv);
 /* macros.c: example macros and the dt-bindings headers that define them (#include) */
 void add_include(struct conv *cv, const char *h);
 const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line);
+const char *valid_label(struct conv *cv, const char *s, size_t n);
+bool core_schema_path(enum dtbind_gen gen, const char *rel);
+bool macro_name_only(const char *v);
 bool header_known(struct conv *cv, const char *h);
 
 /* print.c: the DTS printer for the cleaned examples */

@@ -271,7 +271,7 @@ static unsigned pointer_stub(const struct conv *cv)
  * the ones of dt-schema 2026.06 it lacks.  A binding with one of their
  * $ids would shadow the core schema for every other binding.
  */
-static bool core_schema_path(enum dtbind_gen gen, const char *rel)
+bool core_schema_path(enum dtbind_gen gen, const char *rel)
 {
 	static const char *const more[] = {
 		"access-controller/access-controller-consumer.yaml", "bootph.yaml", "cache.yaml",

@@ -221,6 +221,29 @@ void merge_dups(struct conv *cv, struct ditem *list, unsigned depth)
 }
 
 /* Unit addresses that agree with reg (dtc's unit_address_vs_reg and format checks). */
+/*
+ * A simple-bus named as its content ("scb", "qman-portals@ff4200000"):
+ * dt-schema's simple-bus wants a bus name, and the name says nothing here.
+ */
+static void fix_bus_name(struct conv *cv, struct ditem *n)
+{
+	static const char *const names[] = { "bus", "localbus", "soc", "axi", "ahb", "apb" };
+	const struct ditem *p = node_prop(n, "compatible");
+	const char *s[8];
+	size_t k = p && p->value ? value_strings(cv, p->value, s, 8) : 0;
+	size_t base = strcspn(n->name, "@");
+	bool simple = false;
+
+	for (size_t i = 0; i < k; i++)
+		simple |= !strcmp(s[i], "simple-bus");
+	if (!simple || (base > 4 && !strncmp(n->name + base - 4, "-bus", 4)))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i]) == base && !strncmp(n->name, names[i], base))
+			return;
+	n->name = cv_printf(cv, "bus%s", n->name + base);
+}
+
 void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 {
 	if (depth > MAX_NESTING)
@@ -229,6 +252,7 @@ void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 		if (n->dead || n->kind != DI_NODE || n->name[0] == '&' || !strcmp(n->name, "/"))
 			continue;
 		fix_unit_addresses(cv, n->children, depth + 1);
+		fix_bus_name(cv, n);
 		const struct ditem *reg = node_prop(n, "reg");
 		const char *at = strchr(n->name, '@');
 		unsigned ac, sc;

@@ -171,8 +171,11 @@ static void note_replaced(struct macro_ctx *mc, const char *name, size_t n, unsi
 		mc->first_line = line;
 }
 
-/* Remember that the example uses @name from header @h ("h\0name\0" or "h\0name(\0"). */
-static void note_macro_use(struct conv *cv, const char *h, const char *name, bool call)
+/*
+ * Remember that the example uses @name from header @h ("h\0name\0",
+ * "h\0name(\0" for a call, "h\0name\"\0" for a bare value: a string).
+ */
+static void note_macro_use(struct conv *cv, const char *h, const char *name, char kind)
 {
 	size_t hl = strlen(h), nl = strlen(name);
 	char *u = cv_alloc(cv, hl + nl + 3);
@@ -181,8 +184,8 @@ static void note_macro_use(struct conv *cv, const char *h, const char *name, boo
 		return;
 	memcpy(u, h, hl + 1);
 	memcpy(u + hl + 1, name, nl + 1);
-	if (call)
-		strcpy(u + hl + 1 + nl, "(");
+	if (kind)
+		u[hl + 1 + nl] = kind, u[hl + 2 + nl] = '\0';
 	vec_push(cv, &cv->macro_uses, u);
 }
 
@@ -203,6 +206,17 @@ static const char *call_args_end(const char *p)
 	return NULL;
 }
 
+/* A label dtc takes: [A-Za-z_][A-Za-z0-9_]*. */
+static bool label_valid(const char *s, size_t n)
+{
+	if (!n || isdigit((unsigned char)*s))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!is_label_char((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
 /* One identifier or number in cells (rw->ctx: the macro_ctx). */
 static const char *macro_step(struct rewrite *rw, const char *p)
 {
@@ -212,12 +226,20 @@ static const char *macro_step(struct rewrite *rw, const char *p)
 	if (*p == '&') {
 		/* A reference: never a macro. */
 		p++;
-		if (*p == '{')
+		if (*p == '{') {
 			while (*p && *p != '}')
 				p++;
-		else
-			while (is_label_char((unsigned char)*p))
+		} else {
+			while (is_label_char((unsigned char)*p) || (*p == '-' && is_label_char((unsigned char)p[1])))
 				p++;
+			if (!label_valid(s + 1, (size_t)(p - s - 1))) {
+				/* "&1v8-reg": dtc takes no label like it; "&ref_1v8_reg". */
+				sb_putc(&rw->sb, '&');
+				sb_puts(&rw->sb, valid_label(rw->cv, s + 1, (size_t)(p - s - 1)));
+				rw->changed = true;
+				return p;
+			}
+		}
 		sb_putn(&rw->sb, s, (size_t)(p - s));
 		return p;
 	}
@@ -262,7 +284,7 @@ static const char *macro_step(struct rewrite *rw, const char *p)
 	if (h) {
 		add_include(rw->cv, h);
 		sb_putn(&rw->sb, s, (size_t)(end - s));
-		note_macro_use(rw->cv, h, name, call_end != NULL);
+		note_macro_use(rw->cv, h, name, call_end ? '(' : 0);
 		return end;
 	}
 	const char *rep = hmap_get_str(&mc->unknown, name, n);
@@ -281,10 +303,48 @@ static const char *macro_step(struct rewrite *rw, const char *p)
 	return end;
 }
 
-/* Identifiers in cells: headers for known ones, numbers for the rest. */
+/* Is @v one upper-case identifier and nothing else ("LED_FUNCTION_STATUS")? */
+bool macro_name_only(const char *v)
+{
+	const char *p = skip_blanks(v);
+	bool upper = false;
+
+	if (!isupper((unsigned char)*p))
+		return false;
+	for (; is_label_char((unsigned char)*p); p++) {
+		if (islower((unsigned char)*p))
+			return false;
+		upper |= *p == '_';
+	}
+	return upper && !*skip_blanks(p);
+}
+
+/*
+ * Identifiers in cells: headers for known ones, numbers for the rest.  A
+ * bare macro (a string one, such as LED_FUNCTION_*) keeps its header, or
+ * becomes cells like any unknown name.
+ */
 const char *fix_macros(struct conv *cv, const char *v, void *ctx, unsigned line)
 {
-	if (!v || !strchr(v, '<'))
+	if (v && macro_name_only(v)) {
+		const char *name = skip_blanks(v);
+		size_t n = strcspn(name, " \t\n");
+		char buf[128];
+		bool known;
+
+		if (n < sizeof(buf)) {
+			snprintf(buf, sizeof(buf), "%.*s", (int)n, name);
+			const char *h = macro_header(cv, buf, &known);
+
+			if (h) {
+				add_include(cv, h);
+				note_macro_use(cv, h, buf, '"');
+				return v;
+			}
+		}
+		v = cv_printf(cv, "<%s>", v);
+	}
+	if (!v || (!strchr(v, '<') && !strchr(v, '&')))
 		return v;
 	return rewrite_value(cv, v, macro_step, ctx, line);
 }

@@ -347,11 +347,14 @@ static bool fix_cells(struct strbuf *out, const char *p, const char *end)
 				       !(q[0] == '/' && q + 1 < le && q[1] == '*'))
 					q++;
 			}
-			if (!valid_cell_token(t, q)) {
+			/* "<&bman, 2>": a comma between cells is a slip of the text. */
+			const char *te = q - t > 1 && q[-1] == ',' && *t != '(' ? q - 1 : q;
+
+			if (!valid_cell_token(t, te)) {
 				junk = true;
 				break;
 			}
-			sb_putn(&line, t, (size_t)(q - t));
+			sb_putn(&line, t, (size_t)(te - t));
 			any = true;
 		}
 		if (junk) {
@@ -504,6 +507,9 @@ static const char *normalize_value(struct conv *cv, const char *v)
 	const char *p = v;
 	bool ok = true, need_item = true;
 
+	/* "function = LED_FUNCTION_BACKLIGHT;": a macro that may be a string stays bare. */
+	if (macro_name_only(v))
+		return v;
 	sb_init(&sb);
 	while (*p && ok) {
 		if (isspace((unsigned char)*p)) {
@@ -612,6 +618,17 @@ static bool is_directive(const struct dts_cur *c)
 	return false;
 }
 
+/* @s[0..n) as a label dtc takes: '-' becomes '_', a leading digit gets "ref_". */
+const char *valid_label(struct conv *cv, const char *s, size_t n)
+{
+	char *l = cv_printf(cv, "%s%.*s", isdigit((unsigned char)*s) ? "ref_" : "", (int)n, s);
+
+	for (char *q = l; q && *q; q++)
+		if (*q == '-')
+			*q = '_';
+	return l;
+}
+
 /* The labels ("a: b:") before a statement into @labels (up to @max); returns their count. */
 static size_t read_labels(struct dts_cur *c, const char **labels, size_t max)
 {
@@ -620,9 +637,11 @@ static size_t read_labels(struct dts_cur *c, const char **labels, size_t max)
 	for (;;) {
 		size_t n = 0;
 
-		while (c->pos + n < c->len && is_label_char((unsigned char)c->s[c->pos + n]))
+		/* "dp-controller:", "1v8:": labels dtc refuses, taken and made valid. */
+		while (c->pos + n < c->len && (is_label_char((unsigned char)c->s[c->pos + n]) ||
+					       (n && c->s[c->pos + n] == '-')))
 			n++;
-		if (!n || isdigit((unsigned char)c->s[c->pos]))
+		if (!n || c->s[c->pos + n - 1] == '-')
 			break;
 		size_t p = c->pos + n;
 
@@ -630,7 +649,7 @@ static size_t read_labels(struct dts_cur *c, const char **labels, size_t max)
 			p++;
 		if (p < c->len && c->s[p] == ':' && (p + 1 >= c->len || c->s[p + 1] != ':')) {
 			if (nlabels < max)
-				labels[nlabels++] = cv_strndup(c->cv, c->s + c->pos, n);
+				labels[nlabels++] = valid_label(c->cv, c->s + c->pos, n);
 			adv(c, p + 1 - c->pos);
 			while (strchr(" \t\n", peek(c, 0)) && peek(c, 0))
 				adv(c, 1);

@@ -1041,6 +1041,25 @@ static void int_enum(struct pbuild *b)
 		yset(b->s, "default", yint(b->cv, dv, b->src));
 }
 
+/*
+ * Does an example repeat a string of the list ("Headphone Jack", "HPOUTL",
+ * "Headphone Jack", "HPOUTR")?  string-array wants its items unique; lists
+ * of pairs, routings above all, are non-unique-string-array in the kernel.
+ */
+static bool repeats_a_string(struct pbuild *b)
+{
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		const char *v[64];
+		size_t n = b->pi->values[i] ? value_strings(b->cv, b->pi->values[i], v, 64) : 0;
+
+		for (size_t j = 0; j < n; j++)
+			for (size_t k = j + 1; k < n; k++)
+				if (!strcmp(v[j], v[k]))
+					return true;
+	}
+	return false;
+}
+
 /* Vendor and other properties: a type from the text and the examples. */
 static struct ynode *ps_typed(struct pbuild *b)
 {
@@ -1048,6 +1067,9 @@ static struct ynode *ps_typed(struct pbuild *b)
 
 	if (t == T_BOOL)
 		yset(b->s, "type", yraw(b->cv, "boolean", b->src));
+	else if (t == T_STRA && repeats_a_string(b))
+		yset(b->s, "$ref", ystr(b->cv, "/schemas/types.yaml#/definitions/non-unique-string-array",
+					b->src));
 	else
 		set_type_ref(b, t);
 	set_desc(b, b->d ? b->d : cv_printf(b->cv, "The %s property.", b->name));

@@ -128,7 +128,9 @@ void text_refs(struct conv *cv)
 			continue;
 		const struct prop *pr = item_of_line(cv, l->no, &other);
 
-		if (other || (pr && consumer_prop(pr->name)))
+		/* "power supplies ..., as covered in regulator.txt": the consumer's reference. */
+		if (other || (pr && consumer_prop(pr->name)) || find_ci(l->s, "suppl") ||
+		    (i && !cv->lines[i - 1].blank && find_ci(cv->lines[i - 1].s, "suppl")))
 			continue;
 		line_refs(cv, l->s);
 	}

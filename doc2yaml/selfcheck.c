@@ -275,6 +275,8 @@ static void add_stub(struct dtbind_doc2yaml *c, const char *path, const char *na
 	fs_overlay_use(was);
 	if (ln && name[ln - 1] == '(')
 		sb_printf(&sb, "#define %.*s(...) 0\n", (int)ln - 1, name);
+	else if (ln && name[ln - 1] == '"')
+		sb_printf(&sb, "#define %.*s \"stub\"\n", (int)ln - 1, name);	/* a string macro */
 	else
 		sb_printf(&sb, "#define %s %s\n", name, macro_value(name));
 	if (!sb.oom)
