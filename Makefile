@@ -295,6 +295,8 @@ conformance: deps $(BUILD)/dtbind
 	$(Q)sh tests/conformance/debian-package.sh
 	$(Q)SHARED=$(SHARED) sh tests/conformance/modern-6.12/dtbs.sh $(BUILD)/dtbind
 	$(Q)SHARED=$(SHARED) VERSION=6.12 sh tests/conformance/example-mutations/run.sh $(BUILD)/dtbind
+	@# dtbs_check of 50 boards of kernel 7.2 (skipped where that tree is absent).
+	$(Q)SHARED=$(SHARED) sh tests/conformance/newest-7.2/dtbs.sh $(BUILD)/dtbind
 	@# The kernel's own targets; the whole dt_binding_check of both trees takes
 	@# ~20 CPU-minutes more than CI has room for: KBUILD_SUBSET=0 runs it.
 	$(Q)SHARED=$(SHARED) KBUILD_SUBSET=$(KBUILD_SUBSET) sh tests/conformance/kbuild/run.sh $(BUILD)/dtbind

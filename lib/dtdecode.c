@@ -334,6 +334,16 @@ static bool is_int_like(const char *t)
 }
 
 /*
+ * 2026.06's "address" type (reg, the chosen node's memory ranges): 32-bit
+ * cells, one row when decoded, cut into entries of the parent's
+ * #address-cells + #size-cells by fixup_addresses().
+ */
+static bool is_address_type(const char *t)
+{
+	return !strcmp(t, "address");
+}
+
+/*
  * 2026.06 drops the types a value of @len bytes cannot have: widths that
  * do not divide it, scalars it is too long for, arrays too short for their
  * width, a flag with a value; then the unsigned twin of a signed type.
@@ -552,7 +562,7 @@ static struct dtbind_value *prop_value(struct decoder *dc, const char *nodename,
 
 	if (!row)
 		return NULL;
-	if (modern && (strstr(fmt, "matrix") || !strncmp(fmt, "phandle", 7))) {
+	if (modern && (strstr(fmt, "matrix") || !strncmp(fmt, "phandle", 7) || is_address_type(fmt))) {
 		if (one_cell)
 			return rows_of(a, row, 1);
 		if (dt_types_dim(dc->types, name, dim))
@@ -854,6 +864,18 @@ static void fixup_interrupts(struct decoder *dc, struct dtbind_value *node, int6
 	}
 }
 
+/* Is @name typed "address" by some binding (2026.06's reg.yaml and chosen.yaml)? */
+static bool has_address_type(struct decoder *dc, const char *name)
+{
+	const char *types[16];
+	size_t nt = types_get(dc, name, types, ARRAY_SIZE(types));
+
+	for (size_t i = 0; i < nt; i++)
+		if (is_address_type(types[i]))
+			return true;
+	return false;
+}
+
 static void fixup_addresses(struct decoder *dc, struct dtbind_value *node, int64_t ac, int64_t sc,
 			    unsigned depth)
 {
@@ -869,7 +891,8 @@ static void fixup_addresses(struct decoder *dc, struct dtbind_value *node, int64
 			if (dtbind_value_get(node, "#size-cells"))
 				sc = cells_size(node, "#size-cells");
 			fixup_addresses(dc, m->value, ac, sc, depth + 1);
-		} else if (!strcmp(m->key, "reg") && (row = single_row(m->value))) {
+		} else if ((!strcmp(m->key, "reg") || has_address_type(dc, m->key)) &&
+			   (row = single_row(m->value))) {
 			struct dtbind_loc loc = m->value->loc;
 
 			m->value = cut_fixed(dc->a, row, (size_t)(ac + sc > 0 ? ac + sc : 0));

@@ -57,11 +57,14 @@ static const char *const type_names[] = {
 
 /*
  * The first type name in a $ref (the reference searches
- * (flag|u?int(8|16|32|64)(-(array|matrix))?|string(-array)?|phandle(-array)?)).
+ * (flag|u?int(8|16|32|64)(-(array|matrix))?|string(-array)?|phandle(-array)?);
+ * 2026.06 adds "address" as the first choice).
  */
-static const char *type_in_ref(struct arena *a, const char *ref)
+static const char *type_in_ref(struct arena *a, const char *ref, bool modern)
 {
 	for (const char *p = ref; *p; p++) {
+		if (modern && !strncmp(p, "address", 7))
+			return "address";
 		for (size_t i = 0; i < ARRAY_SIZE(type_names); i++)
 			if (!strncmp(p, type_names[i], strlen(type_names[i])))
 				return type_names[i];
@@ -338,7 +341,8 @@ static void extract_prop(struct dt_types *t, const char *name, const struct dtbi
 	if (str_is(dtbind_value_get(s, "type"), "object") ||
 	    (t->gen == DTBIND_GEN_2026_06 && has_nested)) {
 		type = "node";
-	} else if (ref && ref->kind == DTBIND_STRING && (type = type_in_ref(&t->arena, ref->u.str.ptr))) {
+	} else if (ref && ref->kind == DTBIND_STRING &&
+		   (type = type_in_ref(&t->arena, ref->u.str.ptr, t->gen == DTBIND_GEN_2026_06))) {
 		/* a types.yaml type */
 	} else if (str_is(dtbind_value_get(s, "type"), "boolean")) {
 		type = "flag";

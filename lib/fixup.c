@@ -245,6 +245,13 @@ static bool ref_is_int_array(const struct dtbind_value *ref)
 	return false;
 }
 
+/* A $ref to an integer array or matrix type ("uint32-array", "int8-matrix", ...). */
+static bool ref_is_int_list(const struct dtbind_value *ref)
+{
+	return ref_is_int_array(ref) ||
+	       (is_str(ref) && strstr(ref->u.str.ptr, "int") && strstr(ref->u.str.ptr, "-matrix"));
+}
+
 static bool is_int_array_schema(const char *prop, const struct dtbind_value *s)
 {
 	const struct dtbind_value *all = dtbind_value_get(s, "allOf");
@@ -494,7 +501,13 @@ static void fixup_vals(struct arena *a, const char *prop, struct dtbind_value *s
 		fixup_int_array_items_to_matrix(a, prop, s);
 	}
 	fixup_string_to_array(a, s);
-	fixup_scalar_to_array(a, s);
+	/*
+	 * 2026.06 has no such fixup: an integer array or matrix decodes as a
+	 * list, which minimum/maximum/const/enum at its top never constrain,
+	 * so they are not moved onto the cells of a schema typed so here.
+	 */
+	if (gen != DTBIND_GEN_2026_06 || !ref_is_int_list(dtbind_value_get(s, "$ref")))
+		fixup_scalar_to_array(a, s);
 sized:
 	fixup_items_size(a, s, cond, 0);
 	to_201909(a, s);

@@ -11,9 +11,10 @@
 #        DTCORPUS  corpus cache; the .dtb files go to $DTCORPUS/dtbs-7.2-arm64
 #        VERBOSE=1 list every difference
 #
-# Skips (exit 0, "skipped") when the 7.2 corpus is not there: it comes from
-# Debian sid's linux-source-7.2, which not every machine has.  The boards are
-# built as kbuild of 7.2 does (gcc -E, the kernel's dtc -O dtb -b 0 with
+# Skips (exit 0, one line saying "skipped") when the 7.2 corpus or the stored
+# results are not there: the tree comes from Debian sid's linux-source-7.2,
+# which not every machine (CI's among them) has.  Run by make conformance.
+# The boards are built as kbuild of 7.2 does (gcc -E, the kernel's dtc -O dtb -b 0 with
 # 7.2's DTC_FLAGS; ../dtbs/build.sh, cached); dtbind runs once on all of them and
 # ../modern-6.12/dtbs-compare.py keys both sides by (board, node, property).
 # Tests: dtbind finds >= 98 % of the reference's keys, adds at most 5 % of
@@ -33,7 +34,10 @@ SHARED=$(cd "$SHARED" 2>/dev/null && pwd) || { echo "dtbs-7.2: no $SHARED" >&2; 
 REF=$HERE/dtbs-N50
 PY=${PYTHON:-python3}
 for f in files.txt results.tsv; do
-	[ -r "$REF/$f" ] || { echo "dtbs-7.2: $REF/$f missing" >&2; exit 2; }
+	if [ ! -r "$REF/$f" ]; then
+		echo "dtbs-7.2: no stored dt-validate results ($REF/$f): skipped"
+		exit 0
+	fi
 done
 K=$(sh "$SHARED/corpus.sh" 7.2 2>/dev/null | tail -n 1)
 if [ ! -d "$K/arch/arm64/boot/dts" ]; then
