@@ -246,7 +246,13 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(
 		-DFUZZ_SRCDIR='"$(CURDIR)"' -fsanitize=fuzzer -o $@ $< tests/fuzz/fuzz.c \
 		$(LINK_LIBS) $(LIBS)
 
-fuzz-harnesses: $(FUZZ_BINS) $(BUILD)/dtbind
+# The small schema-cache seed of fuzz_cache (tests/fuzz/seeds.sh).
+$(BUILD)/fuzz/cache_seed: tests/fuzz/cache_seed.c $(LINK_LIBS)
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LINK_LIBS) $(LIBS)
+
+fuzz-harnesses: $(FUZZ_BINS) $(BUILD)/fuzz/cache_seed $(BUILD)/dtbind
 
 fuzz-build:
 	$(Q)sh scripts/install-deps.sh --clang --fuzz

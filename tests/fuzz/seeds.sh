@@ -58,12 +58,16 @@ find corpus/bindings -name '*.yaml' | sample 20 "$S/jsonschema"
 # DTS: the parser's and the preprocessor's fixtures, kernel sources.
 {
 	find corpus/dts tests/dts tests/cpp -type f \( -name '*.dts' -o -name '*.dtsi' \)
-	[ -z "$k612" ] || find "$k612/arch/arm64/boot/dts" "$k612/arch/arm/boot/dts" -name '*.dts*'
+	# The small ones: within -max_len (options.sh), with fewer and smaller #includes.
+	[ -z "$k612" ] || find "$k612/arch/arm64/boot/dts" "$k612/arch/arm/boot/dts" -name '*.dts*' -size -8k
 } | sample 300 "$S/dts"
 
-# FDT: the kernel boards of the conformance runs when built, and the fixtures through dtc.
-dtbs=$(ls -d "$HOME"/.cache/dtbind-corpus/dtbs-* 2>/dev/null | head -n 1) || dtbs=
-[ -z "$dtbs" ] || find "$dtbs" -name '*.dtb' -size -40k | sample 20 "$S/fdt"
+# FDT: the small kernel boards of the conformance runs when built (each
+# execution validates a whole board: under -max_len, options.sh), and the
+# fixtures through dtc.
+for dtbs in "$HOME"/.cache/dtbind-corpus/dtbs-*; do
+	[ ! -d "$dtbs" ] || find "$dtbs" -name '*.dtb' -size -16k
+done | sample 20 "$S/fdt"
 if command -v dtc >/dev/null; then
 	for f in corpus/dts/*.dts tests/dts/ok/*.dts; do
 		dtc -q -I dts -O dtb -o "$S/fdt/$(basename "$f" .dts).dtb" "$f" 2>/dev/null ||
@@ -87,8 +91,9 @@ fi
 find "$SHARED/seeds" tests/check -type f \( -name '*.patch' -o -name '*.mbox' -o -name '*.eml' \) |
 	sample 200 "$S/patch"
 
-# Cache files: a tiny tree's and corpus/bindings' (the harness writes its own program id).
-if [ -x "$B/dtbind" ]; then
+# Cache files: a tiny tree's and corpus/bindings', with most core schemas'
+# records emptied (cache_seed.c; the harness writes its own program id).
+if [ -x "$B/fuzz/cache_seed" ]; then
 	t=$(mktemp -d)
 	mkdir -p "$t/b/misc"
 	cat >"$t/b/misc/acme,w.yaml" <<'YAML'
@@ -103,9 +108,8 @@ properties:
 required: [compatible]
 additionalProperties: false
 YAML
-	XDG_CACHE_HOME=$t "$B/dtbind" mkschema -u "$t/b" -o "$S/cache/tiny.bin" >/dev/null 2>&1 || true
-	XDG_CACHE_HOME=$t "$B/dtbind" mkschema -u corpus/bindings -o "$S/cache/corpus.bin" \
-		--dtschema=2022.08 >/dev/null 2>&1 || true
+	XDG_CACHE_HOME=$t "$B/fuzz/cache_seed" "$t/b" "$S/cache/tiny.bin" >/dev/null 2>&1 || true
+	XDG_CACHE_HOME=$t "$B/fuzz/cache_seed" corpus/bindings "$S/cache/corpus.bin" >/dev/null 2>&1 || true
 	rm -rf "$t"
 fi
 

@@ -248,6 +248,30 @@ static void test_quoted_and_str_tagged_scalars_stay_strings(void **state)
 	assert_string_equal(get(v, "folded")->u.str.ptr, "true");
 }
 
+/*
+ * Runs of '' in single quotes: made from the source, not by libfyaml 0.7
+ * (which leaks there, fuzz regression quoted-escape-run.yaml); the same text
+ * as YAML 1.2 (PyYAML) gives, folding included.
+ */
+static void test_single_quoted_escape_runs(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_value *v = load_ok(f, "''''''''''''");
+
+	assert_int_equal(v->kind, DTBIND_STRING);
+	assert_string_equal(v->u.str.ptr, "'''''");
+	v = load_ok(f, "k: ['x''''y', '''''''', 'a''b']");
+	assert_string_item(get(v, "k"), 0, "x''y");
+	assert_string_item(get(v, "k"), 1, "'''");
+	assert_string_item(get(v, "k"), 2, "a'b");
+	v = load_ok(f, "'a\n''''''''''''  b'");
+	assert_string_equal(v->u.str.ptr, "a ''''''  b");
+	v = load_ok(f, "'  a  ''''\n\n  b  \nc'");
+	assert_string_equal(v->u.str.ptr, "  a  ''\nb c");
+	v = load_ok(f, "'''''\r\n\r\n'");
+	assert_string_equal(v->u.str.ptr, "''\n");
+}
+
 static void test_core_tags_convert_scalars(void **state)
 {
 	struct fixture *f = *state;
@@ -753,6 +777,7 @@ int main(void)
 		T(test_core_schema_integers_beyond_int64_become_floats),
 		T(test_core_schema_floats),
 		T(test_quoted_and_str_tagged_scalars_stay_strings),
+		T(test_single_quoted_escape_runs),
 		T(test_core_tags_convert_scalars),
 		T(test_scalar_not_matching_its_tag_is_an_error),
 		T(test_scalar_keys_are_strings_in_json_spelling),

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Sourced by run.sh and speed.sh: the libFuzzer options of each harness.
+
+# fuzz_dict HERE HARNESS: the harness's dictionary (the ones it wants, joined).
+fuzz_dict() {
+	case $2 in
+	yaml|cache) set -- "$1" yaml ;;
+	jsonschema) set -- "$1" jsonschema yaml ;;
+	dts|fdt) set -- "$1" dts ;;
+	examples) set -- "$1" yaml dts ;;
+	doc2yaml) set -- "$1" doc2yaml ;;
+	patch) set -- "$1" patch ;;
+	esac
+	d=$1
+	shift
+	for n in "$@"; do cat "$d/$n.dict"; done
+}
+
+# fuzz_options HARNESS: its other options.  -max_len bounds what the
+# mutations grow to (libFuzzer's default is the largest seed): the slow
+# harnesses spend their time in whole-input work (a board validated, headers
+# preprocessed, every cache record decoded), so inputs past what their code
+# paths need only slow them down.  Seeds longer than it are cut at it.
+fuzz_options() {
+	case $1 in
+	dts) echo -max_len=8192 ;;
+	patch|examples|fdt) echo -max_len=16384 ;;
+	cache) echo -max_len=98304 ;;
+	esac
+}
