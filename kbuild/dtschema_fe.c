@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,29 @@ static int copy_file(const char *path, const char *to)
 	return ret;
 }
 
+/*
+ * The cache kept next to the output (@outfile, or the regular file stdout
+ * is, as kbuild redirects it): "OUTPUT.dtbind-set"; NULL when there is no
+ * such file (a pipe).
+ */
+static char *output_cache_path(const char *outfile)
+{
+	char link[PATH_MAX], *p = NULL;
+	struct stat out, named;
+	ssize_t n;
+
+	if (outfile)
+		return asprintf(&p, "%s.dtbind-set", outfile) < 0 ? NULL : p;
+	if (fstat(STDOUT_FILENO, &out) || !S_ISREG(out.st_mode) ||
+	    (n = readlink("/proc/self/fd/1", link, sizeof(link) - 1)) <= 0)
+		return NULL;
+	link[n] = '\0';
+	/* Still that file under that name (not removed or renamed since). */
+	if (stat(link, &named) || named.st_ino != out.st_ino || named.st_dev != out.st_dev)
+		return NULL;
+	return asprintf(&p, "%s.dtbind-set", link) < 0 ? NULL : p;
+}
+
 int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -199,14 +223,18 @@ int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/*
-	 * Through the tree's automatic cache, so that after an edit only the
-	 * changed bindings are processed again (kbuild has truncated the old
-	 * output by the time we run); then that file is the output.
+	 * Through a cache, so that after an edit only the changed bindings are
+	 * processed again (kbuild has truncated the old output by the time we
+	 * run); then that file is the output.  The cache is the output's own
+	 * when we know its name: the per-user one keeps the 8 trees used last,
+	 * and other work on the machine pushed the kernel's out between two
+	 * makes (3.6 s CPU to process 6.12 again instead of 0.07).
 	 */
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_GCC);
 	struct dtbind_dtschemas *s = NULL;
-	char *cached = dtbind_dtschemas_cache_path(root, k->gen);
-	int ret = diag ? dtbind_dtschemas_load_cached(diag, root, NULL, true, k->gen, &s)
+	char *own = output_cache_path(outfile);
+	char *cached = own ? strdup(own) : dtbind_dtschemas_cache_path(root, k->gen);
+	int ret = diag ? dtbind_dtschemas_load_cached(diag, root, own, true, k->gen, &s)
 		       : -DTBIND_ENOMEM;
 
 	if (!ret && (!cached || access(cached, R_OK))) {
@@ -232,6 +260,7 @@ int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv)
 	dtbind_dtschemas_free(s);
 	dtbind_diag_free(diag);
 	free(cached);
+	free(own);
 	free(root);
 	return ret ? EXIT_USAGE : EXIT_CLEAN;
 }

@@ -309,18 +309,22 @@ def dtbs(stderr, boards_file, tree_dir, *refdirs):
 
 def ref_cpu(refdir, runset, ntotal):
     """The reference's CPU seconds for what make ran: its per-file phases of
-    the files run, its per-tree phases (yamllint, dt-doc-validate) in
-    proportion, dt-mk-schema whole (it always reads the whole tree)."""
+    the files run (a sampled reference: those of the files it sampled,
+    scaled to all the files run), its per-tree phases (yamllint,
+    dt-doc-validate) in proportion, dt-mk-schema whole (it always reads the
+    whole tree).  Also how many of the files run it had timed."""
     run = read_set(runset)
     if os.path.isfile(refdir):	# a whole run, measured: in proportion
         nums = read_summary(refdir)[0]
         return (float(nums['user']) + float(nums['sys'])) * len(run) / int(ntotal), 0
-    cpu = 0.0
+    cpu, timed = 0.0, set()
     with open(os.path.join(refdir, 'pertime.tsv')) as f:
         for line in f:
             p = line.split('\t')
             if p[0] in run:
                 cpu += float(p[3]) + float(p[4])
+                timed.add(p[0])
+    cpu *= len(run) / max(1, len(timed))
     with open(os.path.join(refdir, 'timings.tsv')) as f:
         for line in f:
             p = line.split('\t')
@@ -328,8 +332,7 @@ def ref_cpu(refdir, runset, ntotal):
                 cpu += (float(p[2]) + float(p[3])) * len(run) / int(ntotal)
             elif p[0] == 'mkschema':
                 cpu += float(p[2]) + float(p[3])
-    sampled = sum(1 for line in open(os.path.join(refdir, 'pertime.tsv'))) - 1
-    return cpu, sampled
+    return cpu, len(timed)
 
 
 def times(timefile, fe_times, refdir=None, runset=None, ntotal=None):
@@ -356,7 +359,8 @@ def times(timefile, fe_times, refdir=None, runset=None, ntotal=None):
         print(f'reference (stored, the same files): {ref:.0f} s CPU; dtbind\'s make run '
               f'{ref / max(total, 1e-9):.1f}x less CPU, the front-ends alone '
               f'{ref / max(mine, 1e-9):.0f}x less than dt-schema and yamllint'
-              + (f' (reference per-file times for {sampled} files)' if sampled else ''))
+              + (f' (the reference timed the examples of {sampled} of the '
+                 f'{len(read_set(runset))} files: scaled)' if sampled else ''))
     return []
 
 
