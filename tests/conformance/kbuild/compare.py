@@ -236,9 +236,11 @@ def our_dtbs(stderr, M):
             if re.search(r'failed to match any schema|is not documented by any binding', msg):
                 keys.add((board, node, '<unmatched>'))
                 continue
-            ma = re.match(r"^property '([^']*)' is not allowed here", msg)
+            # dtbind's wording of an unexpected property and of a dependency
+            ma = re.match(r"^property '([^']*)' is not allowed here|"
+                          r"^'([^']*)' is required when ", msg)
             if ma:
-                keys.add((board, node, ma.group(1)))
+                keys.add((board, node, ma.group(1) or ma.group(2)))
                 continue
             _kw, names = M.C.ref_keyword(msg.replace('"', "'"))
             if names:
