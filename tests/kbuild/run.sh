@@ -145,6 +145,15 @@ alone=$(pass "$(pwd)/$B" "$some" -l w1:w2)
 check "dt-validate -l: one pass over what make builds, as each alone" "$alone" \
 	"$(pass "$S" "$some" -l w1:w2)"
 check "... and kept: only those" 17 "$(kept)"
+# The set made again with no binding changed (kbuild after a touch) is the
+# same set: the results stay, and a run with other options keeps its own too.
+"$K/dt-mk-schema" -j @"$T/files" >"$S"
+pass "$S" "1" >/dev/null
+check "dt-mk-schema again, nothing changed: the results stay" 18 "$(kept)"
+echo "# changed" >>"$B/w3/acme,w3.yaml"
+"$K/dt-mk-schema" -j @"$T/files" >"$S"
+pass "$S" "1" >/dev/null
+check "... a binding changed: a new set, the old results go" 1 "$(kept)"
 
 # yamllint as the kernel calls it: -f parsable -c .yamllint, problems on stdout.
 printf 'extends: relaxed\nrules:\n  document-start:\n    present: true\n' >"$B/.yamllint"
