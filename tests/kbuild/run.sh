@@ -68,6 +68,15 @@ find "./$B" -name '*.yaml' >"$T/files"
 "$K/dt-mk-schema" -j @"$T/files" >"$O/../processed-schema.json" 2>"$T/mk.err"
 check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
 	"$? $(cat "$T/mk.err")$(head -c 6 "$O/../processed-schema.json")"
+# Into a file the set is copied inside the kernel from a cache kept next to
+# it; into a pipe, through us from the per-user cache: the same set (past
+# the 72-byte header, which holds the time it was written).
+check "dt-mk-schema: its cache next to the output" "DTBSCH" \
+	"$(head -c 6 "$O/../processed-schema.json.dtbind-set")"
+check "dt-mk-schema into a pipe: the same set" \
+	"DTBSCH $(tail -c +73 "$O/../processed-schema.json" | cksum)" \
+	"$("$K/dt-mk-schema" -j @"$T/files" | cat >"$T/piped"; head -c 6 "$T/piped")\
+ $(tail -c +73 "$T/piped" | cksum)"
 "$K/dt-doc-validate" -u "$B" "./$B/misc/acme,widget.yaml" 2>"$T/doc.err"
 check "dt-doc-validate: a clean binding" "0 " "$? $(cat "$T/doc.err")"
 # What checkpatch and dtc say in kbuild is not said again: an SPDX line, an example.
@@ -136,6 +145,15 @@ alone=$(pass "$(pwd)/$B" "$some" -l w1:w2)
 check "dt-validate -l: one pass over what make builds, as each alone" "$alone" \
 	"$(pass "$S" "$some" -l w1:w2)"
 check "... and kept: only those" 17 "$(kept)"
+# The set made again with no binding changed (kbuild after a touch) is the
+# same set: the results stay, and a run with other options keeps its own too.
+"$K/dt-mk-schema" -j @"$T/files" >"$S"
+pass "$S" "1" >/dev/null
+check "dt-mk-schema again, nothing changed: the results stay" 18 "$(kept)"
+echo "# changed" >>"$B/w3/acme,w3.yaml"
+"$K/dt-mk-schema" -j @"$T/files" >"$S"
+pass "$S" "1" >/dev/null
+check "... a binding changed: a new set, the old results go" 1 "$(kept)"
 
 # yamllint as the kernel calls it: -f parsable -c .yamllint, problems on stdout.
 printf 'extends: relaxed\nrules:\n  document-start:\n    present: true\n' >"$B/.yamllint"

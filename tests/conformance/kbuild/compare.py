@@ -9,8 +9,9 @@
 #                                               failing binding files (SAMPLE: the
 #                                               reference built only those examples;
 #                                               RUNSET: make checked only those files)
-#   compare.py dtbs STDERR REFDIR [BOARDS]      findings per board (BOARDS: the
-#                                               reference's boards that were run)
+#   compare.py dtbs STDERR BOARDS TREE REFDIR...  dtbs_check's findings on BOARDS
+#                                               (.dts paths below TREE, built there)
+#                                               against the references holding them
 #   compare.py times TIMEFILE FRONTEND_TIMES [REF RUNSET NTOTAL]
 #                                               our share of the CPU time
 #   compare.py reffail STDERR                   the failing files of a make run
@@ -196,101 +197,136 @@ def example_only(stderr, f):
 
 
 # ---- dtbs_check --------------------------------------------------------
+#
+# Keyed as the validate conformance keys them (../modern-6.12/dtbs-compare.py,
+# whose reference parser is used here): (board, node name, property); a
+# required / dependency / unexpected-property message is keyed by the
+# properties it names; -m's unmatched compatibles are (board, node name,
+# "<unmatched>").  The reference names only the node's last component, so
+# its lines are resolved against the board's .dtb as kbuild built it.
 
-def node_key(node):
-    node = re.sub(r' \(.*$', '', node.strip())	# dt-validate 2026.06: "name (compatible)"
-    node = node.split(':', 1)[0] if not node.startswith('/') or ':' in node else node
-    return node.rstrip('/').rsplit('/', 1)[-1] or '/'
+def _modern_compare():
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'modern-6.12',
+                        'dtbs-compare.py')
+    spec = importlib.util.spec_from_file_location('modern_dtbs_compare', path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
-def schema_key(text):
-    m = re.search(r'[Ff]rom schema(?: \$id)?: (\S+)', text)
-    return os.path.basename(m.group(1)) if m else ''
+def board_name(path):
+    return re.sub(r'\.dt[sb]$', '', os.path.basename(path.strip()))
 
 
-def ref_dtbs(refdir, boards):
+# F.dtb: [warning: ]/path[:prop[:index...]]: message   (dt-validate's layout)
+OUR_DTB_LINE = re.compile(r'^(\S+?\.dtb): (warning: )?(/\S*): (.*)')
+
+
+def our_dtbs(stderr, M):
     keys = set()
+    with open(stderr, errors='replace') as f:
+        for line in f:
+            m = OUR_DTB_LINE.match(line)
+            if not m:
+                continue
+            board, where, msg = board_name(m.group(1)), m.group(3), m.group(4)
+            parts = where.split(':')
+            node = M.C.basename(parts[0])
+            if re.search(r'failed to match any schema|is not documented by any binding', msg):
+                keys.add((board, node, '<unmatched>'))
+                continue
+            # dtbind's wording of an unexpected property and of a dependency
+            ma = re.match(r"^property '([^']*)' is not allowed here|"
+                          r"^'([^']*)' is required when ", msg)
+            if ma:
+                keys.add((board, node, ma.group(1) or ma.group(2)))
+                continue
+            _kw, names = M.C.ref_keyword(msg.replace('"', "'"))
+            if names:
+                keys |= {(board, node, n) for n in names}
+            else:
+                keys.add((board, node, next((p for p in parts[1:] if not p.isdigit()), '')))
+    return keys
+
+
+def ref_dtbs(refdir, boards, tree_dir, M):
+    """The reference's keys for BOARDS (.dts paths below TREE_DIR, whose
+    .dtb kbuild has built next to them)."""
+    keys = set()
+    trees = {}
+    for p in boards:
+        tree, _order = M.C.fdt_tree(os.path.join(tree_dir, re.sub(r'\.dts$', '.dtb', p)))
+        byname = collections.defaultdict(list)
+        for n in tree:
+            byname[M.C.basename(n)].append(n)
+        trees[board_name(p)] = (tree, byname)
     with open(os.path.join(refdir, 'results.tsv'), errors='replace') as f:
         for line in f:
             p = line.rstrip('\n').split('\t')
             if len(p) < 4 or p[1] != 'validate' or p[2] not in ('error', 'warn'):
                 continue
-            if boards is not None and p[0] not in boards:
-                continue
-            board = p[0].replace('.dts', '')
-            msg = p[3].replace('\\n', '\n').replace('\\t', '\t')
-            msg = re.sub(r'^\d+:\d+: ', '', msg)
-            node = msg.split(': ', 1)[0]
-            if 'failed to match any schema' in msg:
-                keys.add((rel(board), 'unmatched', node_key(node), ''))
-            else:
-                keys.add((rel(board), 'error', node_key(node), schema_key(msg)))
+            b = board_name(p[0])
+            if b in trees:
+                # dt-schema 2022.08 (6.1) names the node by its path, 2026.06 by its name
+                msg = p[3]
+                if 'failed to match any schema' not in msg:
+                    msg = re.sub(r'^/[^:\s]*(?=: )', lambda m: M.C.basename(m.group(0)), msg)
+                keys |= M.ref_keys(b, msg, *trees[b])
     return keys
 
 
-def our_dtbs(stderr):
-    keys = set()
-    last = None
-    with open(stderr, errors='replace') as f:
-        for line in f:
-            m = re.match(r'^(\S+?)\.dtb: (warning: )?(/\S*): (.*)', line)
-            if m:
-                board = rel(m.group(1))
-                # dtbind says it per compatible string, dt-validate per node
-                if re.search(r'failed to match any schema|is not documented by any binding',
-                             m.group(4)):
-                    keys.add((board, 'unmatched', node_key(m.group(3)), ''))
-                    last = None
-                else:
-                    last = [board, 'error', node_key(m.group(3)), '']
-                    keys.add(tuple(last))
-                continue
-            if last and line.startswith('\tfrom schema $id: '):
-                keys.discard(tuple(last))
-                last[3] = schema_key(line)
-                keys.add(tuple(last))
-                last = None
-    return keys
-
-
-def dtbs(stderr, refdir, boards_file=None):
-    boards = None
-    if boards_file:
-        with open(boards_file) as f:
-            boards = {l.strip() for l in f if l.strip()}
-    ours, theirs = our_dtbs(stderr), ref_dtbs(refdir, boards)
-    boards = sorted({k[0] for k in theirs} | {k[0] for k in ours})
-    both = ours & theirs
-    union = ours | theirs
-    print(f'dtbs findings (board, kind, node, schema): reference {len(theirs)}, '
-          f'dtbind {len(ours)}, both {len(both)}; agreement {len(both)}/{len(union)} = '
-          f'{100.0 * len(both) / max(1, len(union)):.2f}%')
-    per = collections.Counter()
-    for k in ours - theirs:
-        per[(k[0], 'dtbind only')] += 1
-    for k in theirs - ours:
-        per[(k[0], 'reference only')] += 1
-    for (b, side), n in sorted(per.items()):
-        print(f'  {b}: {n} {side}')
-    return [('dtbs_check boards checked', len(boards) >= 1, f'{len(boards)} boards with findings')]
+def dtbs(stderr, boards_file, tree_dir, *refdirs):
+    M = _modern_compare()
+    with open(boards_file) as f:
+        boards = [l.strip() for l in f if l.strip()]
+    theirs = set()
+    for r in refdirs:
+        with open(os.path.join(r, 'files.txt')) as f:
+            mine = {l.strip() for l in f} & set(boards)
+        theirs |= ref_dtbs(r, sorted(mine), tree_dir, M)
+    names = {board_name(b) for b in boards}
+    ours = {k for k in our_dtbs(stderr, M) if k[0] in names}
+    both, ronly, donly = theirs & ours, theirs - ours, ours - theirs
+    um = lambda s: {k for k in s if k[2] == '<unmatched>'}
+    print(f'dtbs_check, {len(names)} boards; keys (board, node, property): reference '
+          f'{len(theirs)}, dtbind {len(ours)}, both {len(both)}, reference only {len(ronly)}, '
+          f'dtbind only {len(donly)}; -m unmatched: reference {len(um(theirs))}, '
+          f'dtbind {len(um(ours))}, both {len(um(both))}')
+    for side, keys in (('reference only', ronly), ('dtbind only', donly)):
+        for k in sorted(keys):
+            print(f'  {side}: {k[0]} {k[1]} {k[2]}')
+    found = 100.0 * len(both) / len(theirs) if theirs else 100.0
+    extra = 100.0 * len(donly) / len(theirs) if theirs else 0.0
+    # The thresholds of the validate conformance (../modern-6.12/dtbs.sh).
+    return [('dtbs_check findings found', found >= 98.0,
+             f'{found:.1f} % of the reference, need >= 98'),
+            ('dtbs_check findings extra', extra <= 5.0,
+             f'{extra:.1f} % of the reference, need <= 5'),
+            ('dtbs_check -m unmatched compatibles', um(theirs) == um(ours),
+             f'{len(um(both))} of {len(um(theirs))}, {len(um(ours) - um(theirs))} extra')]
 
 
 # ---- times ---------------------------------------------------------------
 
 def ref_cpu(refdir, runset, ntotal):
     """The reference's CPU seconds for what make ran: its per-file phases of
-    the files run, its per-tree phases (yamllint, dt-doc-validate) in
-    proportion, dt-mk-schema whole (it always reads the whole tree)."""
+    the files run (a sampled reference: those of the files it sampled,
+    scaled to all the files run), its per-tree phases (yamllint,
+    dt-doc-validate) in proportion, dt-mk-schema whole (it always reads the
+    whole tree).  Also how many of the files run it had timed."""
     run = read_set(runset)
     if os.path.isfile(refdir):	# a whole run, measured: in proportion
         nums = read_summary(refdir)[0]
         return (float(nums['user']) + float(nums['sys'])) * len(run) / int(ntotal), 0
-    cpu = 0.0
+    cpu, timed = 0.0, set()
     with open(os.path.join(refdir, 'pertime.tsv')) as f:
         for line in f:
             p = line.split('\t')
             if p[0] in run:
                 cpu += float(p[3]) + float(p[4])
+                timed.add(p[0])
+    cpu *= len(run) / max(1, len(timed))
     with open(os.path.join(refdir, 'timings.tsv')) as f:
         for line in f:
             p = line.split('\t')
@@ -298,8 +334,7 @@ def ref_cpu(refdir, runset, ntotal):
                 cpu += (float(p[2]) + float(p[3])) * len(run) / int(ntotal)
             elif p[0] == 'mkschema':
                 cpu += float(p[2]) + float(p[3])
-    sampled = sum(1 for line in open(os.path.join(refdir, 'pertime.tsv'))) - 1
-    return cpu, sampled
+    return cpu, len(timed)
 
 
 def times(timefile, fe_times, refdir=None, runset=None, ntotal=None):
@@ -326,7 +361,8 @@ def times(timefile, fe_times, refdir=None, runset=None, ntotal=None):
         print(f'reference (stored, the same files): {ref:.0f} s CPU; dtbind\'s make run '
               f'{ref / max(total, 1e-9):.1f}x less CPU, the front-ends alone '
               f'{ref / max(mine, 1e-9):.0f}x less than dt-schema and yamllint'
-              + (f' (reference per-file times for {sampled} files)' if sampled else ''))
+              + (f' (the reference timed the examples of {sampled} of the '
+                 f'{len(read_set(runset))} files: scaled)' if sampled else ''))
     return []
 
 

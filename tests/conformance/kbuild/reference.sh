@@ -29,6 +29,9 @@ if [ ! -f "$t/.extracted" ]; then
 	tar -xJf "/usr/src/linux-source-$v.tar.xz" -C "$W" && touch "$t/.extracted" ||
 		{ echo "cannot extract linux-source-$v" >&2; exit 2; }
 fi
+# What an earlier (stopped) run made is made again: the figures are a whole run's.
+find "$t/Documentation/devicetree/bindings" \( -name '*.example.dt*' -o -name 'processed-schema*' \
+	-o -name '.*.cmd' -o -name '.*.checked' -o -name '.*.tmp' \) -exec rm -rf {} + 2>/dev/null
 ver=$(cd "$t" && PATH=$BIN:$PATH dt-doc-validate --version) ||
 	{ echo "no dt-doc-validate in $BIN" >&2; exit 2; }
 start=$(date -u '+%Y-%m-%d %H:%M')

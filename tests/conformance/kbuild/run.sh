@@ -14,15 +14,18 @@
 #   make dt_binding_check                     the whole target, timed, with
 #                                             our CPU share (DTBIND_KBUILD_TIMES)
 #   make dt_binding_check DT_SCHEMA_FILES=X   one binding, touched, then again
-#   make ARCH=arm64 CHECK_DTBS=y BOARD.dtb... 20 boards (after defconfig)
+#   make ARCH=arm64 CHECK_DTBS=y BOARD.dtb... the reference's boards (after defconfig)
 # and compares the failing binding files with the stored reference:
 # ../shared/reference/6.1-binding-check (dt-schema 2022.08) for 6.1,
 # ../shared/reference/modern-6.12 (2026.06; its examples are every 5th
 # binding: examples.txt) for 6.12; the dtbs findings with the reference's
-# boards (6.1-dtbs-check-arm64-50, modern-6.12/dtbs-N20).  The reference is
-# not re-run: its stored timings are printed next to ours.
-# VERSIONS="6.12" or BOARDS=N narrow the run (VERSIONS="6.12 7.2": the
-# newest kernel too, from /usr/src/linux-source-7.2.tar.xz).
+# boards (6.1-dtbs-check-arm64-50; for 6.12 modern-6.12/dtbs-N20 and
+# ../modern-6.12/dtbs-N51, 61 boards), keyed as the validate conformance
+# keys them.  The reference is not re-run: its stored timings are printed
+# next to ours.
+# VERSIONS="6.12" or BOARDS=N (the first N boards) narrow the run
+# (VERSIONS="6.12 7.2": the newest kernel too, from
+# /usr/src/linux-source-7.2.tar.xz).
 # KBUILD_SUBSET=1 (the default, CI's time budget) runs dt_binding_check with
 # DT_SCHEMA_FILES naming a part of the tree (6.12: the reference's every-5th
 # sample; 6.1: iio/); KBUILD_SUBSET=0 runs the whole target and compares it
@@ -39,7 +42,7 @@ case $SHARED in /*) ;; *) SHARED=$ROOT/$SHARED ;; esac
 WORK=${KBUILD_WORK:-/var/tmp/dtbind-kbuild}
 VERSIONS=${VERSIONS:-6.1 6.12}
 SUBSET=${KBUILD_SUBSET:-${SUBSET:-1}}
-BOARDS=${BOARDS:-20}
+BOARDS=${BOARDS:-}
 B=Documentation/devicetree/bindings
 OUT=$WORK/out
 mkdir -p "$OUT" || exit 2
@@ -83,6 +86,16 @@ clean_bindings() { # TREE: what dt_binding_check made, so that it is made again
 		-o -name '.*.cmd' -o -name '.*.checked' -o -name '.*.tmp' \) -delete 2>/dev/null
 }
 
+kbuild_examples() { # TREE RUNLIST: how many examples the tree's kbuild makes of
+	# those bindings: each one's (6.12), or on later kernels (7.2) only those with an
+	# "examples:" key (its Makefile's `grep -l '^examples:'`).
+	if grep -q "grep -l '^examples:'" "$1/$B/Makefile"; then
+		(cd "$1" && tr '\n' '\0' <"$2" | xargs -0 grep -l '^examples:' | wc -l)
+	else
+		wc -l <"$2"
+	fi
+}
+
 kmake() { # LOG TIMEFILE MAKEARGS...: make in the tree with the front-ends first in PATH
 	log=$1 tf=$2
 	shift 2
@@ -106,7 +119,8 @@ for v in $VERSIONS; do
 	*)	ref=$SHARED/reference/modern-6.12 sample=$SHARED/reference/modern-6.12/examples.txt
 		scale=$(awk 'NR > 1 && $1 == "extract" { printf "%.3f", 4357 / $6 }' \
 			"$ref/timings.tsv")
-		one=rtc/isil,isl1208.yaml dref=$ref/dtbs-N20 gen=2026.06 ;;
+		one=rtc/isil,isl1208.yaml gen=2026.06
+		dref="$ref/dtbs-N20 $HERE/../modern-6.12/dtbs-N51" ;;
 	esac
 	# A whole run of the real dt-schema, measured on this machine: the
 	# reference of the whole target (no sample; its CPU and wall as measured).
@@ -138,14 +152,15 @@ for v in $VERSIONS; do
 	fi
 	(cd "$t" && kmake "$OUT/$v-bc" "$OUT/$v-bc.time" dt_binding_check ${files:+"$files"})
 	rc=$?
-	n_yaml=$(wc -l <"$OUT/$v-run.txt")
+	n_yaml=$(kbuild_examples "$t" "$OUT/$v-run.txt")
+	n_dtex=$(grep -c '^ *DTEX ' "$OUT/$v-bc.out")
 	n_dtb=$(find "$t/$B" -name '*.example.dtb' | wc -l)
-	if [ $rc -eq 0 ] && [ "$n_dtb" -eq "$n_yaml" ]; then
+	if [ $rc -eq 0 ] && [ "$n_dtb" -eq "$n_yaml" ] && [ "$n_dtex" -eq "$n_yaml" ]; then
 		result "$v: make dt_binding_check ${files:+(SUBSET) }completes" ok \
-			"$n_dtb of $n_yaml examples built and checked"
+			"$n_dtb of $n_yaml examples built and checked ($(wc -l <"$OUT/$v-run.txt") bindings)"
 	else
 		result "$v: make dt_binding_check ${files:+(SUBSET) }completes" FAIL \
-			"exit $rc, $n_dtb of $n_yaml examples"
+			"exit $rc, $n_dtex extracted, $n_dtb built, of $n_yaml examples"
 		tail -n 5 "$OUT/$v-bc.err"
 	fi
 	# The kernel's check: `sort -Vc` over its DT_SCHEMA_MIN_VERSION and our first line.
@@ -188,8 +203,10 @@ for v in $VERSIONS; do
 
 	# dtbs_check on the reference's boards.
 	# (A kernel without a reference of its own: 6.12's boards it still has.)
-	while read -r b; do [ -f "$t/$b" ] && echo "$b"; done <"$dref/files.txt" |
-		head -n "$BOARDS" >"$OUT/$v-boards.txt"
+	# shellcheck disable=SC2086 # the reference directories
+	for d in $dref; do cat "$d/files.txt"; done | sort -u |
+		while read -r b; do [ -f "$t/$b" ] && echo "$b"; done |
+		head -n "${BOARDS:-100000}" >"$OUT/$v-boards.txt"
 	targets=$(sed 's|^arch/arm64/boot/dts/||; s|\.dts$|.dtb|' "$OUT/$v-boards.txt")
 	[ -f "$t/.config" ] || (cd "$t" && make ARCH=arm64 defconfig >"$OUT/$v-defconfig.log" 2>&1)
 	for d in $targets; do rm -f "$t/arch/arm64/boot/dts/$d"; done
@@ -207,12 +224,15 @@ for v in $VERSIONS; do
 	fi
 	python3 "$HERE/compare.py" times "$OUT/$v-dtbs.time" "$OUT/$v-dtbs.fe"
 	[ -z "$ref" ] && { echo "no dtbs_check reference stored for $v"; continue; }
-	python3 "$HERE/compare.py" dtbs "$OUT/$v-dtbs.err" "$dref" "$OUT/$v-boards.txt" >"$OUT/$v-dtbs.cmp"
+	# shellcheck disable=SC2086 # the reference directories
+	python3 "$HERE/compare.py" dtbs "$OUT/$v-dtbs.err" "$OUT/$v-boards.txt" "$t" $dref \
+		>"$OUT/$v-dtbs.cmp"
 	cat "$OUT/$v-dtbs.cmp"
 	count_tests "$OUT/$v-dtbs.cmp"
+	r1=${dref%% *}	# the one with per-phase timings
 	awk -v n="$nb" 'NR > 1 { c += $3 + $4 } END {
-		printf "reference (stored): %.0f s CPU for %d boards\n", c * n / f, n }' \
-		f="$(wc -l <"$dref/files.txt")" "$dref/timings.tsv"
+		printf "reference (stored, per board as in %d boards): %.0f s CPU for %d boards\n", f, c * n / f, n }' \
+		f="$(wc -l <"$r1/files.txt")" "$r1/timings.tsv"
 done
 echo "logs: $OUT"
 echo "$passed passed, $failed failed"
