@@ -1,5 +1,23 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Sourced by run.sh and speed.sh: the libFuzzer options of each harness.
+# shellcheck shell=sh disable=SC2034  # B, SECS and HARNESSES are for the sourcing script
+# Sourced by run.sh and speed.sh: their arguments and the libFuzzer options of each harness.
+
+# fuzz_setup BUILD SECONDS [HARNESS...]: sets B, SECS and HARNESSES, makes
+# the seeds when missing, and points the harnesses at the kernel's headers
+# for the seeds' #includes (fuzz.c) when the 6.12 tree is there.
+fuzz_setup() {
+	[ $# -ge 2 ] || { echo "usage: $0 BUILD SECONDS [HARNESS...]" >&2; return 2; }
+	B=$1
+	SECS=$2
+	shift 2
+	HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml patch cache}
+	[ -d "$B/seeds" ] || sh "$HERE/seeds.sh" "$B" >/dev/null || return 2
+	k=$(sh "${SHARED:-../shared}/corpus.sh" 6.12 2>/dev/null | tail -n 1) || k=
+	if [ -d "$k" ]; then
+		DTBIND_FUZZ_KERNEL=$k
+		export DTBIND_FUZZ_KERNEL
+	fi
+}
 
 # fuzz_dict HERE HARNESS: the harness's dictionary (the ones it wants, joined).
 fuzz_dict() {

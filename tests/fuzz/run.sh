@@ -12,25 +12,15 @@
 # Prints one line per harness (executions, coverage) and "N passed, N failed".
 set -u
 
-[ $# -ge 2 ] || { echo "usage: $0 BUILD SECONDS [HARNESS...]" >&2; exit 2; }
-B=$1
-SECS=$2
-shift 2
-HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml patch cache}
 HERE=$(dirname "$0")
+# shellcheck source=tests/fuzz/options.sh
+. "$HERE/options.sh"
+fuzz_setup "$@" || exit 2
 # FUZZ_TIMEOUT: a longer limit for long runs at nice 19, where a starved
 # process can take 2 s of wall time over an input of 0.1 s of CPU.
 FLAGS="-timeout=${FUZZ_TIMEOUT:-2} -rss_limit_mb=2048"
 pass=0
 fail=0
-
-[ -d "$B/seeds" ] || sh "$HERE/seeds.sh" "$B" >/dev/null || exit 2
-# The kernel's headers for the seeds' #includes (fuzz.c), when the tree is there.
-k=$(sh "${SHARED:-../shared}/corpus.sh" 6.12 2>/dev/null | tail -n 1) || k=
-[ -d "$k" ] && DTBIND_FUZZ_KERNEL=$k && export DTBIND_FUZZ_KERNEL
-
-# shellcheck source=tests/fuzz/options.sh
-. "$HERE/options.sh"
 
 mkdir -p "$B/logs" "$B/dict"
 for h in $HARNESSES; do

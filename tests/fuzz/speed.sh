@@ -9,19 +9,11 @@
 # Usage: tests/fuzz/speed.sh BUILD SECONDS [HARNESS...]
 set -u
 
-[ $# -ge 2 ] || { echo "usage: $0 BUILD SECONDS [HARNESS...]" >&2; exit 2; }
-B=$1
-SECS=$2
-shift 2
-HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml patch cache}
 HERE=$(dirname "$0")
-
-[ -d "$B/seeds" ] || sh "$HERE/seeds.sh" "$B" >/dev/null || exit 2
-k=$(sh "${SHARED:-../shared}/corpus.sh" 6.12 2>/dev/null | tail -n 1) || k=
-[ -d "$k" ] && DTBIND_FUZZ_KERNEL=$k && export DTBIND_FUZZ_KERNEL
 # The options run.sh gives each harness (max_len, dictionary), without its corpus.
 # shellcheck source=tests/fuzz/options.sh
 . "$HERE/options.sh"
+fuzz_setup "$@" || exit 2
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
