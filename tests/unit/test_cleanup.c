@@ -87,8 +87,11 @@ static int child_status(int sig, bool ignore, bool forget)
 	if (pid == 0) {
 		char tree[256], sub[128], file[128];
 
-		if (ignore)
-			signal(sig, SIG_IGN);
+		/*
+		 * Set the disposition the case is about: a test run from a
+		 * background shell inherits SIGINT ignored, which cleanup keeps.
+		 */
+		signal(sig, ignore ? SIG_IGN : SIG_DFL);
 		snprintf(tree, sizeof(tree), "%s/tree-XXXXXX", base);
 		if (!cleanup_mkdtemp(tree))
 			_exit(90);
