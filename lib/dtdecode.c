@@ -1089,6 +1089,18 @@ static void fill_locs(struct dtbind_value *node, unsigned depth)
 	}
 }
 
+bool dt_fdt_is_valid(const void *fdt, size_t len)
+{
+	/*
+	 * libfdt 1.6.1's fdt_check_full() dereferences NULL on a blob older
+	 * than version 16 (no string-block size: a property name it cannot
+	 * find).  dtc has written version 17 since 2007; refuse the old ones.
+	 */
+	return len >= sizeof(struct fdt_header) && fdt_check_header(fdt) == 0 &&
+	       fdt_version(fdt) >= 16 && fdt_totalsize(fdt) <= len &&
+	       fdt_check_full(fdt, len) == 0;
+}
+
 int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, const char *file,
 	      dt_loc_fn *loc_of, void *user, struct dtbind_diag *diag, unsigned *decode_errors,
 	      struct dtbind_value **out)
@@ -1100,7 +1112,7 @@ int dt_decode(struct arena *a, const void *fdt, const struct dt_types *types, co
 	*out = NULL;
 	/* The whole structure, not just the header: a cut or inconsistent
 	 * block would otherwise end the node walk early, silently. */
-	if (fdt_check_header(fdt) != 0 || fdt_check_full(fdt, fdt_totalsize(fdt)) != 0)
+	if (!dt_fdt_is_valid(fdt, fdt_totalsize(fdt)))
 		return -DTBIND_EPARSE;
 	hmap_init(&dc.phandles);
 	hmap_init(&dc.phandle_loc);

@@ -9,7 +9,14 @@
 typedef struct dtbind_loc dt_loc_fn(void *user, const char *path, const char *prop);
 
 /*
- * Decode @fdt (checked with fdt_check_full over its fdt_totalsize; the caller
+ * True when the @len bytes at @fdt are a blob libfdt can walk safely: a
+ * valid header of version 16 or later, fdt_totalsize within @len, and the
+ * whole structure consistent (fdt_check_full).
+ */
+bool dt_fdt_is_valid(const void *fdt, size_t len);
+
+/*
+ * Decode @fdt (checked with dt_fdt_is_valid over its fdt_totalsize; the caller
  * checks that the buffer holds that many bytes)
  * into a map per node, allocated in @a.  Values their type cannot decode
  * are reported to @diag (may be NULL) and counted in *@decode_errors.  @loc_of may be NULL: values are

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "devicetree.h"
+#include "dtdecode.h"
 #include "validate.h"
 
 int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings)
@@ -17,9 +18,9 @@ int dt_checker_tree(struct dt_checker *c, const char *path, unsigned *findings)
 	if (ret)
 		return ret;
 	if (len >= sizeof(struct fdt_header) && fdt_magic(buf) == FDT_MAGIC) {
-		if (fdt_check_full(buf, len)) {
+		if (!dt_fdt_is_valid(buf, len)) {
 			dtbind_diag_report(dt_checker_diag(c), DTBIND_ERROR, (struct dtbind_loc){ .file = path },
-					   "dtb", "not a valid flattened devicetree blob");
+					   "dtb", "not a valid flattened devicetree blob (version 16 or later)");
 			free(buf);
 			return -DTBIND_EPARSE;
 		}

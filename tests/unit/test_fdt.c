@@ -237,6 +237,15 @@ static void test_decode_damaged(void **state)
 	fdt_set_size_dt_struct(bad, 8);	/* the structure block ends inside the root node */
 	assert_int_not_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
 				       &decode_errors, &tree), 0);
+	/* Version 7 (no string-block size): libfdt 1.6.1's fdt_check_full() crashed on such a blob. */
+	assert_true(dt_fdt_is_valid(f->blob, f->size));
+	memcpy(bad, f->blob, f->size);
+	fdt_set_version(bad, 7);
+	assert_false(dt_fdt_is_valid(bad, f->size));
+	assert_int_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
+				   &decode_errors, &tree), -DTBIND_EPARSE);
+	/* A buffer shorter than the size the header claims. */
+	assert_false(dt_fdt_is_valid(f->blob, f->size - 1));
 	dt_types_free(types);
 	free(bad);
 }
