@@ -676,7 +676,12 @@ static struct dtbind_value *scan_node(struct decoder *dc, int offset, const char
 		const char *data = fdt_getprop_by_offset(dc->fdt, p, &pname, &len);
 		struct dtbind_value *v;
 
-		if (!data || !(v = prop_value(dc, name, pname, data, len))) {
+		/* A length libfdt 1.6.1's checks let through wrapped round (0xffffffff). */
+		if (!data || len < 0) {
+			dc->err = -DTBIND_EPARSE;
+			return NULL;
+		}
+		if (!(v = prop_value(dc, name, pname, data, len))) {
 			dc->err = -DTBIND_ENOMEM;
 			return NULL;
 		}

@@ -244,6 +244,17 @@ static void test_decode_damaged(void **state)
 	assert_false(dt_fdt_is_valid(bad, f->size));
 	assert_int_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
 				   &decode_errors, &tree), -DTBIND_EPARSE);
+	/* A property length of 0xffffffff, which fdt_check_full() lets through: refused, not read. */
+	memcpy(bad, f->blob, f->size);
+	{
+		int po = fdt_first_property_offset(bad, fdt_first_subnode(bad, 0));
+		struct fdt_property *prop = (struct fdt_property *)fdt_get_property_by_offset(bad, po, NULL);
+
+		assert_non_null(prop);
+		prop->len = cpu_to_fdt32(0xffffffff);
+	}
+	assert_int_not_equal(dt_decode(&f->arena, bad, types, "bad.dtb", NULL, NULL, f->diag,
+				       &decode_errors, &tree), 0);
 	/* A buffer shorter than the size the header claims. */
 	assert_false(dt_fdt_is_valid(f->blob, f->size - 1));
 	dt_types_free(types);
