@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dtschema.h"
 #include "internal.h"
 #include "kbuild.h"
 
@@ -69,27 +70,13 @@ static void remove_others(const char *top, const char *keep)
 	closedir(d);
 }
 
-/* The identity of the set in @schema: its header (magic, program, write time, sizes, hash). */
-static bool set_identity(const char *schema, uint64_t *h)
-{
-	unsigned char head[72];
-	int fd = open(schema, O_RDONLY | O_CLOEXEC);
-	bool ok = fd >= 0 && read(fd, head, sizeof(head)) == (ssize_t)sizeof(head);
-
-	if (fd >= 0)
-		close(fd);
-	if (ok)
-		*h = hash64(0, head, sizeof(head));
-	return ok;
-}
-
 bool kb_store_open(struct kb_store *st, const char *schema, const char *options)
 {
 	char *top = NULL, set[24];
 	uint64_t h;
 
 	memset(st, 0, sizeof(*st));
-	if (!schema || !set_identity(schema, &h) || asprintf(&top, "%s.dtbind", schema) < 0)
+	if (!schema || dtbind_dtschemas_file_identity(schema, &h) || asprintf(&top, "%s.dtbind", schema) < 0)
 		return false;
 	snprintf(set, sizeof(set), "%016llx-", (unsigned long long)h);
 	if (asprintf(&st->dir, "%s/%s%016llx", top, set,

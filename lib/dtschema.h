@@ -63,6 +63,13 @@ char *dtbind_dtschemas_cache_path(const char *bindings_root, enum dtbind_gen gen
  * not such a file (a dt-mk-schema JSON, say), -DTBIND_EIO when unreadable.
  */
 int dtbind_dtschemas_file_root(const char *path, char **root);
+/*
+ * The identity of the compiled schema set file @path, in *@id: a hash of
+ * its header (program, write time, index size and hash), which stays the
+ * same when the same set is written again.  -DTBIND_EPARSE when @path is
+ * not such a file, -DTBIND_EIO when unreadable.
+ */
+int dtbind_dtschemas_file_identity(const char *path, uint64_t *id);
 /* The generation the set was built as (@gen of the load, chosen: never AUTO). */
 enum dtbind_gen dtbind_dtschemas_generation(const struct dtbind_dtschemas *s);
 void dtbind_dtschemas_free(struct dtbind_dtschemas *s);

@@ -1217,6 +1217,22 @@ int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint
 	return ret ? ret : use_whole_cache(s, &cv, path, NULL, root);
 }
 
+int dtbind_dtschemas_file_identity(const char *path, uint64_t *id)
+{
+	unsigned char head[CACHE_HEADER_SIZE];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool got = fd >= 0 && read(fd, head, sizeof(head)) == (ssize_t)sizeof(head);
+
+	if (fd >= 0)
+		close(fd);
+	if (fd < 0)
+		return -DTBIND_EIO;
+	if (!got || memcmp(head, CACHE_MAGIC, 8))
+		return -DTBIND_EPARSE;
+	*id = hash64(0, head, sizeof(head));
+	return 0;
+}
+
 int dtbind_dtschemas_file_root(const char *path, char **root)
 {
 	unsigned char head[CACHE_HEADER_SIZE + 4];
