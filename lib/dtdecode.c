@@ -873,8 +873,12 @@ static void fixup_interrupts(struct decoder *dc, struct dtbind_value *node, int6
 static bool has_address_type(struct decoder *dc, const char *name)
 {
 	const char *types[16];
-	size_t nt = types_get(dc, name, types, ARRAY_SIZE(types));
+	size_t nt;
 
+	/* Only 2026.06's types have it: no type lookup per property for 2022.08. */
+	if (dt_types_gen(dc->types) != DTBIND_GEN_2026_06)
+		return false;
+	nt = types_get(dc, name, types, ARRAY_SIZE(types));
 	for (size_t i = 0; i < nt; i++)
 		if (is_address_type(types[i]))
 			return true;
