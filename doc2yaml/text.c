@@ -440,6 +440,17 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	return true;
 }
 
+/* "None", "Note": an English word, capital first, then lower-case letters only. */
+static bool capitalised_word(const char *s)
+{
+	if (!isupper((unsigned char)s[0]) || !s[1])
+		return false;
+	for (const char *p = s + 1; *p; p++)
+		if (!islower((unsigned char)*p))
+			return false;
+	return true;
+}
+
 /*
  * Parse the name(s) at the start of an item.  @s points after the bullet.
  * Fills @names (up to 8) and returns the text after the separator, or NULL
@@ -523,6 +534,9 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 			names[nn++] = name;
 		const char *r = skip_blanks(p);
 
+		/* "AVDD-supply, DVDD-supply, and CPVDD-supply :": "and" joins, it names nothing. */
+		if (comma && r > p && (starts_with(r, "and ") || starts_with(r, "or ")))
+			r = skip_blanks(strchr(r, ' '));
 		if (comma && r > p && (is_name_char((unsigned char)r[0]) || r[0] == '"')) {
 			p = r;
 			continue;
@@ -566,6 +580,8 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 			return NULL;
 		if (!strpbrk(nm, "abcdefghijklmnopqrstuvwxyz#"))
 			return NULL;	/* "IN1L", "LDO2" */
+		if (capitalised_word(nm))
+			return NULL;	/* "- None", "* Note: ...", "* Examples": no property is one */
 	}
 	/* The separator. */
 	const char *gap = p;
