@@ -77,35 +77,74 @@ int emit_schema(struct conv *cv, struct ynode *schema, struct emitter *em)
 	return em->oom || em->sb.oom ? -DTBIND_ENOMEM : 0;
 }
 
+/* Does a main-scope item other than @self have @name? */
+static bool item_named(const struct conv *cv, const struct prop *self, const char *name)
+{
+	for (size_t j = 0; j < cv->props.n; j++) {
+		const struct prop *o = cv->props.v[j];
+
+		if (o != self && !o->scope && !strcmp(o->name, name))
+			return true;
+	}
+	return false;
+}
+
 /*
+ * The standard property an item misspells by a final 's', or NULL.
  * "- interrupt: ..." where the examples' device nodes say "interrupts": the
- * text misspells the standard property (the singular is no property at
- * all), so the item describes the one the examples use.
+ * singular is no property at all, so the item describes the one the
+ * examples use.  "- regs: base address and size" (5 files of 6.1; their
+ * examples say "reg" or "regs"): the plural of a standard property that is
+ * none itself; the 6.12 conversions call it "reg".
  */
+static const char *misspelt_std_prop(struct conv *cv, const struct prop *pr)
+{
+	size_t n = strlen(pr->name);
+	const char *other;
+
+	if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name))
+		return NULL;
+	if (n > 1 && pr->name[n - 1] == 's') {
+		other = cv_strndup(cv, pr->name, n - 1);
+		if (other && is_std_prop(other) && !item_named(cv, pr, other))
+			return other;
+	}
+	other = cv_printf(cv, "%ss", pr->name);
+	if (!other || devnodes_use(cv, pr->name) || !is_std_prop(other) ||
+	    !devnodes_use(cv, other) || item_named(cv, pr, other))
+		return NULL;
+	return other;
+}
+
 static void fix_misspelt_props(struct conv *cv)
 {
+	/* All found before any is renamed: two "- regs:" items (two devices) both are "reg". */
+	const char **rights = cv_alloc(cv, (cv->props.n + 1) * sizeof(*rights));
+
+	if (!rights)
+		return;
+	for (size_t k = 0; k < cv->props.n; k++)
+		rights[k] = misspelt_std_prop(cv, cv->props.v[k]);
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
-		bool taken = false;
+		const char *right = rights[k];
 
-		if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name) ||
-		    devnodes_use(cv, pr->name))
+		if (!right)
 			continue;
-		const char *plural = cv_printf(cv, "%ss", pr->name);
+		if (devnodes_use(cv, right))
+			finding(cv, DTBIND_WARNING, pr->line, 1, "doc2yaml-name",
+				"'%s' is written for '%s', which the example uses", pr->name, right);
+		else
+			finding(cv, DTBIND_WARNING, pr->line, 1, "doc2yaml-name",
+				"'%s' is written for the standard property '%s'", pr->name, right);
+		/* The examples' device nodes are renamed with it. */
+		for (size_t d = 0; d < cv->devnodes.n; d++) {
+			struct ditem *p = node_prop(cv->devnodes.v[d], pr->name);
 
-		if (!plural || !is_std_prop(plural) || !devnodes_use(cv, plural))
-			continue;
-		for (size_t j = 0; j < cv->props.n; j++) {
-			const struct prop *o = cv->props.v[j];
-
-			if (!o->scope && !strcmp(o->name, plural))
-				taken = true;
+			if (p && !node_prop(cv->devnodes.v[d], right))
+				p->name = right;
 		}
-		if (taken)
-			continue;
-		finding(cv, DTBIND_WARNING, pr->line, 1, "doc2yaml-name",
-			"'%s' is written for '%s', which the example uses", pr->name, plural);
-		pr->name = plural;
+		pr->name = right;
 	}
 }
 
