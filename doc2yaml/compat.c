@@ -256,26 +256,70 @@ static bool seq_contains(const char *const *hay, size_t nh, const char *const *s
 	return false;
 }
 
-/* Glob match for placeholders: <...> and * match [a-z0-9_-]+. */
-static bool placeholder_match(const char *pat, const char *s)
+/*
+ * The length of a placeholder at @p of the compatible @s, or 0: "<chip>",
+ * "*", or a word in capitals standing for a value ("fsl,CHIP-ecm",
+ * "fsl,srio-vX.Y", "usbVID,PID", "ti,XXX").  Capitals next to digits or
+ * lower-case letters are a part number ("fujitsu,MB86294", "mti,mips14KEc"),
+ * and a vendor all in capitals is one ("ALTR,juart-1.0").
+ */
+static size_t placeholder_at(const char *s, const char *p)
 {
+	if (*p == '<') {
+		const char *gt = strchr(p, '>');
+
+		return gt ? (size_t)(gt - p + 1) : strlen(p);
+	}
+	if (*p == '*')
+		return 1;
+	if (!strncmp(p, "X.Y", 3) && !isalnum((unsigned char)p[3]))
+		return 3;
+	size_t n = 0;
+
+	while (isupper((unsigned char)p[n]))
+		n++;
+	if (n < 2 || (p > s && (isupper((unsigned char)p[-1]) || isdigit((unsigned char)p[-1]))) ||
+	    isalnum((unsigned char)p[n]))
+		return 0;
+	const char *comma = strchr(s, ',');
+
+	if (p == s && comma == p + n)
+		return 0;	/* the vendor */
+	return n;
+}
+
+static bool has_placeholder(const char *s)
+{
+	for (const char *p = s; *p; p++)
+		if (placeholder_at(s, p))
+			return true;
+	return false;
+}
+
+/* Glob match for placeholders (placeholder_at()): each matches [a-z0-9_-]+. */
+static bool placeholder_match_from(const char *pat0, const char *pat, const char *s)
+{
+	size_t ph;
+
 	if (!*pat)
 		return !*s;
-	if (*pat == '<' || *pat == '*') {
-		const char *rest = pat + 1;
+	ph = placeholder_at(pat0, pat);
+	if (ph) {
+		const char *rest = pat + ph;
 
-		if (*pat == '<') {
-			rest = strchr(pat, '>');
-			rest = rest ? rest + 1 : pat + strlen(pat);
-		}
 		for (const char *q = s; ; q++) {
-			if (q > s && placeholder_match(rest, q))
+			if (q > s && placeholder_match_from(pat0, rest, q))
 				return true;
 			if (!*q || !(isalnum((unsigned char)*q) || *q == '_' || *q == '-'))
 				return false;
 		}
 	}
-	return *pat == *s && placeholder_match(pat + 1, s + 1);
+	return *pat == *s && placeholder_match_from(pat0, pat + 1, s + 1);
+}
+
+static bool placeholder_match(const char *pat, const char *s)
+{
+	return placeholder_match_from(pat, pat, s);
 }
 
 /* A chip name as tables list them: lower-case letters and digits, with a digit ("ls1021a"). */
@@ -577,7 +621,7 @@ static size_t group_placeholders(struct conv *cv, const char *text, const struct
 	size_t nslot = 0;
 
 	for (size_t k = 0; k < g; k++) {
-		if (!strpbrk(grp[k], "<>*"))
+		if (!has_placeholder(grp[k]))
 			continue;
 		const char *alts[16];
 		size_t na = expand_placeholder(cv, grp[k], text, alts, ARRAY_SIZE(alts));
@@ -603,7 +647,7 @@ static size_t group_placeholders(struct conv *cv, const char *text, const struct
 			bool concrete = false;
 
 			for (size_t m = 0; m < n; m++)
-				if (!strpbrk(q[m].s, "<>*") && placeholder_match(q[i + k].s, q[m].s))
+				if (!has_placeholder(q[m].s) && placeholder_match(q[i + k].s, q[m].s))
 					concrete = true;
 			if (!concrete)
 				placeholder_from_examples(cv, q[i + k].s, ex_lists, line);
