@@ -15,8 +15,10 @@ each with a cause read from the 6.1 .txt:
   prose        named in running text only
   quoted       (compatibles) inside quotes in the text
   truth-child  (added properties) the truth has it, under a child node
-  truth-ref    (added properties) the truth has no such key; a schema it
-               $refs may define it
+  truth-pattern (added properties) a patternProperties of the truth's top
+               level matches it
+  truth-ref    (added properties) a schema the truth $refs (recursively,
+               the kernel's or dt-schema's own) defines it
   truth-else   (added) the truth does not have it at all
 
 usage: errors.py WORKDIR [--pairs pairs-all.tsv] [--kind compat,prop,req]
@@ -103,13 +105,56 @@ def child_keys(node, depth=0, out=None):
     return out
 
 
-def added_cause(name, truth, kind):
+DTSCHEMA = '/opt/dtschema-sid/usr/lib/python3/dist-packages/dtschema/schemas'
+_ref_cache = {}
+
+
+def ref_defines(truth, name, b612, depth=0, seen=None):
+    """Does a schema the truth $refs (or one those $ref) define @name?"""
+    seen = set() if seen is None else seen
+    for r in score.schema_refs(truth):
+        if r in seen or depth > 4:
+            continue
+        seen.add(r)
+        if r not in _ref_cache:
+            doc = None
+            for root in (b612, DTSCHEMA):
+                if os.path.isfile(os.path.join(root, r)):
+                    doc, _ = score.load_yaml_file(os.path.join(root, r))
+                    break
+            _ref_cache[r] = doc
+        doc = _ref_cache[r]
+        if not isinstance(doc, dict):
+            continue
+        if name in score.schema_properties(doc) or pattern_matches(doc, name):
+            return True
+        if ref_defines(doc, name, b612, depth + 1, seen):
+            return True
+    return False
+
+
+def pattern_matches(doc, name):
+    pats = doc.get('patternProperties') if isinstance(doc, dict) else None
+    if not isinstance(pats, dict):
+        return False
+    for pat in pats:
+        try:
+            if re.search(str(pat), name):
+                return True
+        except re.error:
+            pass
+    return False
+
+
+def added_cause(name, truth, kind, b612):
     if kind == 'compat':
         return 'truth-else'
+    if kind == 'prop' and pattern_matches(truth, name):
+        return 'truth-pattern'
+    if kind == 'prop' and ref_defines(truth, name, b612):
+        return 'truth-ref'
     if name in child_keys(truth):
         return 'truth-child'
-    if kind == 'prop' and score.schema_refs(truth):
-        return 'truth-ref'
     return 'truth-else'
 
 
@@ -149,7 +194,7 @@ def main():
             for n in t - o:
                 by_cause['missed ' + cause(n, text, example, kind)[0]].add(n)
             for n in o - t:
-                by_cause['added ' + added_cause(n, truth, kind) + '/'
+                by_cause['added ' + added_cause(n, truth, kind, b612) + '/'
                          + cause(n, text, example, kind)[0]].add(n)
             for c, ns in by_cause.items():
                 fixed = o | ns if c.startswith('missed') else o - ns
@@ -160,7 +205,7 @@ def main():
                 if not args.summary and args.cause in (None, c):
                     print('%s\t%s\tmissed\t%s\t%s\t%s' % (p['txt'], kind, c, n, why))
             for n in sorted(o - t):
-                c = added_cause(n, truth, kind)
+                c = added_cause(n, truth, kind, b612)
                 c2, why = cause(n, text, example, kind)
                 counts[(kind, 'added', c + '/' + c2)] += 1
                 if not args.summary and args.cause in (None, c, c2):
