@@ -89,31 +89,53 @@ static bool item_named(const struct conv *cv, const struct prop *self, const cha
 	return false;
 }
 
+/* Is @a @b with one character more ("#phys-cells", "#phy-cells")? */
+static bool one_char_more(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	if (strlen(a) != strlen(b) + 1)
+		return false;
+	while (b[i] && a[i] == b[i])
+		i++;
+	return !strcmp(a + i + 1, b + i);
+}
+
 /*
- * The standard property an item misspells by a final 's', or NULL.
- * "- interrupt: ..." where the examples' device nodes say "interrupts": the
- * singular is no property at all, so the item describes the one the
- * examples use.  "- regs: base address and size" (5 files of 6.1; their
- * examples say "reg" or "regs"): the plural of a standard property that is
- * none itself; the 6.12 conversions call it "reg".
+ * The standard property an item misspells, or NULL: one letter more or less
+ * than a standard property the examples' device nodes use and no other item
+ * names ("- interrupt:", "- #phys-cells:", "- pinctr-names:" where the
+ * example says "interrupts", "#phy-cells", "pinctrl-names"), or "regs" (5
+ * files of 6.1, their examples say "reg" or "regs"), the plural of a
+ * standard property that is none itself, which the 6.12 conversions call
+ * "reg".
  */
 static const char *misspelt_std_prop(struct conv *cv, const struct prop *pr)
 {
 	size_t n = strlen(pr->name);
-	const char *other;
 
 	if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name))
 		return NULL;
 	if (n > 1 && pr->name[n - 1] == 's') {
-		other = cv_strndup(cv, pr->name, n - 1);
-		if (other && is_std_prop(other) && !item_named(cv, pr, other))
-			return other;
+		const char *singular = cv_strndup(cv, pr->name, n - 1);
+
+		if (singular && is_std_prop(singular) && !item_named(cv, pr, singular))
+			return singular;
 	}
-	other = cv_printf(cv, "%ss", pr->name);
-	if (!other || devnodes_use(cv, pr->name) || !is_std_prop(other) ||
-	    !devnodes_use(cv, other) || item_named(cv, pr, other))
+	if (devnodes_use(cv, pr->name))
 		return NULL;
-	return other;
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *node = cv->devnodes.v[d];
+
+		for (const struct ditem *c = node->children; c; c = c->next) {
+			if (c->kind != DI_PROP || c->dead || !is_std_prop(c->name) ||
+			    item_named(cv, pr, c->name))
+				continue;
+			if (one_char_more(pr->name, c->name) || one_char_more(c->name, pr->name))
+				return c->name;
+		}
+	}
+	return NULL;
 }
 
 static void fix_misspelt_props(struct conv *cv)
