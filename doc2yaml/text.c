@@ -433,6 +433,9 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		h->conditional = true;
 	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
 		h->sub = true;
+	/* "Parent node should have the following properties": another node's (6 files of 6.1). */
+	if (h->kind == SEC_PROPS && find_ci(p, "parent node"))
+		h->sub = true;
 	if (find_ci(p, "root node") || find_ci(p, "root-node"))
 		h->root = true, h->sub = false;
 	if (find_word(p, "node") || find_word(p, "nodes"))
