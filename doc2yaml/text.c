@@ -420,7 +420,8 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 			return false;	/* "Controller:", "or", prose between examples */
 		h->kind = SEC_OTHER;
 	}
-	if (find_ci(p, "required") || find_ci(p, "mandatory"))
+	/* "Require properties", "Requires node properties", "Compulsory properties" too. */
+	if (find_ci(p, "require") || find_ci(p, "mandatory") || find_ci(p, "compulsory"))
 		h->req = REQ_YES;
 	if (find_ci(p, "optional"))
 		h->req = REQ_NO;
