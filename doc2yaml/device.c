@@ -753,6 +753,25 @@ static bool skip_device_prop(struct conv *cv, struct pinfo *pis, size_t ntext,
 				  !strcmp(pi->name, "#size-cells")) && !unit_children(cv)));
 }
 
+/*
+ * "reg" of a text that says of no property whether it is required
+ * ("Properties:", "General Properties:"; 34 files of 6.1): required when
+ * every example node of the device has it, as an example-only "reg" is.
+ */
+static bool unstated_reg_required(const struct conv *cv, const struct pinfo *pi)
+{
+	if (strcmp(pi->name, "reg") || pi->pr->req != REQ_UNKNOWN || !cv->devnodes.n ||
+	    pi->nvalues != cv->devnodes.n)
+		return false;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (!pr->scope && pr->req != REQ_UNKNOWN)
+			return false;
+	}
+	return true;
+}
+
 /* The schemas of the device's properties (@ntext from the text, the rest from examples). */
 static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
 			 const bool *refs, struct ynode *props, struct ynode *req)
@@ -792,8 +811,8 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 				finding(cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
 					"'%s' is used by the example but not described by the text",
 					pi->name);
-		} else if (pi->pr->req == REQ_YES && !pi->pr->deprecated && !pi->pr->pattern &&
-			   !required_by_refs(refs, pi->name)) {
+		} else if ((pi->pr->req == REQ_YES || unstated_reg_required(cv, pi)) &&
+			   !pi->pr->deprecated && !pi->pr->pattern && !required_by_refs(refs, pi->name)) {
 			bool dup = false;
 
 			for (struct ynode *r = req->first; r; r = r->next)
