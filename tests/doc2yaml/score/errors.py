@@ -14,7 +14,8 @@ each with a cause read from the 6.1 .txt:
                of a section; with the section's heading
   prose        named in running text only
   quoted       (compatibles) inside quotes in the text
-  truth-child  (added properties) the truth has it, under a child node
+  truth-child  (added) the truth has it deeper: under a child node, or
+               (required) only inside an if/then
   truth-pattern (added properties) a patternProperties of the truth's top
                level matches it
   truth-ref    (added properties) a schema the truth $refs (recursively,
