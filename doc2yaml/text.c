@@ -529,6 +529,8 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 			return NULL;
 		if (!strcmp(name, "Compatible"))
 			name[0] = 'c';	/* "Compatible: Should contain ..." */
+		if (!strcasecmp(name, "compatibility"))
+			name = cv_strdup(cv, "compatible");	/* ata/marvell.txt, watchdog/marvel.txt */
 		if (q && *p == q)
 			p++;
 		if (strpbrk(name, "<>*[]") || strstr(name, "xxx") || strstr(name, "XXX") ||
