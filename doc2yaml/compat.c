@@ -590,21 +590,41 @@ static size_t read_group(const char *text, const struct qstr *q, size_t n, size_
 	return j;
 }
 
-/* A placeholder @pat no text expands: the concrete strings of the examples it matches. */
-static void placeholder_from_examples(struct conv *cv, const char *pat, const struct vec *ex_lists,
-				      unsigned line)
+/*
+ * A placeholder @pat no text expands: the concrete strings of the examples
+ * it matches, each a chain of its own; or, with @out, those the examples
+ * follow by @next (the group's string after the placeholder) into @out (up
+ * to @max).
+ */
+static size_t placeholder_from_examples(struct conv *cv, const char *pat,
+					const struct vec *ex_lists, unsigned line,
+					const char *next, const char **out, size_t max)
 {
+	size_t n = 0;
+
 	for (size_t e = 0; e < ex_lists->n; e++) {
 		struct chain *ch = ex_lists->v[e];
 
 		for (size_t m = 0; m < ch->n; m++) {
-			if (placeholder_match(pat, ch->s[m])) {
+			if (!placeholder_match(pat, ch->s[m]))
+				continue;
+			if (out && (m + 1 >= ch->n || strcmp(ch->s[m + 1], next)))
+				continue;
+			if (!out) {
 				const char *one[1] = { ch->s[m] };
 
 				add_chain(cv, one, 1, line, false);
+				continue;
 			}
+			bool dup = false;
+
+			for (size_t k = 0; k < n; k++)
+				dup |= !strcmp(out[k], ch->s[m]);
+			if (!dup && n < max)
+				out[n++] = ch->s[m];
 		}
 	}
+	return n;
 }
 
 /*
@@ -649,8 +669,18 @@ static size_t group_placeholders(struct conv *cv, const char *text, const struct
 			for (size_t m = 0; m < n; m++)
 				if (!has_placeholder(q[m].s) && placeholder_match(q[i + k].s, q[m].s))
 					concrete = true;
-			if (!concrete)
-				placeholder_from_examples(cv, q[i + k].s, ex_lists, line);
+			if (concrete)
+				continue;
+			/* "fsl,CHIP-ecm", "fsl,ecm": the examples' chips head the chain. */
+			if (k + 1 < g && grp[k + 1] && !nslot) {
+				nslot = placeholder_from_examples(cv, q[i + k].s, ex_lists, line,
+								  grp[k + 1], slot_alts, 16);
+				if (nslot) {
+					grp[k] = placeholder_slot;
+					continue;
+				}
+			}
+			placeholder_from_examples(cv, q[i + k].s, ex_lists, line, NULL, NULL, 0);
 		}
 	}
 	return nslot;
