@@ -957,6 +957,14 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 {
 	bool props = ps->kind == SEC_PROPS || ps->kind == SEC_NODES;
 	struct prop *pr = NULL;
+	const char *bullet_text;
+
+	/* "Optional properties:" then "- None": nothing, not a line of the description. */
+	if (props && bullet_at(l->t, &bullet_text) &&
+	    (!strcasecmp(bullet_text, "none") || !strcasecmp(bullet_text, "none."))) {
+		l->used = true;
+		return;
+	}
 
 	if (ps->cur && !strcmp(ps->cur->name, "compatible") && quoted_compatible_bullet(l->t)) {
 		add_prop_line(cv, ps->cur, l);	/* "- compatible: one of" then "-   \"a,b\"" */
