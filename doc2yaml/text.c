@@ -456,6 +456,49 @@ static bool capitalised_word(const char *s)
 }
 
 /*
+ * "{bus,self}-powered", "led-{usb,speed}-mode": one name per alternative
+ * into @names (up to 8, their count in *@nnames).  Returns the text after
+ * the separator, @s itself when @s has no braces, or NULL when a name is
+ * not one.
+ */
+static const char *brace_names(struct conv *cv, const char *s, const char **names, size_t *nnames)
+{
+	const char *b = s, *lb, *rb;
+	size_t nn = 0;
+
+	while (is_name_char((unsigned char)*b) && *b != ',')
+		b++;
+	if (*b != '{' || (rb = strchr(b, '}')) == NULL || memchr(b, ' ', (size_t)(rb - b)))
+		return s;
+	const char *e = rb + 1;
+
+	lb = b;
+	while (is_name_char((unsigned char)*e))
+		e++;
+	for (const char *a = lb + 1; a < rb && nn < 8;) {
+		const char *ae = a;
+
+		while (ae < rb && *ae != ',')
+			ae++;
+		char *name = cv_printf(cv, "%.*s%.*s%.*s", (int)(lb - s), s, (int)(ae - a), a,
+				       (int)(e - rb - 1), rb + 1);
+
+		if (!name || !valid_prop_name(name))
+			return NULL;
+		names[nn++] = name;
+		a = ae + 1;
+	}
+	const char *r = skip_blanks(e);
+
+	*nnames = nn;
+	if (!nn)
+		return NULL;
+	if (*r == ':')
+		return skip_blanks(r + 1);
+	return r;
+}
+
+/*
  * Parse the name(s) at the start of an item.  @s points after the bullet.
  * Fills @names (up to 8) and returns the text after the separator, or NULL
  * when this is not an item.
@@ -465,43 +508,11 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 {
 	const char *p = s;
 	size_t nn = 0;
+	const char *braced = brace_names(cv, s, names, nnames);
 
 	*pattern = false;
-	/* "{bus,self}-powered", "led-{usb,speed}-mode": one name per alternative. */
-	{
-		const char *b = s, *lb, *rb;
-
-		while (is_name_char((unsigned char)*b) && *b != ',')
-			b++;
-		if (*b == '{' && (rb = strchr(b, '}')) != NULL && !memchr(b, ' ', (size_t)(rb - b))) {
-			const char *e = rb + 1;
-
-			lb = b;
-			while (is_name_char((unsigned char)*e))
-				e++;
-			for (const char *a = lb + 1; a < rb && nn < 8;) {
-				const char *ae = a;
-
-				while (ae < rb && *ae != ',')
-					ae++;
-				char *name = cv_printf(cv, "%.*s%.*s%.*s", (int)(lb - s), s, (int)(ae - a), a,
-						       (int)(e - rb - 1), rb + 1);
-
-				if (!name || !valid_prop_name(name))
-					return NULL;
-				names[nn++] = name;
-				a = ae + 1;
-			}
-			const char *r = skip_blanks(e);
-
-			*nnames = nn;
-			if (!nn)
-				return NULL;
-			if (*r == ':')
-				return skip_blanks(r + 1);
-			return r;
-		}
-	}
+	if (braced != s)
+		return braced;
 	for (;;) {
 		char q = 0;
 		const char *start;
