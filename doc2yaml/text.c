@@ -863,6 +863,13 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 			pr->req = REQ_NO;
 		else
 			pr->req = ps->h.req;
+		/*
+		 * "- clocks: (optional) ..." under "Required properties": the
+		 * item's own word.  Not "(required)" under "Optional": the
+		 * items that say so in 6.1 are a referenced binding's.
+		 */
+		if (starts_with_ci(rest, "(optional)"))
+			pr->req = REQ_NO;
 		if (ps->qual_compat) {
 			pr->qual = cv_strdup(cv, ps->qualifier);
 			pr->qual_req = ps->h.req;
