@@ -38,6 +38,26 @@ static const struct prop *item_of_line(const struct conv *cv, unsigned no, bool 
 	return NULL;
 }
 
+/*
+ * Is line @no in another device's part of the text: after an item of a
+ * block the first "compatible" item is not in ("fsl,enetc-mdio ... already
+ * defined in mdio.txt" below the ENETC's own list)?
+ */
+static bool other_part(const struct conv *cv, unsigned no)
+{
+	const struct prop *before = NULL, *compat = NULL;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (!compat && !strcmp(pr->name, "compatible"))
+			compat = pr;
+		if (pr->line <= no && (!before || pr->line > before->line))
+			before = pr;
+	}
+	return compat && before && before->block != compat->block;
+}
+
 /* A property whose own reference says how to point at something else. */
 static bool consumer_prop(const char *name)
 {
@@ -128,8 +148,12 @@ void text_refs(struct conv *cv)
 			continue;
 		const struct prop *pr = item_of_line(cv, l->no, &other);
 
-		/* "power supplies ..., as covered in regulator.txt": the consumer's reference. */
-		if (other || (pr && consumer_prop(pr->name)) || find_ci(l->s, "suppl") ||
+		/*
+		 * "power supplies ..., as covered in regulator.txt": the consumer's
+		 * reference; "mdio: see mdio.txt": the child node's.
+		 */
+		if (other || other_part(cv, l->no) || (pr && (consumer_prop(pr->name) || pr->is_node ||
+				     devnode_child(cv, pr->name))) || find_ci(l->s, "suppl") ||
 		    (i && !cv->lines[i - 1].blank && find_ci(cv->lines[i - 1].s, "suppl")))
 			continue;
 		line_refs(cv, l->s);
