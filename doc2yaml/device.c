@@ -541,8 +541,11 @@ static bool is_codec(const struct conv *cv)
 	if (find_word(t, "card") || find_word(t, "complex") || find_word(t, "machine") ||
 	    find_word(t, "controller") || find_word(t, "interface") || find_word(t, "sound"))
 		return false;
+	/* "PDM-to-I2S/TDM Converter", "S/PDIF transmitter": DAI providers too. */
 	return find_ci(t, "codec") || find_word(t, "amplifier") || find_word(t, "dac") ||
-	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone");
+	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone") ||
+	       find_word(t, "converter") || find_word(t, "transmitter") ||
+	       find_word(t, "transceiver") || find_word(t, "receiver");
 }
 
 /*

@@ -474,6 +474,7 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
 void text_refs(struct conv *cv);
+const char *xref_node_name(const struct conv *cv);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */

@@ -134,6 +134,51 @@ static void line_refs(struct conv *cv, const char *s)
 	}
 }
 
+/*
+ * Kinds of device the title names whose common schema the 6.x conversions
+ * of their kind all $ref (counted over the 6.1 texts and their 6.12
+ * schemas): 16 NAND controllers of mtd/, 4 HDMI CEC adapters, 6 TPMs,
+ * 3 FSI masters.  @dir: the bindings directory it must be in, or NULL;
+ * every word of @words is in the title (@node: the node name it fixes).
+ */
+static const struct kind_ref {
+	const char *dir, *words[2], *path, *node;
+} kind_refs[] = {
+	{ "mtd", { "NAND", "controller" }, "mtd/nand-controller.yaml", "nand-controller" },
+	{ "mtd", { "NAND", "NFC" }, "mtd/nand-controller.yaml", "nand-controller" },
+	{ NULL, { "HDMI", "CEC" }, "media/cec/cec-common.yaml", "cec" },
+	{ NULL, { "Trusted Platform Module", NULL }, "tpm/tpm-common.yaml", "tpm" },
+	{ NULL, { "TPM", NULL }, "tpm/tpm-common.yaml", "tpm" },
+	{ NULL, { "FSI master", NULL }, "fsi/fsi-controller.yaml", NULL },
+	{ "net", { "MDIO", "multiplexer" }, "net/mdio-mux.yaml", NULL },
+};
+
+static void title_kind_refs(struct conv *cv)
+{
+	const char *t = cv->title ? cv->title : "";
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+
+	for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++) {
+		const struct kind_ref *k = &kind_refs[i];
+		bool all = !k->dir || !strcmp(k->dir, dir);
+
+		for (size_t w = 0; all && w < ARRAY_SIZE(k->words) && k->words[w]; w++)
+			all = find_word(t, k->words[w]) != NULL;
+		if (all)
+			add_xref(cv, k->path);
+	}
+}
+
+/* The node name a common schema of cv->xrefs fixes ("tpm" for tpm-common.yaml), or NULL. */
+const char *xref_node_name(const struct conv *cv)
+{
+	for (size_t x = 0; x < cv->nxrefs; x++)
+		for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++)
+			if (kind_refs[i].node && !strcmp(cv->xrefs[x], kind_refs[i].path))
+				return kind_refs[i].node;
+	return NULL;
+}
+
 /* The common schemas the text's references name (into cv->xrefs). */
 void text_refs(struct conv *cv)
 {
@@ -158,4 +203,5 @@ void text_refs(struct conv *cv)
 			continue;
 		line_refs(cv, l->s);
 	}
+	title_kind_refs(cv);
 }
