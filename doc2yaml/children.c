@@ -402,7 +402,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 	for (size_t k = 0; k < ng; k++) {
 		const char *desc = NULL;
 		unsigned line = src;
-		struct ynode *cs;
+		struct ynode *cs = NULL;
 
 		if (g[k].gone)
 			continue;
@@ -438,7 +438,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
 			if (desc)
 				yset(cs, "description", ydesc(cv, desc, line, 4));
-		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name) {
+		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name &&
+			   !(cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc))) {
 			struct child_group rg[16];
 			size_t nrg;
 			struct ynode *rp = ymap(cv, line);
@@ -468,7 +469,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			}
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
-		} else {
+		} else if (!cs) {
 			cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
 			if (!cs) {
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);

@@ -373,7 +373,9 @@ static bool covered_by_refs(const bool *refs, const char *name)
 		"rng-gpios", "current-speed", "rs485-rts-delay", "linux,rs485-enabled-at-boot-time",
 	};
 
-	if (refs[CS_SPI_PERIPHERAL] && starts_with(name, "spi-"))
+	/* The modes spi-controller.yaml gives its children: the device lists them ("spi-cpha: true"). */
+	if (refs[CS_SPI_PERIPHERAL] && starts_with(name, "spi-") && strcmp(name, "spi-cpha") &&
+	    strcmp(name, "spi-cpol") && strcmp(name, "spi-3wire"))
 		return true;
 	if (refs[CS_DAI_COMMON] && !strcmp(name, "sound-name-prefix"))
 		return true;
@@ -787,7 +789,9 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 			continue;
 		if (example_only && is_vendor_prop(pi->name) && pi->nvalues)
 			pi->desc = NULL;
-		struct ynode *ps = prop_schema(cv, &pc, pi, 4);
+		/* A mode flag spi-controller.yaml types: allowed here, as kernel schemas write it. */
+		struct ynode *ps = example_only && refs[CS_SPI_PERIPHERAL] && starts_with(pi->name, "spi-") ?
+				   yraw(cv, "true", pi->line) : prop_schema(cv, &pc, pi, 4);
 
 		if (!ps)
 			continue;
