@@ -470,7 +470,10 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
 		} else if (!cs) {
-			cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
+			const char *named = child_named_schema(cv, desc);
+
+			cs = named ? child_ref_schema(cv, named, line, desc) :
+			     elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
 			if (!cs) {
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
 				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@"))

@@ -144,8 +144,12 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 		doc = cv->root ? documented_elsewhere(cv, v[0]) :
 		      text_mentions(cv, v[0]) ? NULL : AMBIGUOUS_DOC;
 	}
-	if (!doc)
-		return NULL;
+	return doc ? child_ref_schema(cv, doc, src, desc) : NULL;
+}
+
+/* A child node another schema describes: @doc (under bindings/), or AMBIGUOUS_DOC. */
+struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc)
+{
 	struct ynode *s = ymap(cv, src);
 
 	yset(s, "type", yraw(cv, "object", src));

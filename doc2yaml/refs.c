@@ -107,10 +107,16 @@ static void add_xref(struct conv *cv, const char *path)
 		cv->xrefs[cv->nxrefs++] = path;
 }
 
-/* The file names in line @l: "Documentation/devicetree/bindings/mmc/mmc.txt", "pwm.yaml". */
-static void line_refs(struct conv *cv, const char *s)
+/*
+ * The next schema a file name in @s names, from *@from on ("Documentation/
+ * devicetree/bindings/mmc/mmc.txt", "pwm.yaml"): a common schema the name
+ * stands for, or with @explicit a "dir/name.yaml" of the bindings tree as it
+ * is written.  NULL at the end.
+ */
+static const char *next_named_schema(struct conv *cv, const char *s, const char **from,
+				     bool explicit)
 {
-	for (const char *p = s; (p = strstr(p, ".")) != NULL; p++) {
+	for (const char *p = *from; (p = strchr(p, '.')) != NULL; p++) {
 		size_t el = starts_with(p, ".txt") ? 4 : starts_with(p, ".yaml") ? 5 : 0;
 
 		if (!el || isalnum((unsigned char)p[el]))
@@ -129,9 +135,48 @@ static void line_refs(struct conv *cv, const char *s)
 		}
 		const char *path = lookup(dir, (size_t)(dirend - dir), b, (size_t)(p - b));
 
-		if (path)
-			add_xref(cv, path);
+		if (!path && explicit && el == 5 && dir < dirend) {
+			/* "bindings/connector/usb-connector.yaml": from the directory on. */
+			const char *rel = find_ci(s, "bindings/");
+
+			rel = rel && rel < dir ? rel + 9 : dir;
+			path = cv_strndup(cv, rel, (size_t)(p + el - rel));
+			if (path && (strstr(path, "..") || !root_has(cv, path)))
+				path = NULL;
+		}
+		if (path) {
+			*from = p + el;
+			return path;
+		}
 	}
+	return NULL;
+}
+
+/*
+ * The schema a child node's item names in its first paragraph ("the bindings
+ * of connector node are specified in .../connector/usb-connector.yaml"), or
+ * NULL.  A name further down, in a list of its sub-nodes' properties, is
+ * theirs.
+ */
+const char *child_named_schema(struct conv *cv, const char *desc)
+{
+	size_t n = 0;
+
+	while (desc && desc[n] && !(desc[n] == '\n' && (desc[n + 1] == '\n' ||
+						       strchr("-*", *skip_blanks(desc + n + 1)))))
+		n++;
+	const char *first = desc ? cv_strndup(cv, desc, n) : NULL, *from = first;
+
+	return first ? next_named_schema(cv, first, &from, true) : NULL;
+}
+
+/* The common schemas the file names in line @s name, into cv->xrefs. */
+static void line_refs(struct conv *cv, const char *s)
+{
+	const char *from = s, *path;
+
+	while ((path = next_named_schema(cv, s, &from, false)) != NULL)
+		add_xref(cv, path);
 }
 
 /*
