@@ -482,15 +482,22 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 		}
 		if (!cs)
 			continue;
+		bool exact = false;	/* a pattern for the one name (and a unit address) */
+
 		if (g[k].same_name && !strchr(g[k].name, '@') && !g[k].pattern &&
 		    (!valid_prop_name(g[k].name) || meta_typed(g[k].name)) &&
 		    strcmp(g[k].name, "ports") && strcmp(g[k].name, "port") &&
 		    strcmp(g[k].name, "mdio") && strcmp(g[k].name, "regulators")) {
-			/* A node named like a property ("gpio-controller {"): left open. */
-			continue;
+			/*
+			 * A node named like a property ("interrupt-controller {"): the
+			 * meta-schema types that name, a pattern for it does not.
+			 */
+			if (!valid_prop_name(g[k].name) || strchr(g[k].name, '.'))
+				continue;
+			exact = true;
 		}
 		if (g[k].same_name && !strchr(g[k].name, '@') && valid_prop_name(g[k].name) &&
-		    !g[k].pattern) {
+		    !g[k].pattern && !exact) {
 			yset(props, g[k].name, cs);
 		} else {
 			if (!pat) {
@@ -498,7 +505,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				/* After "properties". */
 				yset(schema, "patternProperties", pat);
 			}
-			yset(pat, g[k].pattern ? g[k].pattern : group_pattern(cv, &g[k]), cs);
+			yset(pat, exact ? cv_printf(cv, "^%s(@[0-9a-f]+)?$", g[k].name) :
+				  g[k].pattern ? g[k].pattern : group_pattern(cv, &g[k]), cs);
 		}
 	}
 }

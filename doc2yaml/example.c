@@ -140,6 +140,9 @@ void fix_top(struct conv *cv, struct example *ex)
 			unwrap(link, false);
 			continue;
 		}
+		/* dt-schema's cpus.yaml requires the container's cells (cpu@N: one cell, no size). */
+		if (!strcmp(n->name, "cpus"))
+			add_cells(cv, n, 1, 0);
 		if (n->name[0] == '&') {
 			const char *ref = n->name + 1;
 			const char *bus = is_bus_label(ref, "i2c") ? "i2c" :
