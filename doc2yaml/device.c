@@ -191,8 +191,9 @@ static bool spi_device_text(const struct conv *cv)
 {
 	static const char *const said[] = {
 		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
-		"over spi", "via spi", "spi controller", "spi peripheral", "spi mode",
+		"over spi", "via spi", "node of a spi controller", "spi peripheral", "spi mode",
 	};
+	/* "a child node of a SPI controller", not "embeds a SPI controller" (atmel-flexcom). */
 	for (size_t i = 0; i < cv->nlines; i++)
 		for (size_t k = 0; k < ARRAY_SIZE(said); k++)
 			if (find_ci(cv->lines[i].s, said[k]))
