@@ -193,9 +193,13 @@ static bool spi_device_text(const struct conv *cv)
 		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
 		"over spi", "via spi", "node of a spi controller", "spi peripheral", "spi mode",
 	};
-	/* "a child node of a SPI controller", not "embeds a SPI controller" (atmel-flexcom). */
+	/*
+	 * "a child node of a SPI controller", not "embeds a SPI controller"
+	 * (atmel-flexcom); in the prose: an example's spi-max-frequency may be a
+	 * child's (the device's own is among its properties).
+	 */
 	for (size_t i = 0; i < cv->nlines; i++)
-		for (size_t k = 0; k < ARRAY_SIZE(said); k++)
+		for (size_t k = 0; k < ARRAY_SIZE(said) && !cv->lines[i].exsec; k++)
 			if (find_ci(cv->lines[i].s, said[k]))
 				return true;
 	return false;
