@@ -402,7 +402,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 	for (size_t k = 0; k < ng; k++) {
 		const char *desc = NULL;
 		unsigned line = src;
-		struct ynode *cs;
+		struct ynode *cs = NULL;
 
 		if (g[k].gone)
 			continue;
@@ -438,7 +438,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
 			if (desc)
 				yset(cs, "description", ydesc(cv, desc, line, 4));
-		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name) {
+		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name &&
+			   !(cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc))) {
 			struct child_group rg[16];
 			size_t nrg;
 			struct ynode *rp = ymap(cv, line);
@@ -468,8 +469,11 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			}
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
-		} else {
-			cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
+		} else if (!cs) {
+			const char *named = child_named_schema(cv, desc);
+
+			cs = named ? child_ref_schema(cv, named, line, desc) :
+			     elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
 			if (!cs) {
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
 				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@"))
@@ -478,15 +482,22 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 		}
 		if (!cs)
 			continue;
+		bool exact = false;	/* a pattern for the one name (and a unit address) */
+
 		if (g[k].same_name && !strchr(g[k].name, '@') && !g[k].pattern &&
 		    (!valid_prop_name(g[k].name) || meta_typed(g[k].name)) &&
 		    strcmp(g[k].name, "ports") && strcmp(g[k].name, "port") &&
 		    strcmp(g[k].name, "mdio") && strcmp(g[k].name, "regulators")) {
-			/* A node named like a property ("gpio-controller {"): left open. */
-			continue;
+			/*
+			 * A node named like a property ("interrupt-controller {"): the
+			 * meta-schema types that name, a pattern for it does not.
+			 */
+			if (!valid_prop_name(g[k].name) || strchr(g[k].name, '.'))
+				continue;
+			exact = true;
 		}
 		if (g[k].same_name && !strchr(g[k].name, '@') && valid_prop_name(g[k].name) &&
-		    !g[k].pattern) {
+		    !g[k].pattern && !exact) {
 			yset(props, g[k].name, cs);
 		} else {
 			if (!pat) {
@@ -494,7 +505,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				/* After "properties". */
 				yset(schema, "patternProperties", pat);
 			}
-			yset(pat, g[k].pattern ? g[k].pattern : group_pattern(cv, &g[k]), cs);
+			yset(pat, exact ? cv_printf(cv, "^%s(@[0-9a-f]+)?$", g[k].name) :
+				  g[k].pattern ? g[k].pattern : group_pattern(cv, &g[k]), cs);
 		}
 	}
 }

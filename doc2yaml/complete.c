@@ -446,7 +446,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
 			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
-			{ CS_PCI_HOST, "pcie" },
+			{ CS_PCI_HOST, "pcie" }, { CS_PINCTRL, "pinctrl" }, { CS_DSI_CONTROLLER, "dsi" },
+			{ CS_SLIMBUS, "slim" },
 		};
 		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
 			if (!cv->refs[gen[g].cs] || n->name[0] == '&')
@@ -461,9 +462,17 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 				break;
 			if (gen[g].cs == CS_PCI_HOST && bl == 3 && !strncmp(n->name, "pci", 3))
 				break;
+			if (gen[g].cs == CS_PINCTRL && bl == 6 && !strncmp(n->name, "pinmux", 6))
+				break;
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
 		}
+		const char *xn = n->name[0] != '&' ? xref_node_name(cv) : NULL;
+		const char *at = strchr(n->name, '@');
+		size_t bl = at ? (size_t)(at - n->name) : strlen(n->name);
+
+		if (xn && (bl != strlen(xn) || strncmp(n->name, xn, bl)))
+			n->name = cv_printf(cv, "%s%s", xn, at ? at : "");
 	}
 
 	for (size_t d = 0; d < cv->devnodes.n; d++) {

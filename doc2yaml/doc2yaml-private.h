@@ -462,6 +462,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 
 /* device.c: the device node's schema: compatible, common schema $refs, required */
 bool root_has(const struct conv *cv, const char *rel);
+bool devnode_child(const struct conv *cv, const char *name);
 void add_dependencies(struct conv *cv, struct ynode *props);
 void dedupe_required(struct ynode *req);
 bool cpu_binding(const struct conv *cv);
@@ -473,12 +474,15 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
 void text_refs(struct conv *cv);
+const char *xref_node_name(const struct conv *cv);
+const char *child_named_schema(struct conv *cv, const char *desc);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
 const char *documented_elsewhere(struct conv *cv, const char *s);
 struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 			       unsigned src, const char *desc);
+struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);

@@ -378,6 +378,14 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
 			"doc2yaml-compatible", "no compatible string found; the schema has none");
 	process_examples(cv);
+	/* "Required properties for the root node" of a device the examples show at an address. */
+	if (cv->root_binding && cv->devnodes.n) {
+		bool at_root = false;
+
+		for (size_t d = 0; d < cv->devnodes.n; d++)
+			at_root |= !strcmp(((struct ditem *)cv->devnodes.v[d])->name, "/");
+		cv->root_binding = at_root;
+	}
 	fix_misspelt_props(cv);
 	if (!cv->props.n && !cv->chains.n)
 		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",

@@ -4,8 +4,8 @@
  * another binding of the tree documents (an MFD's gpio, adc or regulator
  * block, a panel under a display controller) is that binding's business.
  * The conversion then writes the child as an object with that schema
- * referenced (or, when several schemas list the compatible, left to their
- * select), not as a copy of the example's properties.
+ * referenced (or, when several schemas list the compatible, or no tree is
+ * at hand and the text does not name it, left to their select), not as a copy of the example's properties.
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
@@ -137,10 +137,19 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 			continue;
 		if (our_compatible(cv, v[0]))
 			return NULL;	/* ours: described here */
-		doc = documented_elsewhere(cv, v[0]);
+		/*
+		 * Without a tree, a compatible the text does not name is another
+		 * binding's: left to that binding's select.
+		 */
+		doc = cv->root ? documented_elsewhere(cv, v[0]) :
+		      text_mentions(cv, v[0]) ? NULL : AMBIGUOUS_DOC;
 	}
-	if (!doc)
-		return NULL;
+	return doc ? child_ref_schema(cv, doc, src, desc) : NULL;
+}
+
+/* A child node another schema describes: @doc (under bindings/), or AMBIGUOUS_DOC. */
+struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc)
+{
 	struct ynode *s = ymap(cv, src);
 
 	yset(s, "type", yraw(cv, "object", src));

@@ -140,6 +140,9 @@ void fix_top(struct conv *cv, struct example *ex)
 			unwrap(link, false);
 			continue;
 		}
+		/* dt-schema's cpus.yaml requires the container's cells (cpu@N: one cell, no size). */
+		if (!strcmp(n->name, "cpus"))
+			add_cells(cv, n, 1, 0);
 		if (n->name[0] == '&') {
 			const char *ref = n->name + 1;
 			const char *bus = is_bus_label(ref, "i2c") ? "i2c" :
@@ -314,6 +317,47 @@ static bool needs_64bit_bus(const struct ditem *n)
 	return false;
 }
 
+/*
+ * A unit address of several parts ("switch@2,0", "ethernet@0,0") whose reg
+ * is one entry with more cells: the parent's cells.  Five cells under two
+ * parts are a PCI function's (3 address cells, 2 size cells); otherwise the
+ * reg starts with the parts ("@2,0": <0x2 0x0 0x20000>, 2 and 1).
+ */
+static bool multipart_unit_cells(const struct ditem *n, unsigned *ac, unsigned *sc)
+{
+	const struct ditem *reg = node_prop(n, "reg");
+	const char *at = strchr(n->name, '@');
+	unsigned long long v[8], part[4];
+	size_t k, np = 0;
+	struct vshape sh;
+
+	if (!reg || !at || !strchr(at, ','))
+		return false;
+	for (const char *p = at + 1; np < ARRAY_SIZE(part); p++) {
+		char *e;
+
+		part[np++] = strtoull(p, &e, 16);
+		if (e == p || (*e && *e != ','))
+			return false;
+		if (!*e)
+			break;
+		p = e;
+	}
+	value_shape(reg->value, &sh);
+	k = value_ints(reg->value, v, ARRAY_SIZE(v));
+	if (sh.groups != 1 || k != sh.cells || k <= np)
+		return false;
+	if (np == 2 && k == 5) {
+		*ac = 3, *sc = 2;
+		return true;
+	}
+	for (size_t i = 0; i < np; i++)
+		if (v[i] != part[i])
+			return false;
+	*ac = (unsigned)np, *sc = (unsigned)(k - np);
+	return true;
+}
+
 static bool reg_single_cell(const struct ditem *n)
 {
 	const struct ditem *reg = node_prop(n, "reg");
@@ -342,6 +386,8 @@ void wrap_in_bus(struct conv *cv, struct example *ex)
 			bus = "soc";
 			ac = 2;
 			sc = reg && value_ints(reg->value, v, 4) == 3 ? 1 : 2;
+		} else if (multipart_unit_cells(n, &ac, &sc)) {
+			bus = ac == 3 && sc == 2 ? "pcie" : "bus";
 		} else if (reg_single_cell(n) && node_is_ours(cv, n) && (cv->is_i2c || cv->is_spi)) {
 			bus = cv->is_spi && !cv->is_i2c ? "spi" : cv->is_i2c ? "i2c" : NULL;
 		} else if (reg_single_cell(n) && node_is_ours(cv, n) && node_prop(n, "spi-max-frequency")) {

@@ -38,6 +38,26 @@ static const struct prop *item_of_line(const struct conv *cv, unsigned no, bool 
 	return NULL;
 }
 
+/*
+ * Is line @no in another device's part of the text: after an item of a
+ * block the first "compatible" item is not in ("fsl,enetc-mdio ... already
+ * defined in mdio.txt" below the ENETC's own list)?
+ */
+static bool other_part(const struct conv *cv, unsigned no)
+{
+	const struct prop *before = NULL, *compat = NULL;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (!compat && !strcmp(pr->name, "compatible"))
+			compat = pr;
+		if (pr->line <= no && (!before || pr->line > before->line))
+			before = pr;
+	}
+	return compat && before && before->block != compat->block;
+}
+
 /* A property whose own reference says how to point at something else. */
 static bool consumer_prop(const char *name)
 {
@@ -87,10 +107,16 @@ static void add_xref(struct conv *cv, const char *path)
 		cv->xrefs[cv->nxrefs++] = path;
 }
 
-/* The file names in line @l: "Documentation/devicetree/bindings/mmc/mmc.txt", "pwm.yaml". */
-static void line_refs(struct conv *cv, const char *s)
+/*
+ * The next schema a file name in @s names, from *@from on ("Documentation/
+ * devicetree/bindings/mmc/mmc.txt", "pwm.yaml"): a common schema the name
+ * stands for, or with @explicit a "dir/name.yaml" of the bindings tree as it
+ * is written.  NULL at the end.
+ */
+static const char *next_named_schema(struct conv *cv, const char *s, const char **from,
+				     bool explicit)
 {
-	for (const char *p = s; (p = strstr(p, ".")) != NULL; p++) {
+	for (const char *p = *from; (p = strchr(p, '.')) != NULL; p++) {
 		size_t el = starts_with(p, ".txt") ? 4 : starts_with(p, ".yaml") ? 5 : 0;
 
 		if (!el || isalnum((unsigned char)p[el]))
@@ -109,9 +135,93 @@ static void line_refs(struct conv *cv, const char *s)
 		}
 		const char *path = lookup(dir, (size_t)(dirend - dir), b, (size_t)(p - b));
 
-		if (path)
-			add_xref(cv, path);
+		if (!path && explicit && el == 5 && dir < dirend) {
+			/* "bindings/connector/usb-connector.yaml": from the directory on. */
+			const char *rel = find_ci(s, "bindings/");
+
+			rel = rel && rel < dir ? rel + 9 : dir;
+			path = cv_strndup(cv, rel, (size_t)(p + el - rel));
+			if (path && (strstr(path, "..") || !root_has(cv, path)))
+				path = NULL;
+		}
+		if (path) {
+			*from = p + el;
+			return path;
+		}
 	}
+	return NULL;
+}
+
+/*
+ * The schema a child node's item names in its first paragraph ("the bindings
+ * of connector node are specified in .../connector/usb-connector.yaml"), or
+ * NULL.  A name further down, in a list of its sub-nodes' properties, is
+ * theirs.
+ */
+const char *child_named_schema(struct conv *cv, const char *desc)
+{
+	size_t n = 0;
+
+	while (desc && desc[n] && !(desc[n] == '\n' && (desc[n + 1] == '\n' ||
+						       strchr("-*", *skip_blanks(desc + n + 1)))))
+		n++;
+	const char *first = desc ? cv_strndup(cv, desc, n) : NULL, *from = first;
+
+	return first ? next_named_schema(cv, first, &from, true) : NULL;
+}
+
+/* The common schemas the file names in line @s name, into cv->xrefs. */
+static void line_refs(struct conv *cv, const char *s)
+{
+	const char *from = s, *path;
+
+	while ((path = next_named_schema(cv, s, &from, false)) != NULL)
+		add_xref(cv, path);
+}
+
+/*
+ * Kinds of device the title names whose common schema the 6.x conversions
+ * of their kind all $ref (counted over the 6.1 texts and their 6.12
+ * schemas): 16 NAND controllers of mtd/, 4 HDMI CEC adapters, 6 TPMs,
+ * 3 FSI masters.  @dir: the bindings directory it must be in, or NULL;
+ * every word of @words is in the title (@node: the node name it fixes).
+ */
+static const struct kind_ref {
+	const char *dir, *words[2], *path, *node;
+} kind_refs[] = {
+	{ "mtd", { "NAND", "controller" }, "mtd/nand-controller.yaml", "nand-controller" },
+	{ "mtd", { "NAND", "NFC" }, "mtd/nand-controller.yaml", "nand-controller" },
+	{ NULL, { "HDMI", "CEC" }, "media/cec/cec-common.yaml", "cec" },
+	{ NULL, { "Trusted Platform Module", NULL }, "tpm/tpm-common.yaml", "tpm" },
+	{ NULL, { "TPM", NULL }, "tpm/tpm-common.yaml", "tpm" },
+	{ NULL, { "FSI master", NULL }, "fsi/fsi-controller.yaml", NULL },
+	{ "net", { "MDIO", "multiplexer" }, "net/mdio-mux.yaml", NULL },
+};
+
+static void title_kind_refs(struct conv *cv)
+{
+	const char *t = cv->title ? cv->title : "";
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+
+	for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++) {
+		const struct kind_ref *k = &kind_refs[i];
+		bool all = !k->dir || !strcmp(k->dir, dir);
+
+		for (size_t w = 0; all && w < ARRAY_SIZE(k->words) && k->words[w]; w++)
+			all = find_word(t, k->words[w]) != NULL;
+		if (all)
+			add_xref(cv, k->path);
+	}
+}
+
+/* The node name a common schema of cv->xrefs fixes ("tpm" for tpm-common.yaml), or NULL. */
+const char *xref_node_name(const struct conv *cv)
+{
+	for (size_t x = 0; x < cv->nxrefs; x++)
+		for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++)
+			if (kind_refs[i].node && !strcmp(cv->xrefs[x], kind_refs[i].path))
+				return kind_refs[i].node;
+	return NULL;
 }
 
 /* The common schemas the text's references name (into cv->xrefs). */
@@ -128,10 +238,15 @@ void text_refs(struct conv *cv)
 			continue;
 		const struct prop *pr = item_of_line(cv, l->no, &other);
 
-		/* "power supplies ..., as covered in regulator.txt": the consumer's reference. */
-		if (other || (pr && consumer_prop(pr->name)) || find_ci(l->s, "suppl") ||
+		/*
+		 * "power supplies ..., as covered in regulator.txt": the consumer's
+		 * reference; "mdio: see mdio.txt": the child node's.
+		 */
+		if (other || other_part(cv, l->no) || (pr && (consumer_prop(pr->name) || pr->is_node ||
+				     devnode_child(cv, pr->name))) || find_ci(l->s, "suppl") ||
 		    (i && !cv->lines[i - 1].blank && find_ci(cv->lines[i - 1].s, "suppl")))
 			continue;
 		line_refs(cv, l->s);
 	}
+	title_kind_refs(cv);
 }

@@ -38,14 +38,17 @@ def main():
     root = os.path.join(tmp, 'Documentation/devicetree/bindings')
     shutil.copytree(b612, root, symlinks=True)
     files = {}
-    for p in pairs:
-        out = os.path.join(args.workdir, 'out', p['txt'][:-4] + '.yaml')
-        if not os.path.isfile(out):
-            continue
+    done = [p for p in pairs
+            if os.path.isfile(os.path.join(args.workdir, 'out', p['txt'][:-4] + '.yaml'))]
+    # All replaced schemas first: two .txt may share one (fsl-asoc-card.yaml), and a
+    # conversion may sit at a replaced schema's path.
+    for p in done:
         try:
             os.remove(os.path.join(root, p['yaml']))
         except OSError:
             pass
+    for p in done:
+        out = os.path.join(args.workdir, 'out', p['txt'][:-4] + '.yaml')
         dest = os.path.join(root, p['txt'][:-4] + '.yaml')
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         shutil.copyfile(out, dest)
