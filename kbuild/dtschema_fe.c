@@ -170,17 +170,29 @@ static int copy_file(const char *path, const char *to)
 
 /*
  * The cache kept next to the output (@outfile, or the regular file stdout
- * is, as kbuild redirects it): "OUTPUT.dtbind-set"; NULL when there is no
- * such file (a pipe).
+ * is, as kbuild redirects it): ".OUTPUT.dtbind-set.tmp" in its directory, a
+ * name the kernel's `make clean` removes (it deletes every ".*.tmp"), as it
+ * removes the output; NULL when there is no such file (a pipe).
  */
+static char *side_cache_name(const char *output)
+{
+	const char *base = strrchr(output, '/');
+	char *p;
+
+	base = base ? base + 1 : output;
+	if (asprintf(&p, "%.*s.%s.dtbind-set.tmp", (int)(base - output), output, base) < 0)
+		return NULL;
+	return p;
+}
+
 static char *output_cache_path(const char *outfile)
 {
-	char link[PATH_MAX], *p = NULL;
+	char link[PATH_MAX];
 	struct stat out, named;
 	ssize_t n;
 
 	if (outfile)
-		return asprintf(&p, "%s.dtbind-set", outfile) < 0 ? NULL : p;
+		return side_cache_name(outfile);
 	if (fstat(STDOUT_FILENO, &out) || !S_ISREG(out.st_mode) ||
 	    (n = readlink("/proc/self/fd/1", link, sizeof(link) - 1)) <= 0)
 		return NULL;
@@ -188,7 +200,7 @@ static char *output_cache_path(const char *outfile)
 	/* Still that file under that name (not removed or renamed since). */
 	if (stat(link, &named) || named.st_ino != out.st_ino || named.st_dev != out.st_dev)
 		return NULL;
-	return asprintf(&p, "%s.dtbind-set", link) < 0 ? NULL : p;
+	return side_cache_name(link);
 }
 
 int kb_mk_schema(struct kbuild_ctx *k, int argc, char **argv)

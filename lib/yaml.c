@@ -45,13 +45,18 @@ struct anchor {
 struct loader {
 	struct dtbind_doc *doc;
 	struct dtbind_diag *diag;
-	struct frame stack[DTBIND_MAX_DEPTH + 1];
 	unsigned depth;
 	struct hmap anchors;	/* name -> struct anchor * (malloc) */
 	int err;
 	const char *buf;
 	size_t len;
 	size_t dash_at;		/* offset + 1 of a '-' that libfyaml refused as a flow scalar */
+	/*
+	 * Last, and never zeroed whole: each frame is cleared when pushed.  Its
+	 * 60 KB cleared at once cost a short-lived process (a kbuild front-end
+	 * run 4,357 times) 15 page faults, ~0.7 ms on this VM, for one file.
+	 */
+	struct frame stack[DTBIND_MAX_DEPTH + 1];
 };
 
 static struct dtbind_loc mark_loc(struct loader *ld, const struct fy_mark *m)
@@ -726,7 +731,7 @@ static int handle_event(struct loader *ld, struct fy_event *ev)
 static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbind_diag *diag,
 		bool json, size_t *dash_at)
 {
-	struct loader *ld = calloc(1, sizeof(*ld));
+	struct loader *ld = malloc(sizeof(*ld));
 	struct fy_diag_cfg dcfg;
 	struct fy_diag *fyd;
 	struct fy_parser *fyp = NULL;
@@ -735,6 +740,7 @@ static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbi
 
 	if (!ld)
 		return -DTBIND_ENOMEM;
+	memset(ld, 0, offsetof(struct loader, stack));
 	ld->doc = doc;
 	ld->diag = diag;
 	ld->buf = buf;

@@ -72,7 +72,10 @@ check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
 # it; into a pipe, through us from the per-user cache: the same set (past
 # the 72-byte header, which holds the time it was written).
 check "dt-mk-schema: its cache next to the output" "DTBSCH" \
-	"$(head -c 6 "$O/../processed-schema.json.dtbind-set")"
+	"$(head -c 6 "$O/../.processed-schema.json.dtbind-set.tmp")"
+# The kernel's `make clean` deletes what matches its patterns, '.*.tmp' among them.
+check "dt-mk-schema: its cache is a file the kernel's make clean removes" \
+	"$O/../.processed-schema.json.dtbind-set.tmp" "$(find "$O/.." -maxdepth 1 -name '.*.tmp')"
 check "dt-mk-schema into a pipe: the same set" \
 	"DTBSCH $(tail -c +73 "$O/../processed-schema.json" | cksum)" \
 	"$("$K/dt-mk-schema" -j @"$T/files" | cat >"$T/piped"; head -c 6 "$T/piped")\

@@ -178,7 +178,9 @@ for v in $VERSIONS; do
 		cat "$OUT/$v-bc.cmp"
 		count_tests "$OUT/$v-bc.cmp"
 		python3 "$HERE/compare.py" times "$OUT/$v-bc.time" "$OUT/$v-bc.fe" "$ref" \
-			"$OUT/$v-run.txt" "$(wc -l <"$OUT/$v-all.txt")"
+			"$OUT/$v-run.txt" "$(wc -l <"$OUT/$v-all.txt")" >"$OUT/$v-times.cmp"
+		cat "$OUT/$v-times.cmp"
+		count_tests "$OUT/$v-times.cmp"
 	fi
 	if [ -f "$ref" ]; then
 		awk '$1 == "wall" { w = $2 } $1 == "user" || $1 == "sys" { c += $2 }
