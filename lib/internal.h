@@ -107,9 +107,14 @@ bool fd_write_all(int fd, const char *p, size_t len);
  */
 typedef int (*tree_visit)(void *ctx, char *path, const struct stat *st);
 int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx);
-/* The same, visiting files in the order of their whole paths (as strcmp sorts them) where the file system gives entry types. */
+/*
+ * The same, visiting files in the order of their whole paths (as strcmp
+ * sorts them) where the file system gives entry types, and each directory
+ * read (@dir first) with @visit_dir, before its files, when not NULL.
+ */
+typedef int (*tree_visit_dir)(void *ctx, const char *path, const struct stat *st);
 int walk_tree_path_order(const char *dir, bool (*want)(const char *name), tree_visit visit,
-			 void *ctx);
+			 tree_visit_dir visit_dir, void *ctx);
 /* A binding schema's file name, as the reference globs them: *.yaml, not processed-schema*. */
 bool is_binding_name(const char *name);
 

@@ -723,9 +723,17 @@ static int dir_list_add(void *ctx, const char *name)
 	return 0;
 }
 
-static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx,
-		    unsigned depth, bool path_order)
+struct tree_walk {
+	bool (*want)(const char *name);
+	tree_visit visit;
+	tree_visit_dir visit_dir;
+	void *ctx;
+	bool path_order;
+};
+
+static int walk_dir(const struct tree_walk *w, const char *dir, unsigned depth)
 {
+	bool (*want)(const char *name) = w->want;
 	char *disk = NULL;
 	/* An overlay in use may add entries, hide them, or be the whole directory. */
 	int ov = fs_overlay_dir(dir, &disk);
@@ -735,8 +743,26 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 	int ret = 0;
 
 	free(disk);
-	if (!d && ov <= 0)
+	if (!d && ov <= 0) {
+		/* Said all the same, with no stamps: a walker that keeps them must look again. */
+		struct stat none = { .st_mode = S_IFDIR };
+
+		if (w->visit_dir && depth && (ret = w->visit_dir(w->ctx, dir, &none)))
+			return ret;
 		return -DTBIND_EIO;
+	}
+	if (w->visit_dir) {
+		struct stat dst = { .st_mode = S_IFDIR };
+
+		/* The stamps of the directory read: unchanged ones mean the same entries. */
+		if (d)
+			fstat(dirfd(d), &dst);
+		if ((ret = w->visit_dir(w->ctx, dir, &dst))) {
+			if (d)
+				closedir(d);
+			return ret;
+		}
+	}
 	while (d && (de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -751,7 +777,7 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 		ret = fs_overlay_children(dir, dir_list_add, &l);
 	/* Sorted: the same tree gives the same order on every file system. */
 	if (l.v)
-		qsort(l.v, l.n, sizeof(*l.v), path_order ? cmp_entries_as_paths : cmp_entries);
+		qsort(l.v, l.n, sizeof(*l.v), w->path_order ? cmp_entries_as_paths : cmp_entries);
 	for (size_t i = 0; i < l.n && !ret; i++) {
 		char *p = NULL;
 		struct stat st;
@@ -782,11 +808,12 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 			break;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if (depth < WALK_MAX_DEPTH)
-				walk_dir(p, want, visit, ctx, depth + 1, path_order);
+			/* A directory that cannot be read is skipped; running out of memory is not. */
+			if (depth < WALK_MAX_DEPTH && (ret = walk_dir(w, p, depth + 1)) == -DTBIND_EIO)
+				ret = 0;
 			free(p);
 		} else {
-			ret = visit(ctx, p, &st);
+			ret = w->visit(w->ctx, p, &st);
 		}
 	}
 	if (d)
@@ -799,13 +826,17 @@ static int walk_dir(const char *dir, bool (*want)(const char *name), tree_visit 
 
 int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx)
 {
-	return walk_dir(dir, want, visit, ctx, 0, false);
+	struct tree_walk w = { want, visit, NULL, ctx, false };
+
+	return walk_dir(&w, dir, 0);
 }
 
 int walk_tree_path_order(const char *dir, bool (*want)(const char *name), tree_visit visit,
-			 void *ctx)
+			 tree_visit_dir visit_dir, void *ctx)
 {
-	return walk_dir(dir, want, visit, ctx, 0, true);
+	struct tree_walk w = { want, visit, visit_dir, ctx, true };
+
+	return walk_dir(&w, dir, 0);
 }
 
 bool is_binding_name(const char *name)
