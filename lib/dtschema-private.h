@@ -93,6 +93,7 @@ struct source_file {
 	char *path;
 	struct file_stamp st;
 	uint32_t dir;		/* index of its directory in the source_tree */
+	uint32_t cached_binding;	/* its record's binding + 1, for a manifest refresh */
 	uint64_t hash;		/* of the content, once read */
 	/* why the file gave no binding, as warned when it was loaded ("": it did) */
 	char note_rule[24];
@@ -184,9 +185,14 @@ int source_tree_collect(const char *root, struct source_tree *t);
 void source_tree_free(struct source_tree *t);
 /* @path below @root, as the manifest names it ("/dir/file.yaml"); else @path. */
 const char *manifest_relative(const char *root, const char *path);
-/* The manifest of @t (which @binding_of numbers: index + 1, 0 none) appended to @idx. */
+/*
+ * The manifest of @t, paths relative to @root, appended to @idx; @binding_of
+ * numbers each file's binding (index + 1, 0 none).
+ */
 void manifest_put(struct strbuf *idx, const char *root, const struct source_tree *t,
-		  uint32_t (*binding_of)(void *ctx, const char *path), void *ctx);
+		  uint32_t (*binding_of)(void *ctx, const struct source_file *f), void *ctx);
+/* Every stamp of @t old enough, against its listing, to be trusted later. */
+bool source_tree_settled(const struct source_tree *t);
 /* The manifest at @r (strings point into it), arrays in @a; false when malformed. */
 bool manifest_get(struct reader *r, struct arena *a, int64_t listed, struct manifest *m);
 /*
@@ -194,16 +200,19 @@ bool manifest_get(struct reader *r, struct arena *a, int64_t listed, struct mani
  * from stamps alone where they are old enough: no listing of a directory
  * whose stamps are unchanged, each file stat'ed by its path below the root.
  * False as soon as anything differs or cannot be told (the caller lists
- * the tree then and compares it with manifest_compare()).
+ * the tree then and compares it with manifest_compare()).  *@stale when
+ * some stamps moved or were too recent, so that contents or listings had
+ * to be read: a manifest with the present stamps would spare that.
  */
-bool manifest_unchanged(const struct manifest *m, const char *root);
+bool manifest_unchanged(const struct manifest *m, const char *root, bool *stale);
 /*
  * Which files of @t still have the content @m records: @same[i] = index + 1
  * of its record for t->files[i], else 0.  True when every file does and none
  * was added or removed.  Files whose content is read again get their hash set.
+ * *@stale as for manifest_unchanged(), directories included.
  */
 bool manifest_compare(const struct manifest *m, const char *root, struct source_tree *t,
-		      uint32_t *same);
+		      uint32_t *same, bool *stale);
 
 /* schemacache.c */
 uint64_t schema_cache_program(void);
@@ -214,7 +223,7 @@ char *schema_cache_default_path(const char *root, uint64_t program);
  * source.  @t is listed when the manifest's stamps cannot tell alone.
  */
 int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		      const char *root, struct source_tree *t, bool *whole);
+		      const char *root, struct source_tree *t, bool may_write, bool *whole);
 /* The whole set of the cache file @path, not compared with the sources (dt-validate -p). */
 int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint64_t program,
 			      const char *root);

@@ -528,8 +528,11 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 		program = cache_program(gen);
 		path = cache ? strdup(cache)
 			     : schema_cache_default_path(cache_of ? cache_of : bindings_root, program);
-		if (path &&
-		    !(ret = schema_cache_read(s, path, program, bindings_root, &tree, &whole)))
+		/* Files in memory are not the tree's: no cache of them. */
+		bool may_write = !cache_of && !fs_overlay_active();
+
+		if (path && !(ret = schema_cache_read(s, path, program, bindings_root, &tree,
+						      may_write, &whole)))
 			how = whole ? WHOLE_CACHE : INCREMENTAL;
 		else
 			/* Unusable after all: start again from the sources, with nothing of it. */

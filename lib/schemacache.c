@@ -471,9 +471,26 @@ static int put_compat_table(struct strbuf *idx, const struct hmap *by_compat)
 }
 
 /* Which binding a file gave, if any: an unchanged file is taken from its record. */
-static uint32_t binding_of_file(void *ctx, const char *path)
+static uint32_t binding_of_file(void *ctx, const struct source_file *f)
 {
-	return (uint32_t)(uintptr_t)hmap_get_str(ctx, path, strlen(path));
+	return (uint32_t)(uintptr_t)hmap_get_str(ctx, f->path, strlen(f->path));
+}
+
+static void put_header(struct strbuf *head, uint64_t program, int64_t listed,
+		       const struct strbuf *idx, size_t values_len)
+{
+	sb_putn(head, CACHE_MAGIC, 8);
+	put_u32(head, 0x01020304);
+	put_u32(head, CACHE_HEADER_SIZE);
+	put_u64(head, program);
+	put_u64(head, (uint64_t)listed);
+	put_u64(head, CACHE_HEADER_SIZE);
+	put_u64(head, idx->len);
+	put_u64(head, hash64(0, idx->buf, idx->len));
+	put_u64(head, CACHE_HEADER_SIZE + idx->len);
+	put_u64(head, values_len);
+	if (head->len != CACHE_HEADER_SIZE)
+		head->oom = true;
 }
 
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
@@ -536,17 +553,8 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	for (size_t i = 0; i < s->n_doc_patterns; i++)
 		put_str(&idx, s->doc_pattern_text[i], strlen(s->doc_pattern_text[i]));
 
-	sb_putn(&head, CACHE_MAGIC, 8);
-	put_u32(&head, 0x01020304);
-	put_u32(&head, CACHE_HEADER_SIZE);
-	put_u64(&head, program);
-	put_u64(&head, (uint64_t)t->listed);
-	put_u64(&head, CACHE_HEADER_SIZE);
-	put_u64(&head, idx.len);
-	put_u64(&head, hash64(0, idx.buf, idx.len));
-	put_u64(&head, CACHE_HEADER_SIZE + idx.len);
-	put_u64(&head, w.sb.len);
-	if (!head.oom && !idx.oom && !w.sb.oom && head.len == CACHE_HEADER_SIZE) {
+	put_header(&head, program, t->listed, &idx, w.sb.len);
+	if (!head.oom && !idx.oom && !w.sb.oom) {
 		const struct strbuf *parts[] = { &head, &idx, &w.sb };
 
 		/* Written next to its place and renamed: never a half file. */
@@ -686,7 +694,12 @@ struct cached_binding {
 
 /* The index of a cache file, read before deciding how much of it to use. */
 struct cache_view {
+	uint64_t program;
+	const char *then;		/* the root the paths were recorded under */
 	struct manifest m;
+	/* the index after the manifest, and the values: what a refresh copies */
+	const unsigned char *after_manifest, *index_end, *values;
+	size_t values_len;
 	struct cached_binding *b;
 	uint32_t n_b;
 	const unsigned char *id_order;	/* see put_id_order() */
@@ -769,6 +782,12 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	roots.moved = roots.then_len && strcmp(roots.then, roots.now);
 	if (!manifest_get(&r, &s->arena, (int64_t)written, &cv->m))
 		return -DTBIND_EPARSE;
+	cv->program = prog;
+	cv->then = roots.then;
+	cv->after_manifest = r.p;
+	cv->index_end = r.end;
+	cv->values = base + voff;
+	cv->values_len = vlen;
 	s->n_names = get_u32(&r);
 	if (!reader_fits(&r, s->n_names, 5) ||
 	    !(s->names = arena_alloc(&s->arena, ((size_t)s->n_names + 1) * sizeof(*s->names))))
@@ -1050,22 +1069,67 @@ const struct dtbind_value *schema_cache_loader(void *ctx, const char *uri)
 	return i ? binding_value(s, i - 1) : NULL;
 }
 
+static uint32_t binding_recorded(void *ctx, const struct source_file *f)
+{
+	(void)ctx;
+	return f->cached_binding;
+}
+
+/*
+ * The same set with the manifest of @t, the present stamps: the index after
+ * the manifest and the values are copied as they are.  The paths there are
+ * under the root recorded then, which stays recorded.
+ */
+static int refresh_manifest(const struct cache_view *cv, const char *path, const char *root,
+			    struct source_tree *t, const uint32_t *same)
+{
+	struct strbuf idx, head, values = { .buf = (char *)cv->values, .len = cv->values_len };
+	int ret = -DTBIND_ENOMEM;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct cached_file *r = &cv->m.files[same[i] - 1];
+		struct source_file *f = &t->files[i];
+
+		f->cached_binding = r->binding;
+		snprintf(f->note_rule, sizeof(f->note_rule), "%s", r->note_rule);
+		if (*r->note && !(f->note = strdup(r->note)))
+			return -DTBIND_ENOMEM;
+		f->note_line = r->note_line;
+		f->note_col = r->note_col;
+	}
+	sb_init(&idx);
+	sb_init(&head);
+	put_str(&idx, cv->then, strlen(cv->then));
+	manifest_put(&idx, root, t, binding_recorded, NULL);
+	sb_putn(&idx, (const char *)cv->after_manifest, (size_t)(cv->index_end - cv->after_manifest));
+	put_header(&head, cv->program, t->listed, &idx, cv->values_len);
+	if (!head.oom && !idx.oom) {
+		const struct strbuf *parts[] = { &head, &idx, &values };
+
+		ret = write_file_atomic(path, parts, 3, -1, 0);
+	}
+	sb_free(&head);
+	sb_free(&idx);
+	return ret;
+}
+
 /*
  * Load @s from the cache file at @path: all of it lazily when every binding
  * file is unchanged (*@whole), else the unchanged ones from their records
  * and the rest from source.  Non-zero: not usable, @s must be reset.
  */
 int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		      const char *root, struct source_tree *t, bool *whole)
+		      const char *root, struct source_tree *t, bool may_write, bool *whole)
 {
 	struct cache_view cv;
 	int ret = cache_open(s, path, program, root, &cv);
 	uint32_t *same = NULL;
+	bool stale = false;
 
 	if (ret)
 		return ret;
 	/* The stamps alone, most of the time: no listing of the tree. */
-	if (manifest_unchanged(&cv.m, root)) {
+	if (manifest_unchanged(&cv.m, root, &stale) && (!stale || !may_write)) {
 		*whole = true;
 		return use_whole_cache(s, &cv, path, root);
 	}
@@ -1073,8 +1137,15 @@ int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		t->collect_ret = source_tree_collect(root, t);
 	if (!(same = calloc(t->n + 1, sizeof(*same))))
 		return -DTBIND_ENOMEM;
-	*whole = manifest_compare(&cv.m, root, t, same);
+	*whole = manifest_compare(&cv.m, root, t, same, &stale);
 	ret = *whole ? use_whole_cache(s, &cv, path, root) : load_incremental(s, &cv, t, same);
+	/*
+	 * The same content under new stamps (a checkout, a touch, an editor's
+	 * swap file, or stamps too recent to trust): recorded now, once they can
+	 * be trusted, so that later runs need not read again what they tell.
+	 */
+	if (!ret && *whole && stale && may_write && !t->collect_ret && source_tree_settled(t))
+		refresh_manifest(&cv, path, root, t, same);
 	free(same);
 	return ret;
 }

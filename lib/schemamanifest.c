@@ -140,6 +140,17 @@ void source_tree_free(struct source_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
+bool source_tree_settled(const struct source_tree *t)
+{
+	for (size_t i = 0; i < t->n_dirs; i++)
+		if (!settled(t->dirs[i].st.mtime_ns, t->dirs[i].st.ctime_ns, t->listed))
+			return false;
+	for (size_t i = 0; i < t->n; i++)
+		if (!settled(t->files[i].st.mtime_ns, t->files[i].st.ctime_ns, t->listed))
+			return false;
+	return true;
+}
+
 const char *manifest_relative(const char *root, const char *path)
 {
 	size_t rl = root ? strlen(root) : 0;
@@ -150,7 +161,7 @@ const char *manifest_relative(const char *root, const char *path)
 /* ---- the manifest in the cache file ---- */
 
 void manifest_put(struct strbuf *idx, const char *root, const struct source_tree *t,
-		  uint32_t (*binding_of)(void *ctx, const char *path), void *ctx)
+		  uint32_t (*binding_of)(void *ctx, const struct source_file *f), void *ctx)
 {
 	put_u32(idx, (uint32_t)t->n_dirs);
 	for (size_t i = 0; i < t->n_dirs; i++) {
@@ -175,7 +186,7 @@ void manifest_put(struct strbuf *idx, const char *root, const struct source_tree
 		put_u64(idx, f->st.ctime_ns);
 		put_u64(idx, f->st.ino);
 		put_u64(idx, f->hash);
-		put_u32(idx, binding_of(ctx, f->path));
+		put_u32(idx, binding_of(ctx, f));
 		put_str(idx, f->note_rule, strlen(f->note_rule));
 		put_str(idx, f->note ? f->note : "", f->note ? strlen(f->note) : 0);
 		put_u32(idx, f->note_line);
@@ -338,7 +349,7 @@ static bool listing_unchanged(int root_fd, const struct manifest *m, uint32_t i)
 	return same;
 }
 
-static bool dir_unchanged(int root_fd, const struct manifest *m, uint32_t i)
+static bool dir_unchanged(int root_fd, const struct manifest *m, uint32_t i, bool *stale)
 {
 	const struct cached_dir *d = &m->dirs[i];
 	struct stat st;
@@ -350,11 +361,12 @@ static bool dir_unchanged(int root_fd, const struct manifest *m, uint32_t i)
 	if (now.mtime_ns == d->mtime && now.ctime_ns == d->ctime && now.ino == d->ino &&
 	    settled(d->mtime, d->ctime, m->listed))
 		return true;
+	*stale = true;
 	return listing_unchanged(root_fd, m, i);
 }
 
 static bool file_unchanged(int root_fd, const struct manifest *m, const struct cached_file *f,
-			   const char *root)
+			   const char *root, bool *stale)
 {
 	struct stat st;
 	char *path;
@@ -367,6 +379,7 @@ static bool file_unchanged(int root_fd, const struct manifest *m, const struct c
 	if (now.size == f->size && now.mtime_ns == f->mtime && now.ctime_ns == f->ctime &&
 	    now.ino == f->ino && settled(f->mtime, f->ctime, m->listed))
 		return true;
+	*stale = true;
 	if (asprintf(&path, "%s%s", root, f->rel) < 0)
 		return false;
 	bool same = hash_file(path, &hash) && hash == f->hash;
@@ -375,8 +388,9 @@ static bool file_unchanged(int root_fd, const struct manifest *m, const struct c
 	return same;
 }
 
-bool manifest_unchanged(const struct manifest *m, const char *root)
+bool manifest_unchanged(const struct manifest *m, const char *root, bool *stale)
 {
+	*stale = false;
 	/* Files in memory are not the tree's: the listing says what they are. */
 	if (!root || !m->n_dirs || fs_overlay_active())
 		return false;
@@ -384,20 +398,39 @@ bool manifest_unchanged(const struct manifest *m, const char *root)
 	bool same = root_fd >= 0;
 
 	for (uint32_t i = 0; same && i < m->n_dirs; i++)
-		same = dir_unchanged(root_fd, m, i);
+		same = dir_unchanged(root_fd, m, i, stale);
 	for (uint32_t i = 0; same && i < m->n_files; i++)
-		same = file_unchanged(root_fd, m, &m->files[i], root);
+		same = file_unchanged(root_fd, m, &m->files[i], root, stale);
 	if (root_fd >= 0)
 		close(root_fd);
 	return same;
 }
 
+/* The directories of @t with the stamps @m records, all settled? */
+static bool dirs_as_recorded(const struct manifest *m, const char *root,
+			     const struct source_tree *t)
+{
+	if (t->n_dirs != m->n_dirs)
+		return false;
+	for (size_t i = 0; i < t->n_dirs; i++) {
+		const struct source_dir *d = &t->dirs[i];
+		const struct cached_dir *r = &m->dirs[i];
+
+		if (strcmp(r->rel, manifest_relative(root, d->path)) || r->mtime != d->st.mtime_ns ||
+		    r->ctime != d->st.ctime_ns || r->ino != d->st.ino ||
+		    !settled(r->mtime, r->ctime, m->listed))
+			return false;
+	}
+	return true;
+}
+
 bool manifest_compare(const struct manifest *m, const char *root, struct source_tree *t,
-		      uint32_t *same)
+		      uint32_t *same, bool *stale)
 {
 	size_t k = 0;
 	bool all = t->n == m->n_files;
 
+	*stale = !dirs_as_recorded(m, root, t);
 	for (size_t i = 0; i < t->n; i++) {
 		struct source_file *f = &t->files[i];
 		const char *rel = manifest_relative(root, f->path);
@@ -419,6 +452,8 @@ bool manifest_compare(const struct manifest *m, const char *root, struct source_
 		} else if (!hash_file(f->path, &f->hash) || f->hash != r->hash) {
 			all = false;
 			continue;
+		} else {
+			*stale = true;
 		}
 		same[i] = (uint32_t)(r - m->files) + 1;
 	}

@@ -21,7 +21,7 @@ cache_test_init() {
 	pass=0
 	fail=0
 }
-cache_test_cleanup() { rm -rf "$T"; }
+cache_test_cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$T"; }
 
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }

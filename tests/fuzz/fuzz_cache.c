@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(copy + 16, &program, 8);
 	}
 	if (schema_cache_read(s, fuzz_file("cache.bin", copy, size), PROGRAM, NULL, &tree,
-			      &whole) == 0) {
+			      false, &whole) == 0) {
 		for (size_t i = 0; i < s->n; i++) {
 			binding_value(s, i);
 			/* The lazy indexes: by $id, and by compatible (ids as keys too). */
