@@ -3,6 +3,7 @@
 #ifndef DTBIND_INTERNAL_H
 #define DTBIND_INTERNAL_H
 
+#include <string.h>
 #include <sys/stat.h>
 
 #include "dtbind.h"
@@ -84,6 +85,23 @@ struct reader {
 	const unsigned char *p, *end;
 	bool bad;
 };
+
+/* Native words at @p, any alignment (the cache's records are packed). */
+static inline uint64_t load_u64(const void *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t load_u32(const void *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
 
 uint8_t get_u8(struct reader *r);
 uint32_t get_u32(struct reader *r);

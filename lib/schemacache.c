@@ -50,11 +50,11 @@
  *           u64 values length
  *   index:  str root; u32 directories, each (str path relative to the root,
  *           "" for it, u64 mtime ns, u64 ctime ns, u64 inode, u32 the index
- *           of the one above); u32 files, each (u32 directory, str path
- *           relative to the root, u64 size, u64 mtime ns, u64 ctime ns,
- *           u64 inode, u64 content hash, u32 binding + 1 or 0, str rule and
- *           str message of the warning that said why it gave none, u32 line,
- *           u32 col);
+ *           of the one above); u32 files, each (u64 size, u64 mtime ns,
+ *           u64 ctime ns, u64 inode, u64 content hash, u32 directory, u32
+ *           binding + 1 or 0, u32 line and u32 col of the warning that said
+ *           why it gave none, str path relative to the root, str rule and
+ *           str message of that warning);
  *           u32 location names, each str;
  *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
  *           u64 value length, u64 value hash);
