@@ -125,11 +125,6 @@ int cmd_exampletest(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto done;
 	}
-	if (processed && co.schema_cache) {
-		fprintf(stderr, "dtbind exampletest: -p and -s both name a schema set: give one\n");
-		status = EXIT_USAGE;
-		goto done;
-	}
 	if (!root)
 		root = bindings_root_above(argv[optind]);
 	if (processed && !cli_processed_schema("exampletest", processed, &co, &root)) {

@@ -96,8 +96,13 @@ bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_o
 			  char **root)
 {
 	char *made_for = NULL;
-	int ret = dtbind_dtschemas_file_root(path, &made_for);
+	int ret;
 
+	if (co->schema_cache) {
+		fprintf(stderr, "dtbind %s: -p and -s both name a schema set: give one\n", cmd);
+		return false;
+	}
+	ret = dtbind_dtschemas_file_root(path, &made_for);
 	if (ret == -DTBIND_EPARSE) {
 		fprintf(stderr, "dtbind %s: %s: not a schema set of dtbind mkschema -o (no \"DTBSCH\" "
 			"header; a processed-schema.json of the Python dt-schema?)\n", cmd, path);

@@ -37,7 +37,8 @@ struct dt_checker_opts;
  * bindings root FILE was made for.  A file that is not such a set (a Python
  * processed-schema.json, say) or cannot be read is said on stderr: false
  * (exit 2).  One of another dtbind build, or damaged, is made again from the
- * sources into FILE (dtbind_dtschemas_load_trusted).
+ * sources into FILE (dtbind_dtschemas_load_trusted).  With -s FILE as well
+ * (@co's schema_cache set): said, false.
  */
 bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_opts *co,
 			  char **root);

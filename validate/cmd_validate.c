@@ -99,6 +99,29 @@ static bool is_tree_name(const char *name)
 	       str_ends_with(name, ".dts");
 }
 
+/*
+ * The bindings root, when -u gave none: in a kernel tree, its bindings;
+ * else the one -p FILE was made for; else only the core schemas, said once.
+ * *@found holds what was looked up (caller frees).  False: -p unusable.
+ */
+static bool choose_root(struct dt_checker_opts *co, const char *processed, const char *first,
+			char **found)
+{
+	if (!co->bindings_root) {
+		*found = bindings_root_above(first);
+		if (!*found)
+			*found = bindings_root_above(".");
+	}
+	if (processed && !cli_processed_schema("validate", processed, co, found))
+		return false;
+	if (!co->bindings_root && *found)
+		co->bindings_root = *found;
+	else if (!co->bindings_root)
+		fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
+			"(-u DIR names one): only the core schemas are used\n", first);
+	return true;
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN, OPT_LIST };
@@ -188,30 +211,14 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	co.include_dirs = incs;
-	/* In a kernel tree, its bindings; else only the core schemas, said once. */
 	char *found = NULL;
 
-	if (!co.bindings_root) {
-		found = bindings_root_above(argv[optind]);
-		if (!found)
-			found = bindings_root_above(".");
-	}
-	bool both = processed && co.schema_cache;
-
-	if (both)
-		fprintf(stderr, "dtbind validate: -p and -s both name a schema set: give one\n");
-	/* -p without -u or a tree around: the root the set was made for. */
-	if (both || (processed && !cli_processed_schema("validate", processed, &co, &found))) {
+	if (!choose_root(&co, processed, argv[optind], &found)) {
 		free(found);
 		cli_rules_free(&rules);
 		free(incs);
 		return EXIT_USAGE;
 	}
-	if (!co.bindings_root && found)
-		co.bindings_root = found;
-	else if (!co.bindings_root)
-		fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
-			"(-u DIR names one): only the core schemas are used\n", argv[optind]);
 	struct dtbind_diag *diag = cli_diag_new(format);
 	struct dt_checker *checker = NULL;
 	int ret;

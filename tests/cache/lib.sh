@@ -67,6 +67,17 @@ ${1:-}};
 DTS
 }
 
+# widget_board with a gadget (acme,size = 1) beside the widget.
+gadget_board() {
+	widget_board '
+	gadget@2000 {
+		compatible = "acme,gadget";
+		reg = <0x2000 0x10>;
+		acme,size = <1>;
+	};
+'
+}
+
 cache_test_end() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]

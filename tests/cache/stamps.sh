@@ -24,13 +24,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 cache_test_init stamps "$@"
 
-widget_board '
-	gadget@2000 {
-		compatible = "acme,gadget";
-		reg = <0x2000 0x10>;
-		acme,size = <1>;
-	};
-'
+gadget_board
 binding gadget '  acme,size:
     $ref: /schemas/types.yaml#/definitions/uint32
     maximum: 0
