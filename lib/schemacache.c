@@ -45,9 +45,10 @@
  * Paths are recorded with the root of the build and moved with the tree.
  *
  *   header: "DTBSCH05", u32 0x01020304, u32 header size, u64 program id,
- *           u64 time the listing of the sources began (ns), u64 index
- *           offset, u64 index length, u64 index hash, u64 values offset,
- *           u64 values length
+ *           u64 time the listing of the sources began (ns), u64 set hash
+ *           (of the index after the manifest: what the set holds, not the
+ *           stamps it was checked by), u64 index offset, u64 index length,
+ *           u64 index hash, u64 values offset, u64 values length
  *   index:  str root; u32 directories, each (str path relative to the root,
  *           "" for it, u64 mtime ns, u64 ctime ns, u64 inode, u32 the index
  *           of the one above); u32 files, each (u64 size, u64 mtime ns,
@@ -68,7 +69,7 @@
  *           u32 col, value)
  */
 #define CACHE_MAGIC "DTBSCH05"
-#define CACHE_HEADER_SIZE 72
+#define CACHE_HEADER_SIZE 80
 #define CACHE_KEEP 8		/* cache files kept in the default directory */
 
 /*
@@ -477,13 +478,14 @@ static uint32_t binding_of_file(void *ctx, const struct source_file *f)
 }
 
 static void put_header(struct strbuf *head, uint64_t program, int64_t listed,
-		       const struct strbuf *idx, size_t values_len)
+		       uint64_t set_hash, const struct strbuf *idx, size_t values_len)
 {
 	sb_putn(head, CACHE_MAGIC, 8);
 	put_u32(head, 0x01020304);
 	put_u32(head, CACHE_HEADER_SIZE);
 	put_u64(head, program);
 	put_u64(head, (uint64_t)listed);
+	put_u64(head, set_hash);
 	put_u64(head, CACHE_HEADER_SIZE);
 	put_u64(head, idx->len);
 	put_u64(head, hash64(0, idx->buf, idx->len));
@@ -522,6 +524,7 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 		hmap_put_str(&by_file, s->b[i].file, strlen(s->b[i].file), (void *)(uintptr_t)(i + 1));
 	put_str(&idx, root ? root : "", root ? strlen(root) : 0);
 	manifest_put(&idx, root, t, binding_of_file, &by_file);
+	size_t manifest_end = idx.len;
 	hmap_free(&by_file);
 	put_u32(&idx, (uint32_t)w.n_names);
 	for (size_t i = 0; i < w.n_names; i++)
@@ -553,7 +556,9 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	for (size_t i = 0; i < s->n_doc_patterns; i++)
 		put_str(&idx, s->doc_pattern_text[i], strlen(s->doc_pattern_text[i]));
 
-	put_header(&head, program, t->listed, &idx, w.sb.len);
+	put_header(&head, program, t->listed,
+		   idx.oom ? 0 : hash64(0, idx.buf + manifest_end, idx.len - manifest_end), &idx,
+		   w.sb.len);
 	if (!head.oom && !idx.oom && !w.sb.oom) {
 		const struct strbuf *parts[] = { &head, &idx, &w.sb };
 
@@ -694,7 +699,7 @@ struct cached_binding {
 
 /* The index of a cache file, read before deciding how much of it to use. */
 struct cache_view {
-	uint64_t program;
+	uint64_t program, set_hash;
 	const char *then;		/* the root the paths were recorded under */
 	struct manifest m;
 	/* the index after the manifest, and the values: what a refresh copies */
@@ -764,7 +769,7 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	memcpy(magic, base, 8);
 	h.p += 8;
 	uint32_t order = get_u32(&h), hsize = get_u32(&h);
-	uint64_t prog = get_u64(&h), written = get_u64(&h);
+	uint64_t prog = get_u64(&h), listed = get_u64(&h), set_hash = get_u64(&h);
 	uint64_t ioff = get_u64(&h), ilen = get_u64(&h), ihash = get_u64(&h);
 	uint64_t voff = get_u64(&h), vlen = get_u64(&h);
 
@@ -780,9 +785,10 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	roots.then_len = strlen(roots.then);
 	roots.now_len = strlen(roots.now);
 	roots.moved = roots.then_len && strcmp(roots.then, roots.now);
-	if (!manifest_get(&r, &s->arena, (int64_t)written, &cv->m))
+	if (!manifest_get(&r, &s->arena, (int64_t)listed, &cv->m))
 		return -DTBIND_EPARSE;
 	cv->program = prog;
+	cv->set_hash = set_hash;
 	cv->then = roots.then;
 	cv->after_manifest = r.p;
 	cv->index_end = r.end;
@@ -1102,7 +1108,7 @@ static int refresh_manifest(const struct cache_view *cv, const char *path, const
 	put_str(&idx, cv->then, strlen(cv->then));
 	manifest_put(&idx, root, t, binding_recorded, NULL);
 	sb_putn(&idx, (const char *)cv->after_manifest, (size_t)(cv->index_end - cv->after_manifest));
-	put_header(&head, cv->program, t->listed, &idx, cv->values_len);
+	put_header(&head, cv->program, t->listed, cv->set_hash, &idx, cv->values_len);
 	if (!head.oom && !idx.oom) {
 		const struct strbuf *parts[] = { &head, &idx, &values };
 
@@ -1171,7 +1177,8 @@ int dtbind_dtschemas_file_identity(const char *path, uint64_t *id)
 		return -DTBIND_EIO;
 	if (!got || memcmp(head, CACHE_MAGIC, 8))
 		return -DTBIND_EPARSE;
-	*id = hash64(0, head, sizeof(head));
+	/* The format and program (bytes 0-23) and the set hash (32-39): not the listing time. */
+	*id = hash64(hash64(0, head, 24), head + 32, 8);
 	return 0;
 }
 

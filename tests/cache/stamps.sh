@@ -38,6 +38,7 @@ run() {	# run NAME [OPTIONS]: validate, output in $T/NAME.out
 }
 same() { cmp -s "$T/$1.out" "$T/$2.out" && cmp -s "$T/$1.rc" "$T/$2.rc"; }
 ident() { ls -i "$(cache_file)" 2>/dev/null | awk '{ print $1 }'; }
+set_hash() { od -An -tx1 -j32 -N8 "$(cache_file)" | tr -d ' \n'; }	# header bytes 32-39
 settle() { sleep 3; }
 STRACE=$(command -v strace || true)
 # traced NAME: run NAME under strace; $T/NAME.trace lists its directory reads and opens.
@@ -73,11 +74,13 @@ quiet second "it reads no directory and opens no binding"
 touch "$T/b/misc/acme,widget.yaml"
 run touched
 check "a touched binding: the same report" "same touched ref"
+hash1=$(set_hash)
 settle
 run touched_settled
 id2=$(ident)
 check "once its stamps are old enough, they are recorded (the cache file is rewritten)" \
 	"same touched_settled ref && [ '$id2' != '$id1' ]"
+check "the set hash is kept (the identity kbuild's kept results use)" "[ \"\$(set_hash)\" = '$hash1' ]"
 traced touched_after
 check "after that the cache is kept as it is" "same touched_after ref && [ \"\$(ident)\" = '$id2' ]"
 quiet touched_after "and the touched binding is not read again"

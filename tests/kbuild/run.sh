@@ -70,13 +70,13 @@ check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
 	"$? $(cat "$T/mk.err")$(head -c 6 "$O/../processed-schema.json")"
 # Into a file the set is copied inside the kernel from a cache kept next to
 # it; into a pipe, through us from the per-user cache: the same set (past
-# the 72-byte header, which holds the time it was written).
+# the 80-byte header, which holds the time its sources were listed).
 check "dt-mk-schema: its cache next to the output" "DTBSCH" \
 	"$(head -c 6 "$O/../processed-schema.json.dtbind-set")"
 check "dt-mk-schema into a pipe: the same set" \
-	"DTBSCH $(tail -c +73 "$O/../processed-schema.json" | cksum)" \
+	"DTBSCH $(tail -c +81 "$O/../processed-schema.json" | cksum)" \
 	"$("$K/dt-mk-schema" -j @"$T/files" | cat >"$T/piped"; head -c 6 "$T/piped")\
- $(tail -c +73 "$T/piped" | cksum)"
+ $(tail -c +81 "$T/piped" | cksum)"
 "$K/dt-doc-validate" -u "$B" "./$B/misc/acme,widget.yaml" 2>"$T/doc.err"
 check "dt-doc-validate: a clean binding" "0 " "$? $(cat "$T/doc.err")"
 # What checkpatch and dtc say in kbuild is not said again: an SPDX line, an example.
