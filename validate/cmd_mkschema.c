@@ -37,8 +37,10 @@ const struct cli_help help_mkschema = {
 	.description =
 		"Process every binding under BINDINGS_DIR and the core schemas once (meta-schema "
 		"check, fixups for decoded data) into a compact file that validate and "
-		"exampletest load with -s FILE, the job of dt-mk-schema.  Without -o, the "
-		"automatic cache under ~/.cache/dtbind is refreshed.",
+		"exampletest load with -s FILE (checked against the binding files on each run) "
+		"or -p FILE (taken as it is, as dt-validate -p takes dt-mk-schema's output), "
+		"the job of dt-mk-schema.  Without -o, the automatic cache under "
+		"~/.cache/dtbind is refreshed.",
 	.options = mkschema_options,
 	.exit_status = "0 written, 2 usage or I/O error.",
 	.examples = mkschema_examples,
