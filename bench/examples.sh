@@ -214,7 +214,7 @@ EOS
 					p < g ? "met" : "NOT met", 1000 * p, 1000 * pw
 				printf "    the self-checking default: %.1f ms CPU, %.1f ms wall (%s): it stats every binding and\n",
 					1000 * o, 1000 * w, o < g ? "under it too" : "over it"
-				printf "    directory to prove its cached set current, a floor of ~3 us a stat on this VM\n" }'
+				printf "    directory to prove its cached set current, ~2.5 us a stat on this VM\n" }'
 		fi
 		:
 	} >>"$tmp/t2"
