@@ -357,7 +357,7 @@ static bool listing_unchanged(int root_fd, const struct manifest *m, uint32_t i)
 		if (m->dirs[k].parent == i)
 			same = names_add(&then, 'd', base_name(m->dirs[k].rel));
 	same = same && now.n == then.n;
-	if (same) {
+	if (same && now.n) {	/* (qsort wants an array, even of none) */
 		qsort(now.v, now.n, sizeof(*now.v), cmp_names);
 		qsort(then.v, then.n, sizeof(*then.v), cmp_names);
 		for (size_t k = 0; same && k < now.n; k++)
