@@ -156,6 +156,7 @@ corpus-tests: $(BUILD)/dtbind
 # under faults: concurrent writers, SIGKILL, partial files, odd or full directories.
 cache-tests: $(BUILD)/dtbind
 	$(Q)sh tests/cache/run.sh $(BUILD)/dtbind
+	$(Q)sh tests/cache/stamps.sh $(BUILD)/dtbind
 	$(Q)sh tests/cache/faults.sh $(BUILD)/dtbind
 
 # check and doc2yaml stopped by SIGINT/SIGTERM leave no temporary tree nor half file.

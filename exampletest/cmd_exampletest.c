@@ -9,7 +9,7 @@
 #include "exampletest.h"
 
 static const char *const exampletest_synopsis[] = {
-	"[-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [--format=gcc|json] "
+	"[-u BINDINGS_DIR] [-I DIR]... [-l SUBSTR] [-p FILE] [--format=gcc|json] "
 	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... PATH...",
 	NULL,
 };
@@ -21,6 +21,7 @@ static const struct cli_option exampletest_options[] = {
 	  "scripts/dtc/include-prefixes)" },
 	CLI_OPTION_LIMIT,
 	CLI_OPTION_SCHEMA_CACHE,
+	CLI_OPTION_PROCESSED_SCHEMA,
 	CLI_OPTION_DTSCHEMA,
 	CLI_OPTION_FORMAT,
 	CLI_OPTIONS_RULES,
@@ -33,6 +34,10 @@ static const struct cli_example exampletest_examples[] = {
 	  "dtbind exampletest Documentation/devicetree/bindings/" },
 	{ "One binding, against the schemas of its own tree only:",
 	  "dtbind exampletest -l acme Documentation/devicetree/bindings/iio/adc/acme,adc.yaml" },
+	{ "From a make rule that remakes the set when a binding changes (no check of the "
+	  "binding files, as dt-validate -p):",
+	  "dtbind mkschema -u Documentation/devicetree/bindings -o schemas.bin && "
+	  "dtbind exampletest -p schemas.bin Documentation/devicetree/bindings/i2c/i2c-gpio.yaml" },
 	{ NULL },
 };
 
@@ -63,6 +68,7 @@ int cmd_exampletest(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ "schema-cache", required_argument, NULL, 's' },
+		{ "processed-schema", required_argument, NULL, 'p' },
 		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ NULL, 0, NULL, 0 },
@@ -71,6 +77,7 @@ int cmd_exampletest(int argc, char **argv)
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	char *root = NULL;
+	const char *processed = NULL;
 	bool source = true;
 	int opt, status = EXIT_CLEAN;
 	struct cli_rules rules = { .cmd = "exampletest", .accept = DTBIND_TOOL_EXAMPLETEST };
@@ -78,7 +85,7 @@ int cmd_exampletest(int argc, char **argv)
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:s:W:E:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:s:p:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'W':
 		case 'E':
@@ -95,6 +102,7 @@ int cmd_exampletest(int argc, char **argv)
 		case 'l': co.limit = optarg; break;
 		case OPT_NOSRC: source = false; break;
 		case 's': co.schema_cache = optarg; break;
+		case 'p': processed = optarg; break;
 		case OPT_NOCACHE: co.use_cache = false; break;
 		case OPT_GEN:
 			if (cli_parse_gen("exampletest", optarg, &co.gen))
@@ -119,6 +127,10 @@ int cmd_exampletest(int argc, char **argv)
 	}
 	if (!root)
 		root = bindings_root_above(argv[optind]);
+	if (processed && !cli_processed_schema("exampletest", processed, &co, &root)) {
+		status = EXIT_USAGE;
+		goto done;
+	}
 	co.bindings_root = root;
 	co.include_dirs = incs;
 	struct dtbind_diag *diag = cli_diag_new(format);

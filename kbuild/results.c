@@ -7,10 +7,10 @@
  * most of the cost.  Once a run has checked a few examples one by one, the
  * next one checks every example of the tree in one go (one load) and keeps
  * each binding's findings; the other runs of the same make print theirs.
- * A result is used only for the same schema set (its header: dt-mk-schema
- * writes the same bytes when no binding changed, as after a touch, and a
- * new write time otherwise), the same options, and the same .yaml (size,
- * mtime, inode).  The results of other sets are removed; those of other
+ * A result is used only for the same schema set (its identity: the program
+ * and the hash of what the set holds, the same after a touch or a change
+ * the set does not see, as a comment), the same options, and the same
+ * .yaml (size, mtime, inode).  The results of other sets are removed; those of other
  * options with the same set stay (a DT_SCHEMA_FILES make between two whole
  * ones keeps the whole one's).
  */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "devicetree.h"
 
 char **cli_expand_args(int *argc, char **argv)
 {
@@ -89,6 +90,35 @@ bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out)
 	fprintf(stderr, "dtbind %s: unknown dt-schema generation '%s' (2022.08 or 2026.06)\n",
 		cmd, arg);
 	return false;
+}
+
+bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_opts *co,
+			  char **root)
+{
+	char *made_for = NULL;
+	int ret;
+
+	if (co->schema_cache) {
+		fprintf(stderr, "dtbind %s: -p and -s both name a schema set: give one\n", cmd);
+		return false;
+	}
+	ret = dtbind_dtschemas_file_root(path, &made_for);
+	if (ret == -DTBIND_EPARSE) {
+		fprintf(stderr, "dtbind %s: %s: not a schema set of dtbind mkschema -o (no \"DTBSCH\" "
+			"header; a processed-schema.json of the Python dt-schema?)\n", cmd, path);
+		return false;
+	}
+	if (ret) {
+		fprintf(stderr, "dtbind %s: %s: %s\n", cmd, path, dtbind_strerror(ret));
+		return false;
+	}
+	co->schema_cache = path;
+	co->trust_cache = true;
+	if (!*root && *made_for)
+		*root = made_for;
+	else
+		free(made_for);
+	return true;
 }
 
 bool cli_parse_format(const char *arg, enum dtbind_format *out)

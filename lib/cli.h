@@ -28,6 +28,20 @@ bool cli_collect_paths(struct dtbind_diag *diag, char **args, int n, bool (*want
  * is reported on stderr and returns false.
  */
 bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out);
+struct dt_checker_opts;
+/*
+ * -p FILE (--processed-schema): a set made by `dtbind mkschema -o FILE`, taken
+ * as it is, not compared with the binding files, as dt-validate -p takes
+ * dt-mk-schema's output: for make rules and scripts that remake FILE when a
+ * binding changes.  Sets @co to read it so; *@root, when NULL, becomes the
+ * bindings root FILE was made for.  A file that is not such a set (a Python
+ * processed-schema.json, say) or cannot be read is said on stderr: false
+ * (exit 2).  One of another dtbind build, or damaged, is made again from the
+ * sources into FILE (dtbind_dtschemas_load_trusted).  With -s FILE as well
+ * (@co's schema_cache set): said, false.
+ */
+bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_opts *co,
+			  char **root);
 /* Parse "--format=gcc|json|sarif"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 /*

@@ -73,6 +73,10 @@ struct cli_help {
 	  "default: an automatic cache under ~/.cache/dtbind, keyed by the content of every " \
 	  "schema file" }, \
 	{ 0, "no-cache", NULL, "load and process every schema, no cache" }
+#define CLI_OPTION_PROCESSED_SCHEMA \
+	{ 'p', "processed-schema", "FILE", "the compiled schema set FILE (dtbind mkschema " \
+	  "-o FILE) taken as it is, not compared with the binding files, as dt-validate -p " \
+	  "takes one: for make rules and scripts that remake FILE when a binding changes" }
 
 /* --help: the usage, description, options, examples, exit status. */
 void cli_help_print(FILE *out, const struct cli_help *h);

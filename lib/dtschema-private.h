@@ -92,6 +92,8 @@ struct file_stamp {
 struct source_file {
 	char *path;
 	struct file_stamp st;
+	uint32_t dir;		/* index of its directory in the source_tree */
+	uint32_t cached_binding;	/* its record's binding + 1, for a manifest refresh */
 	uint64_t hash;		/* of the content, once read */
 	/* why the file gave no binding, as warned when it was loaded ("": it did) */
 	char note_rule[24];
@@ -131,18 +133,102 @@ bool dtschemas_memo_key(struct dtschemas_memo *m, const struct dtbind_value *nod
 bool dtschemas_memo_clean(const struct dtschemas_memo *m, const struct memo_key *k);
 void dtschemas_memo_add(struct dtschemas_memo *m, const struct memo_key *k);
 
+/*
+ * A directory of the tree: while its stamps stay as recorded, its entries
+ * do too (an entry added, removed or renamed changes its mtime and ctime).
+ */
+struct source_dir {
+	char *path;
+	struct file_stamp st;	/* size unused */
+	uint32_t parent;	/* index of the directory above; the root's is its own */
+};
+
+/* Every binding file below a root and the directories walked to find them. */
+struct source_tree {
+	struct source_file *files;
+	size_t n;
+	struct source_dir *dirs;
+	size_t n_dirs, cap, cap_dirs;
+	/* when the listing began (ns): a stamp this recent may not show a later change */
+	int64_t listed;
+	bool collected;
+	int collect_ret;	/* non-zero: the listing may lack files, keep no manifest of it */
+};
+
+/* The manifest of a cache file (schemamanifest.c), as read. */
+struct cached_dir {
+	const char *rel;	/* below the root, "" for the root, else "/a/b" */
+	uint64_t mtime, ctime, ino;
+	uint32_t parent;
+};
+
+struct cached_file {
+	const char *rel;	/* "/a/b.yaml" */
+	uint32_t dir;
+	uint64_t size, mtime, ctime, ino, hash;
+	uint32_t binding;		/* index + 1 into the cached bindings, 0: none */
+	const char *note_rule, *note;	/* why there is none, warned again */
+	uint32_t note_line, note_col;
+};
+
+struct manifest {
+	int64_t listed;			/* when the listing it records began */
+	struct cached_dir *dirs;
+	uint32_t n_dirs;
+	struct cached_file *files;
+	uint32_t n_files;
+};
+
+/* schemamanifest.c */
+/* Every binding file below @root, in the reference's order (sorted by whole path). */
+int source_tree_collect(const char *root, struct source_tree *t);
+void source_tree_free(struct source_tree *t);
+/* @path below @root, as the manifest names it ("/dir/file.yaml"); else @path. */
+const char *manifest_relative(const char *root, const char *path);
+/*
+ * The manifest of @t, paths relative to @root, appended to @idx; @binding_of
+ * numbers each file's binding (index + 1, 0 none).
+ */
+void manifest_put(struct strbuf *idx, const char *root, const struct source_tree *t,
+		  uint32_t (*binding_of)(void *ctx, const struct source_file *f), void *ctx);
+/* Every stamp of @t old enough, against its listing, to be trusted later. */
+bool source_tree_settled(const struct source_tree *t);
+/* The manifest at @r (strings point into it), arrays in @a; false when malformed. */
+bool manifest_get(struct reader *r, struct arena *a, int64_t listed, struct manifest *m);
+/*
+ * Whether every binding file below @root has the content @m records, told
+ * from stamps alone where they are old enough: no listing of a directory
+ * whose stamps are unchanged, each file stat'ed by its path below the root.
+ * False as soon as anything differs or cannot be told (the caller lists
+ * the tree then and compares it with manifest_compare()).  *@stale when
+ * some stamps moved or were too recent, so that contents or listings had
+ * to be read: a manifest with the present stamps would spare that.
+ */
+bool manifest_unchanged(const struct manifest *m, const char *root, bool *stale);
+/*
+ * Which files of @t still have the content @m records: @same[i] = index + 1
+ * of its record for t->files[i], else 0.  True when every file does and none
+ * was added or removed.  Files whose content is read again get their hash set.
+ * *@stale as for manifest_unchanged(), directories included.
+ */
+bool manifest_compare(const struct manifest *m, const char *root, struct source_tree *t,
+		      uint32_t *same, bool *stale);
+
 /* schemacache.c */
-int source_files_collect(const char *root, struct source_file **files, size_t *n);
-void source_files_free(struct source_file *files, size_t n);
 uint64_t schema_cache_program(void);
 char *schema_cache_default_path(const char *root, uint64_t program);
+/*
+ * @s from the cache file @path when usable: *@whole when every binding file is
+ * unchanged, else the unchanged ones from their records and the rest from
+ * source.  @t is listed when the manifest's stamps cannot tell alone.
+ */
 int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		      const char *root, struct source_file *files, size_t nfiles, bool *whole);
+		      const char *root, struct source_tree *t, bool may_write, bool *whole);
 /* The whole set of the cache file @path, not compared with the sources (dt-validate -p). */
 int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint64_t program,
 			      const char *root);
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		       const char *root, const struct source_file *files, size_t nfiles);
+		       const char *root, const struct source_tree *t);
 void schema_cache_prune(void);
 void schema_cache_unmap(struct dtbind_dtschemas *s);
 /* The fixed-up schema of binding @i, decoded from the cache on first use. */

@@ -513,9 +513,8 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 		    struct dtbind_dtschemas **out)
 {
 	struct dtbind_dtschemas *s = dtschemas_new(diag, gen);
-	struct source_file *files = NULL;
+	struct source_tree tree = { 0 };
 	char *path = NULL;
-	size_t nfiles = 0;
 	uint64_t program = 0;
 	int ret = -DTBIND_EPARSE;
 	enum { FROM_SOURCE, WHOLE_CACHE, INCREMENTAL } how = FROM_SOURCE;
@@ -523,15 +522,17 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 	*out = NULL;
 	if (!s)
 		return -DTBIND_ENOMEM;
-	source_files_collect(bindings_root, &files, &nfiles);
 	if (use_cache || cache) {
 		bool whole = false;
 
 		program = cache_program(gen);
 		path = cache ? strdup(cache)
 			     : schema_cache_default_path(cache_of ? cache_of : bindings_root, program);
-		if (path &&
-		    !(ret = schema_cache_read(s, path, program, bindings_root, files, nfiles, &whole)))
+		/* Files in memory are not the tree's: no cache of them. */
+		bool may_write = !cache_of && !fs_overlay_active();
+
+		if (path && !(ret = schema_cache_read(s, path, program, bindings_root, &tree,
+						      may_write, &whole)))
 			how = whole ? WHOLE_CACHE : INCREMENTAL;
 		else
 			/* Unusable after all: start again from the sources, with nothing of it. */
@@ -541,16 +542,21 @@ static int load_set(struct dtbind_diag *diag, const char *bindings_root, const c
 		ret = dtschemas_finish_cached(s);
 	else if (how == INCREMENTAL)
 		ret = dtschemas_finish(s);
-	else if (!(ret = load_sources(s, files, nfiles)))
-		ret = dtschemas_finish(s);
+	else {
+		if (!tree.collected)
+			tree.collect_ret = source_tree_collect(bindings_root, &tree);
+		if (!(ret = load_sources(s, tree.files, tree.n)))
+			ret = dtschemas_finish(s);
+	}
 	/*
 	 * A fresh result is kept for the next run; a cache that cannot be written
 	 * is no error.  Files in memory are not the tree's: no cache of them.
 	 */
 	if (!ret && how != WHOLE_CACHE && path && !cache_of && !fs_overlay_active() &&
-	    schema_cache_write(s, path, program, bindings_root, files, nfiles) == 0 && !cache)
+	    !tree.collect_ret && schema_cache_write(s, path, program, bindings_root, &tree) == 0 &&
+	    !cache)
 		schema_cache_prune();
-	source_files_free(files, nfiles);
+	source_tree_free(&tree);
 	free(path);
 	if (ret) {
 		dtbind_dtschemas_free(s);

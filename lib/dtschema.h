@@ -65,8 +65,9 @@ char *dtbind_dtschemas_cache_path(const char *bindings_root, enum dtbind_gen gen
 int dtbind_dtschemas_file_root(const char *path, char **root);
 /*
  * The identity of the compiled schema set file @path, in *@id: a hash of
- * its header (program, write time, index size and hash), which stays the
- * same when the same set is written again.  -DTBIND_EPARSE when @path is
+ * the program that made it and of the set it holds (not of the stamps its
+ * manifest records nor of when it was made), which stays the same when
+ * the same set is written again.  -DTBIND_EPARSE when @path is
  * not such a file, -DTBIND_EIO when unreadable.
  */
 int dtbind_dtschemas_file_identity(const char *path, uint64_t *id);

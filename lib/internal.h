@@ -3,6 +3,7 @@
 #ifndef DTBIND_INTERNAL_H
 #define DTBIND_INTERNAL_H
 
+#include <string.h>
 #include <sys/stat.h>
 
 #include "dtbind.h"
@@ -85,6 +86,23 @@ struct reader {
 	bool bad;
 };
 
+/* Native words at @p, any alignment (the cache's records are packed). */
+static inline uint64_t load_u64(const void *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t load_u32(const void *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
 uint8_t get_u8(struct reader *r);
 uint32_t get_u32(struct reader *r);
 uint64_t get_u64(struct reader *r);
@@ -107,9 +125,14 @@ bool fd_write_all(int fd, const char *p, size_t len);
  */
 typedef int (*tree_visit)(void *ctx, char *path, const struct stat *st);
 int walk_tree(const char *dir, bool (*want)(const char *name), tree_visit visit, void *ctx);
-/* The same, visiting files in the order of their whole paths (as strcmp sorts them) where the file system gives entry types. */
+/*
+ * The same, visiting files in the order of their whole paths (as strcmp
+ * sorts them) where the file system gives entry types, and each directory
+ * read (@dir first) with @visit_dir, before its files, when not NULL.
+ */
+typedef int (*tree_visit_dir)(void *ctx, const char *path, const struct stat *st);
 int walk_tree_path_order(const char *dir, bool (*want)(const char *name), tree_visit visit,
-			 void *ctx);
+			 tree_visit_dir visit_dir, void *ctx);
 /* A binding schema's file name, as the reference globs them: *.yaml, not processed-schema*. */
 bool is_binding_name(const char *name);
 

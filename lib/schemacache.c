@@ -30,9 +30,11 @@
  * what they $ref), each checked against its own checksum when decoded.
  *
  * It is valid for the content of the inputs: a manifest holds each binding
- * file's path, stat signature and content hash.  A file whose signature
- * changed (or was written too close to the cache to tell) is hashed again.
- * When every file is unchanged the cache is used as it is.  When some
+ * file's path, stat signature and content hash, and the stamps of the
+ * directories listed to find them (schemamanifest.c says how they are
+ * checked without listing the tree again).  A file whose signature changed
+ * (or was too close to the listing to tell) is hashed again.  When every
+ * file is unchanged the cache is used as it is.  When some
  * changed, were added or removed, the unchanged ones come from their
  * records (no parse, meta-schema check or fixups) and the rest from
  * source, and the set is finished and saved as a fresh one.  Another
@@ -42,13 +44,18 @@
  * instead, and the cache file is removed so that the next run rebuilds it.
  * Paths are recorded with the root of the build and moved with the tree.
  *
- *   header: "DTBSCH04", u32 0x01020304, u32 header size, u64 program id,
- *           u64 write time (ns), u64 index offset, u64 index length,
+ *   header: "DTBSCH05", u32 0x01020304, u32 header size, u64 program id,
+ *           u64 time the listing of the sources began (ns), u64 set hash
+ *           (of the index after the manifest: what the set holds, not the
+ *           stamps it was checked by), u64 index offset, u64 index length,
  *           u64 index hash, u64 values offset, u64 values length
- *   index:  str root; u32 files, each (str path relative to the root,
- *           u64 size, u64 mtime ns, u64 ctime ns, u64 inode, u64 content
- *           hash, u32 binding + 1 or 0, str rule and str message of the
- *           warning that said why it gave none, u32 line, u32 col);
+ *   index:  str root; u32 directories, each (str path relative to the root,
+ *           "" for it, u64 mtime ns, u64 ctime ns, u64 inode, u32 the index
+ *           of the one above); u32 files, each (u64 size, u64 mtime ns,
+ *           u64 ctime ns, u64 inode, u64 content hash, u32 directory, u32
+ *           binding + 1 or 0, u32 line and u32 col of the warning that said
+ *           why it gave none, str path relative to the root, str rule and
+ *           str message of that warning);
  *           u32 location names, each str;
  *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
  *           u64 value length, u64 value hash);
@@ -61,10 +68,9 @@
  *           seq u32 n, values | map u32 n, (str key, u32 file+1, u32 line,
  *           u32 col, value)
  */
-#define CACHE_MAGIC "DTBSCH04"
-#define CACHE_HEADER_SIZE 72
+#define CACHE_MAGIC "DTBSCH05"
+#define CACHE_HEADER_SIZE 80
 #define CACHE_KEEP 8		/* cache files kept in the default directory */
-#define RACY_NS 2000000000ll	/* mtime this close to the cache's: hash again */
 
 /*
  * A checksum over @n bytes at @p.  Fuzzing builds accept any, so that the
@@ -83,82 +89,9 @@ static bool checksum_ok(uint64_t want, const void *p, size_t n)
 #endif
 }
 
-static int cmp_source(const void *a, const void *b)
-{
-	return strcmp(((const struct source_file *)a)->path, ((const struct source_file *)b)->path);
-}
-
-struct source_list {
-	struct source_file *v;
-	size_t n, cap;
-};
-
 static int64_t ns_of(struct timespec ts)
 {
 	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
-static int add_source(void *ctx, char *path, const struct stat *st)
-{
-	struct source_list *l = ctx;
-
-	if (vec_reserve_one(&l->v, l->n, &l->cap, sizeof(*l->v), 256)) {
-		free(path);
-		return -DTBIND_ENOMEM;
-	}
-	l->v[l->n++] = (struct source_file){
-		.path = path,
-		.st = { (uint64_t)st->st_size, (uint64_t)ns_of(st->st_mtim),
-			(uint64_t)ns_of(st->st_ctim), (uint64_t)st->st_ino },
-	};
-	return 0;
-}
-
-/* Every binding file below @root, in the reference's order: sorted by whole path. */
-int source_files_collect(const char *root, struct source_file **files, size_t *n)
-{
-	struct source_list sl = { 0 };
-	int ret = root ? walk_tree_path_order(root, is_binding_name, add_source, &sl) : 0;
-	size_t i = 1;
-
-	/* Already in order unless the file system gave no entry types. */
-	while (i < sl.n && strcmp(sl.v[i - 1].path, sl.v[i].path) < 0)
-		i++;
-	if (i < sl.n)
-		qsort(sl.v, sl.n, sizeof(*sl.v), cmp_source);
-	*files = sl.v;
-	*n = sl.n;
-	return ret;
-}
-
-void source_files_free(struct source_file *files, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(files[i].path);
-		free(files[i].note);
-	}
-	free(files);
-}
-
-/* @path below @root, as the manifest names it ("/dir/file.yaml"); else @path. */
-static const char *relative_to(const char *root, const char *path)
-{
-	size_t rl = root ? strlen(root) : 0;
-
-	return rl && !strncmp(path, root, rl) ? path + rl : path;
-}
-
-
-static bool hash_file(const char *path, uint64_t *out)
-{
-	char *buf;
-	size_t len;
-
-	if (read_file(path, DTBIND_MAX_FILE_SIZE, &buf, &len))
-		return false;
-	*out = hash64(0, buf, len);
-	free(buf);
-	return true;
 }
 
 struct build_id {
@@ -538,15 +471,37 @@ static int put_compat_table(struct strbuf *idx, const struct hmap *by_compat)
 	return oom ? -DTBIND_ENOMEM : 0;
 }
 
+/* Which binding a file gave, if any: an unchanged file is taken from its record. */
+static uint32_t binding_of_file(void *ctx, const struct source_file *f)
+{
+	return (uint32_t)(uintptr_t)hmap_get_str(ctx, f->path, strlen(f->path));
+}
+
+static void put_header(struct strbuf *head, uint64_t program, int64_t listed,
+		       uint64_t set_hash, const struct strbuf *idx, size_t values_len)
+{
+	sb_putn(head, CACHE_MAGIC, 8);
+	put_u32(head, 0x01020304);
+	put_u32(head, CACHE_HEADER_SIZE);
+	put_u64(head, program);
+	put_u64(head, (uint64_t)listed);
+	put_u64(head, set_hash);
+	put_u64(head, CACHE_HEADER_SIZE);
+	put_u64(head, idx->len);
+	put_u64(head, hash64(0, idx->buf, idx->len));
+	put_u64(head, CACHE_HEADER_SIZE + idx->len);
+	put_u64(head, values_len);
+	if (head->len != CACHE_HEADER_SIZE)
+		head->oom = true;
+}
+
 int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		       const char *root, const struct source_file *files, size_t nfiles)
+		       const char *root, const struct source_tree *t)
 {
 	struct wbuf w = { 0 };
 	struct strbuf idx, head;
-	struct timespec now;
 	int ret = -DTBIND_ENOMEM;
 
-	clock_gettime(CLOCK_REALTIME, &now);
 	sb_init(&w.sb);
 	sb_init(&idx);
 	sb_init(&head);
@@ -562,30 +517,14 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	}
 	off[s->n] = w.sb.len;
 
-	/* Which binding each file gave, if any: an unchanged file is taken from its record. */
 	struct hmap by_file;
 
 	hmap_init(&by_file);
 	for (size_t i = 0; i < s->n; i++)
 		hmap_put_str(&by_file, s->b[i].file, strlen(s->b[i].file), (void *)(uintptr_t)(i + 1));
 	put_str(&idx, root ? root : "", root ? strlen(root) : 0);
-	put_u32(&idx, (uint32_t)nfiles);
-	for (size_t i = 0; i < nfiles; i++) {
-		const char *rel = relative_to(root, files[i].path);
-
-		put_str(&idx, rel, strlen(rel));
-		put_u64(&idx, files[i].st.size);
-		put_u64(&idx, files[i].st.mtime_ns);
-		put_u64(&idx, files[i].st.ctime_ns);
-		put_u64(&idx, files[i].st.ino);
-		put_u64(&idx, files[i].hash);
-		put_u32(&idx, (uint32_t)(uintptr_t)hmap_get_str(&by_file, files[i].path,
-								  strlen(files[i].path)));
-		put_str(&idx, files[i].note_rule, strlen(files[i].note_rule));
-		put_str(&idx, files[i].note ? files[i].note : "", files[i].note ? strlen(files[i].note) : 0);
-		put_u32(&idx, files[i].note_line);
-		put_u32(&idx, files[i].note_col);
-	}
+	manifest_put(&idx, root, t, binding_of_file, &by_file);
+	size_t manifest_end = idx.len;
 	hmap_free(&by_file);
 	put_u32(&idx, (uint32_t)w.n_names);
 	for (size_t i = 0; i < w.n_names; i++)
@@ -617,17 +556,10 @@ int schema_cache_write(const struct dtbind_dtschemas *s, const char *path, uint6
 	for (size_t i = 0; i < s->n_doc_patterns; i++)
 		put_str(&idx, s->doc_pattern_text[i], strlen(s->doc_pattern_text[i]));
 
-	sb_putn(&head, CACHE_MAGIC, 8);
-	put_u32(&head, 0x01020304);
-	put_u32(&head, CACHE_HEADER_SIZE);
-	put_u64(&head, program);
-	put_u64(&head, (uint64_t)ns_of(now));
-	put_u64(&head, CACHE_HEADER_SIZE);
-	put_u64(&head, idx.len);
-	put_u64(&head, hash64(0, idx.buf, idx.len));
-	put_u64(&head, CACHE_HEADER_SIZE + idx.len);
-	put_u64(&head, w.sb.len);
-	if (!head.oom && !idx.oom && !w.sb.oom && head.len == CACHE_HEADER_SIZE) {
+	put_header(&head, program, t->listed,
+		   idx.oom ? 0 : hash64(0, idx.buf + manifest_end, idx.len - manifest_end), &idx,
+		   w.sb.len);
+	if (!head.oom && !idx.oom && !w.sb.oom) {
 		const struct strbuf *parts[] = { &head, &idx, &w.sb };
 
 		/* Written next to its place and renamed: never a half file. */
@@ -757,15 +689,6 @@ static bool get_list(struct reader *r, struct index_list *l, size_t nb)
 	return true;
 }
 
-/* The index of a cache file, read before deciding how much of it to use. */
-struct cached_file {
-	const char *rel;
-	uint64_t size, mtime, ctime, ino, hash;
-	uint32_t binding;		/* index + 1 into the cached bindings, 0: none */
-	const char *note_rule, *note;	/* why there is none, warned again */
-	uint32_t note_line, note_col;
-};
-
 struct cached_binding {
 	const char *id, *file;
 	uint8_t flags;
@@ -774,25 +697,40 @@ struct cached_binding {
 	uint64_t hash;
 };
 
+/* The index of a cache file, read before deciding how much of it to use. */
 struct cache_view {
-	int64_t written;
-	struct cached_file *files;
-	uint32_t n_files;
+	uint64_t program, set_hash;
+	const char *then;		/* the root the paths were recorded under */
+	struct manifest m;
+	/* the index after the manifest, and the values: what a refresh copies */
+	const unsigned char *after_manifest, *index_end, *values;
+	size_t values_len;
 	struct cached_binding *b;
 	uint32_t n_b;
 	const unsigned char *id_order;	/* see put_id_order() */
 	struct reader rest;		/* types, compatible index, documented */
 };
 
-/* Paths were recorded under the root of the build; the same tree may sit elsewhere now. */
-static const char *rebase(struct dtbind_dtschemas *s, const char *name, const char *then,
-			  const char *now)
-{
-	size_t tl = strlen(then);
+/* Where the tree was when the cache was made, and where it is now. */
+struct roots {
+	const char *then, *now;
+	size_t then_len, now_len;
+	bool moved;
+};
 
-	if (!tl || strncmp(name, then, tl) || !strcmp(then, now))
+/* Paths were recorded under the root of the build; the same tree may sit elsewhere now. */
+static const char *rebase(struct dtbind_dtschemas *s, const char *name, const struct roots *r)
+{
+	if (!r->moved || strncmp(name, r->then, r->then_len))
 		return name;
-	return arena_printf(&s->arena, "%s%s", now, name + tl);
+	size_t rest = strlen(name + r->then_len);
+	char *p = arena_alloc(&s->arena, r->now_len + rest + 1);
+
+	if (p) {
+		memcpy(p, r->now, r->now_len);
+		memcpy(p + r->now_len, name + r->then_len, rest + 1);
+	}
+	return p;
 }
 
 void schema_cache_unmap(struct dtbind_dtschemas *s)
@@ -831,7 +769,7 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	memcpy(magic, base, 8);
 	h.p += 8;
 	uint32_t order = get_u32(&h), hsize = get_u32(&h);
-	uint64_t prog = get_u64(&h), written = get_u64(&h);
+	uint64_t prog = get_u64(&h), listed = get_u64(&h), set_hash = get_u64(&h);
 	uint64_t ioff = get_u64(&h), ilen = get_u64(&h), ihash = get_u64(&h);
 	uint64_t voff = get_u64(&h), vlen = get_u64(&h);
 
@@ -842,34 +780,26 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		return -DTBIND_EPARSE;
 
 	struct reader r = { base + ioff, base + ioff + ilen, false };
-	const char *then = get_str(&r, NULL), *now = root ? root : "";
+	struct roots roots = { .then = get_str(&r, NULL), .now = root ? root : "" };
 
-	cv->written = (int64_t)written;
-	cv->n_files = get_u32(&r);
-	if (!reader_fits(&r, cv->n_files, 67) ||
-	    !(cv->files = arena_alloc(&s->arena, ((size_t)cv->n_files + 1) * sizeof(*cv->files))))
+	roots.then_len = strlen(roots.then);
+	roots.now_len = strlen(roots.now);
+	roots.moved = roots.then_len && strcmp(roots.then, roots.now);
+	if (!manifest_get(&r, &s->arena, (int64_t)listed, &cv->m))
 		return -DTBIND_EPARSE;
-	for (uint32_t i = 0; i < cv->n_files; i++) {
-		struct cached_file *f = &cv->files[i];
-
-		f->rel = get_str(&r, NULL);
-		f->size = get_u64(&r);
-		f->mtime = get_u64(&r);
-		f->ctime = get_u64(&r);
-		f->ino = get_u64(&r);
-		f->hash = get_u64(&r);
-		f->binding = get_u32(&r);
-		f->note_rule = get_str(&r, NULL);
-		f->note = get_str(&r, NULL);
-		f->note_line = get_u32(&r);
-		f->note_col = get_u32(&r);
-	}
+	cv->program = prog;
+	cv->set_hash = set_hash;
+	cv->then = roots.then;
+	cv->after_manifest = r.p;
+	cv->index_end = r.end;
+	cv->values = base + voff;
+	cv->values_len = vlen;
 	s->n_names = get_u32(&r);
 	if (!reader_fits(&r, s->n_names, 5) ||
 	    !(s->names = arena_alloc(&s->arena, ((size_t)s->n_names + 1) * sizeof(*s->names))))
 		return -DTBIND_EPARSE;
 	for (uint32_t i = 0; i < s->n_names; i++)
-		s->names[i] = rebase(s, get_str(&r, NULL), then, now);
+		s->names[i] = rebase(s, get_str(&r, NULL), &roots);
 	cv->n_b = get_u32(&r);
 	if (!reader_fits(&r, cv->n_b, 35) ||
 	    !(cv->b = arena_alloc(&s->arena, ((size_t)cv->n_b + 1) * sizeof(*cv->b))))
@@ -879,7 +809,7 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		uint64_t off, len;
 
 		b->id = get_str(&r, NULL);
-		b->file = rebase(s, get_str(&r, NULL), then, now);
+		b->file = rebase(s, get_str(&r, NULL), &roots);
 		b->flags = get_u8(&r);
 		off = get_u64(&r);
 		len = get_u64(&r);
@@ -893,8 +823,8 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 		return -DTBIND_EPARSE;
 	cv->id_order = r.p;
 	r.p += (size_t)cv->n_b * 4;
-	for (uint32_t i = 0; i < cv->n_files; i++)
-		if (cv->files[i].binding > cv->n_b)
+	for (uint32_t i = 0; i < cv->m.n_files; i++)
+		if (cv->m.files[i].binding > cv->n_b)
 			r.bad = true;
 	if (r.bad)
 		return -DTBIND_EPARSE;
@@ -902,64 +832,25 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	return 0;
 }
 
-/*
- * Which binding files still have the content the cache was made from:
- * @same[i] for files[i].  True when every file does and none was added or
- * removed.  Files whose content is read again get their hash set.
- */
-static bool compare_manifest(const struct cache_view *cv, const char *root,
-			     struct source_file *files, size_t nfiles, uint32_t *same)
-{
-	size_t k = 0;
-	bool all = nfiles == cv->n_files;
-
-	for (size_t i = 0; i < nfiles; i++) {
-		struct source_file *f = &files[i];
-		const char *rel = relative_to(root, f->path);
-		int c = 1;
-
-		same[i] = 0;
-		/* Both lists are sorted: walk them side by side. */
-		while (k < cv->n_files && (c = strcmp(cv->files[k].rel, rel)) < 0)
-			k++;
-		if (k == cv->n_files || c) {
-			all = false;
-			continue;
-		}
-		const struct cached_file *m = &cv->files[k++];
-
-		if (m->size == f->st.size && m->mtime == f->st.mtime_ns && m->ctime == f->st.ctime_ns &&
-		    m->ino == f->st.ino && (int64_t)f->st.mtime_ns < cv->written - RACY_NS) {
-			f->hash = m->hash;
-		} else if (!hash_file(f->path, &f->hash) || f->hash != m->hash) {
-			all = false;
-			continue;
-		}
-		same[i] = (uint32_t)(m - cv->files) + 1;
-	}
-	return all;
-}
-
 /* Everything unchanged: the index as saved, each binding decoded when first used. */
 static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, const char *path,
-			   const struct source_file *files, const char *root)
+			   const char *root)
 {
 	struct reader *r = &cv->rest;
 
-	/* What loading the files from source warned about, the same way. */
-	for (uint32_t i = 0; i < cv->n_files; i++) {
+	/* What loading the files from source warned about, the same way: named as the walk names them. */
+	for (uint32_t i = 0; i < cv->m.n_files; i++) {
+		const struct cached_file *f = &cv->m.files[i];
 		char *name = NULL;
 
-		if (!*cv->files[i].note_rule)
+		if (!*f->note_rule)
 			continue;
-		/* Without the source files (a trusted cache): the name under @root. */
-		if (!files && asprintf(&name, "%s/%s", root ? root : ".", cv->files[i].rel) < 0)
+		if (asprintf(&name, "%s%s", root ? root : ".", f->rel) < 0)
 			return -DTBIND_ENOMEM;
 		dtbind_diag_report(s->diag, DTBIND_WARNING,
-				   (struct dtbind_loc){ .file = files ? files[i].path : name,
-							.line = cv->files[i].note_line,
-							.col = cv->files[i].note_col },
-				   cv->files[i].note_rule, "%s", cv->files[i].note);
+				   (struct dtbind_loc){ .file = name, .line = f->note_line,
+							.col = f->note_col },
+				   f->note_rule, "%s", f->note);
 		free(name);
 	}
 
@@ -1053,17 +944,17 @@ static int add_cached_binding(struct dtbind_dtschemas *s, const struct cached_bi
  * the index and the selects depend on every binding).
  */
 static int load_incremental(struct dtbind_dtschemas *s, const struct cache_view *cv,
-			    struct source_file *files, size_t nfiles, const uint32_t *same)
+			    struct source_tree *t, const uint32_t *same)
 {
 	int ret = 0;
 
-	for (size_t i = 0; i < nfiles && !ret; i++) {
-		const struct cached_file *m = same[i] ? &cv->files[same[i] - 1] : NULL;
+	for (size_t i = 0; i < t->n && !ret; i++) {
+		const struct cached_file *m = same[i] ? &cv->m.files[same[i] - 1] : NULL;
 
 		if (m && m->binding)
 			ret = add_cached_binding(s, &cv->b[m->binding - 1]);
 		else
-			ret = s->load_source(s, &files[i]);
+			ret = s->load_source(s, &t->files[i]);
 	}
 	/* The embedded core schemas belong to the program, which is the same. */
 	for (uint32_t i = 0; i < cv->n_b && !ret; i++)
@@ -1184,26 +1075,83 @@ const struct dtbind_value *schema_cache_loader(void *ctx, const char *uri)
 	return i ? binding_value(s, i - 1) : NULL;
 }
 
+static uint32_t binding_recorded(void *ctx, const struct source_file *f)
+{
+	(void)ctx;
+	return f->cached_binding;
+}
+
+/*
+ * The same set with the manifest of @t, the present stamps: the index after
+ * the manifest and the values are copied as they are.  The paths there are
+ * under the root recorded then, which stays recorded.
+ */
+static int refresh_manifest(const struct cache_view *cv, const char *path, const char *root,
+			    struct source_tree *t, const uint32_t *same)
+{
+	struct strbuf idx, head, values = { .buf = (char *)cv->values, .len = cv->values_len };
+	int ret = -DTBIND_ENOMEM;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct cached_file *r = &cv->m.files[same[i] - 1];
+		struct source_file *f = &t->files[i];
+
+		f->cached_binding = r->binding;
+		snprintf(f->note_rule, sizeof(f->note_rule), "%s", r->note_rule);
+		if (*r->note && !(f->note = strdup(r->note)))
+			return -DTBIND_ENOMEM;
+		f->note_line = r->note_line;
+		f->note_col = r->note_col;
+	}
+	sb_init(&idx);
+	sb_init(&head);
+	put_str(&idx, cv->then, strlen(cv->then));
+	manifest_put(&idx, root, t, binding_recorded, NULL);
+	sb_putn(&idx, (const char *)cv->after_manifest, (size_t)(cv->index_end - cv->after_manifest));
+	put_header(&head, cv->program, t->listed, cv->set_hash, &idx, cv->values_len);
+	if (!head.oom && !idx.oom) {
+		const struct strbuf *parts[] = { &head, &idx, &values };
+
+		ret = write_file_atomic(path, parts, 3, -1, 0);
+	}
+	sb_free(&head);
+	sb_free(&idx);
+	return ret;
+}
+
 /*
  * Load @s from the cache file at @path: all of it lazily when every binding
  * file is unchanged (*@whole), else the unchanged ones from their records
  * and the rest from source.  Non-zero: not usable, @s must be reset.
  */
 int schema_cache_read(struct dtbind_dtschemas *s, const char *path, uint64_t program,
-		      const char *root, struct source_file *files, size_t nfiles, bool *whole)
+		      const char *root, struct source_tree *t, bool may_write, bool *whole)
 {
-	uint32_t *same = calloc(nfiles + 1, sizeof(*same));
 	struct cache_view cv;
-	int ret;
+	int ret = cache_open(s, path, program, root, &cv);
+	uint32_t *same = NULL;
+	bool stale = false;
 
-	if (!same)
-		return -DTBIND_ENOMEM;
-	ret = cache_open(s, path, program, root, &cv);
-	if (!ret) {
-		*whole = compare_manifest(&cv, root, files, nfiles, same);
-		ret = *whole ? use_whole_cache(s, &cv, path, files, root)
-			     : load_incremental(s, &cv, files, nfiles, same);
+	if (ret)
+		return ret;
+	/* The stamps alone, most of the time: no listing of the tree. */
+	if (manifest_unchanged(&cv.m, root, &stale) && (!stale || !may_write)) {
+		*whole = true;
+		return use_whole_cache(s, &cv, path, root);
 	}
+	if (!t->collected)
+		t->collect_ret = source_tree_collect(root, t);
+	if (!(same = calloc(t->n + 1, sizeof(*same))))
+		return -DTBIND_ENOMEM;
+	*whole = manifest_compare(&cv.m, root, t, same, &stale);
+	ret = *whole ? use_whole_cache(s, &cv, path, root) : load_incremental(s, &cv, t, same);
+	/*
+	 * The same content under new stamps (a checkout, a touch, an editor's
+	 * swap file, or stamps too recent to trust): recorded now, once they can
+	 * be trusted, so that later runs need not read again what they tell.
+	 */
+	if (!ret && *whole && stale && may_write && !t->collect_ret && source_tree_settled(t))
+		refresh_manifest(&cv, path, root, t, same);
 	free(same);
 	return ret;
 }
@@ -1214,7 +1162,7 @@ int schema_cache_read_trusted(struct dtbind_dtschemas *s, const char *path, uint
 	struct cache_view cv;
 	int ret = cache_open(s, path, program, root, &cv);
 
-	return ret ? ret : use_whole_cache(s, &cv, path, NULL, root);
+	return ret ? ret : use_whole_cache(s, &cv, path, root);
 }
 
 int dtbind_dtschemas_file_identity(const char *path, uint64_t *id)
@@ -1229,7 +1177,8 @@ int dtbind_dtschemas_file_identity(const char *path, uint64_t *id)
 		return -DTBIND_EIO;
 	if (!got || memcmp(head, CACHE_MAGIC, 8))
 		return -DTBIND_EPARSE;
-	*id = hash64(0, head, sizeof(head));
+	/* The format and program (bytes 0-23) and the set hash (32-39): not the listing time. */
+	*id = hash64(hash64(0, head, 24), head + 32, 8);
 	return 0;
 }
 

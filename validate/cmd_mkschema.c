@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* cmd_mkschema.c - dtbind mkschema: the compiled schema set, once, for later runs. */
+#define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,8 +37,10 @@ const struct cli_help help_mkschema = {
 	.description =
 		"Process every binding under BINDINGS_DIR and the core schemas once (meta-schema "
 		"check, fixups for decoded data) into a compact file that validate and "
-		"exampletest load with -s FILE, the job of dt-mk-schema.  Without -o, the "
-		"automatic cache under ~/.cache/dtbind is refreshed.",
+		"exampletest load with -s FILE (checked against the binding files on each run) "
+		"or -p FILE (taken as it is, as dt-validate -p takes dt-mk-schema's output), "
+		"the job of dt-mk-schema.  Without -o, the automatic cache under "
+		"~/.cache/dtbind is refreshed.",
 	.options = mkschema_options,
 	.exit_status = "0 written, 2 usage or I/O error.",
 	.examples = mkschema_examples,
@@ -51,33 +56,46 @@ int cmd_mkschema(int argc, char **argv)
 		{ "dtschema", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *root = NULL, *outfile = NULL;
+	const char *outfile = NULL;
+	char *root = NULL;
 	enum dtbind_gen gen = DTBIND_GEN_AUTO;
 	int opt;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "u:o:", opts, NULL)) != -1) {
 		switch (opt) {
-		case 'u': root = optarg; break;
+		/* Recorded as the real path: a later -p from elsewhere reads its names as they are. */
+		case 'u':
+			free(root);
+			if (!(root = realpath(optarg, NULL))) {
+				fprintf(stderr, "dtbind mkschema: %s: %s\n", optarg, strerror(errno));
+				return EXIT_USAGE;
+			}
+			break;
 		case 'o': outfile = optarg; break;
 		case 'g':
 			if (cli_parse_gen("mkschema", optarg, &gen))
 				break;
+			free(root);
 			return EXIT_USAGE;
 		default:
 			cli_help_print(stderr, &help_mkschema);
+			free(root);
 			return EXIT_USAGE;
 		}
 	}
 	if (!root || optind < argc) {
 		cli_help_print(stderr, &help_mkschema);
+		free(root);
 		return EXIT_USAGE;
 	}
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_GCC);
 	struct dtbind_dtschemas *s = NULL;
 
-	if (!diag)
+	if (!diag) {
+		free(root);
 		return EXIT_USAGE;
+	}
 	/* A named output is rewritten from the sources; the automatic one is refreshed. */
 	if (outfile)
 		remove(outfile);
@@ -90,5 +108,6 @@ int cmd_mkschema(int argc, char **argv)
 		       dtbind_gen_name(dtbind_dtschemas_generation(s)));
 	dtbind_dtschemas_free(s);
 	dtbind_diag_free(diag);
+	free(root);
 	return ret ? EXIT_USAGE : EXIT_CLEAN;
 }

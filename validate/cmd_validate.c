@@ -10,7 +10,7 @@
 #include "validate.h"
 
 static const char *const validate_synopsis[] = {
-	"[-u BINDINGS_DIR] [-I DIR]... [-j N] [-l SUBSTR] [--format=gcc|json] "
+	"[-u BINDINGS_DIR] [-I DIR]... [-j N] [-l SUBSTR] [-p FILE] [--format=gcc|json] "
 	"[-W RULE|-Wno-RULE|-E RULE|-Werror]... FILE...",
 	NULL,
 };
@@ -21,6 +21,7 @@ static const struct cli_option validate_options[] = {
 	{ 'j', "jobs", "N", "validate N files at a time (schemas are loaded once)" },
 	CLI_OPTION_LIMIT,
 	CLI_OPTION_SCHEMA_CACHE,
+	CLI_OPTION_PROCESSED_SCHEMA,
 	CLI_OPTION_DTSCHEMA,
 	{ 'm', "show-unmatched", NULL, "warn about compatibles no binding documents" },
 	{ 'M', "show-matched", NULL, "note which schemas selected each node" },
@@ -98,6 +99,29 @@ static bool is_tree_name(const char *name)
 	       str_ends_with(name, ".dts");
 }
 
+/*
+ * The bindings root, when -u gave none: in a kernel tree, its bindings;
+ * else the one -p FILE was made for; else only the core schemas, said once.
+ * *@found holds what was looked up (caller frees).  False: -p unusable.
+ */
+static bool choose_root(struct dt_checker_opts *co, const char *processed, const char *first,
+			char **found)
+{
+	if (!co->bindings_root) {
+		*found = bindings_root_above(first);
+		if (!*found)
+			*found = bindings_root_above(".");
+	}
+	if (processed && !cli_processed_schema("validate", processed, co, found))
+		return false;
+	if (!co->bindings_root && *found)
+		co->bindings_root = *found;
+	else if (!co->bindings_root)
+		fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
+			"(-u DIR names one): only the core schemas are used\n", first);
+	return true;
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	enum { OPT_NOSRC = 256, OPT_UNDOC, OPT_NOCACHE, OPT_GEN, OPT_LIST };
@@ -109,6 +133,7 @@ int cmd_validate(int argc, char **argv)
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-source", no_argument, NULL, OPT_NOSRC },
 		{ "schema-cache", required_argument, NULL, 's' },
+		{ "processed-schema", required_argument, NULL, 'p' },
 		{ "no-cache", no_argument, NULL, OPT_NOCACHE },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -121,13 +146,14 @@ int cmd_validate(int argc, char **argv)
 	enum dtbind_format format = DTBIND_FORMAT_GCC;
 	const char **incs = calloc((size_t)argc + 1, sizeof(*incs));
 	bool dump = false, source = true;
+	const char *processed = NULL;
 	int opt, status = EXIT_CLEAN, jobs = 1;
 	struct cli_rules rules = { .cmd = "validate", .accept = DTBIND_TOOL_VALIDATE };
 
 	if (!incs)
 		return EXIT_USAGE;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:j:W:E:", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "u:I:l:mMs:p:j:W:E:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'W':
 		case 'E':
@@ -151,6 +177,7 @@ int cmd_validate(int argc, char **argv)
 		case OPT_UNDOC: co.only_undocumented = true; break;
 		case OPT_NOSRC: source = false; break;
 		case 's': co.schema_cache = optarg; break;
+		case 'p': processed = optarg; break;
 		case OPT_NOCACHE: co.use_cache = false; break;
 		case OPT_GEN:
 			if (cli_parse_gen("validate", optarg, &co.gen))
@@ -184,18 +211,13 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	co.include_dirs = incs;
-	/* In a kernel tree, its bindings; else only the core schemas, said once. */
 	char *found = NULL;
 
-	if (!co.bindings_root) {
-		found = bindings_root_above(argv[optind]);
-		if (!found)
-			found = bindings_root_above(".");
-		if (found)
-			co.bindings_root = found;
-		else
-			fprintf(stderr, "dtbind validate: no bindings tree found above %s or here "
-				"(-u DIR names one): only the core schemas are used\n", argv[optind]);
+	if (!choose_root(&co, processed, argv[optind], &found)) {
+		free(found);
+		cli_rules_free(&rules);
+		free(incs);
+		return EXIT_USAGE;
 	}
 	struct dtbind_diag *diag = cli_diag_new(format);
 	struct dt_checker *checker = NULL;

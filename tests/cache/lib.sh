@@ -21,7 +21,7 @@ cache_test_init() {
 	pass=0
 	fail=0
 }
-cache_test_cleanup() { rm -rf "$T"; }
+cache_test_cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$T"; }
 
 ok() { pass=$((pass + 1)); echo "PASS: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
@@ -65,6 +65,17 @@ widget_board() {
 	};
 ${1:-}};
 DTS
+}
+
+# widget_board with a gadget (acme,size = 1) beside the widget.
+gadget_board() {
+	widget_board '
+	gadget@2000 {
+		compatible = "acme,gadget";
+		reg = <0x2000 0x10>;
+		acme,size = <1>;
+	};
+'
 }
 
 cache_test_end() {

@@ -14,13 +14,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 cache_test_init cache "$@"
 
-widget_board '
-	gadget@2000 {
-		compatible = "acme,gadget";
-		reg = <0x2000 0x10>;
-		acme,size = <1>;
-	};
-'
+gadget_board
 
 run() {	# run NAME [OPTIONS]: validate, output in $T/NAME.out
 	name=$1

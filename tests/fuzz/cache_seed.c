@@ -39,23 +39,22 @@ int main(int argc, char **argv)
 	static const struct dtbind_value empty = { .kind = DTBIND_MAP };
 	struct dtbind_diag *diag = dtbind_diag_new(stderr, DTBIND_FORMAT_GCC);
 	struct dtbind_dtschemas *s = NULL;
-	struct source_file *files = NULL;
-	size_t n_files = 0;
+	struct source_tree tree;
 
 	if (argc != 3) {
 		fprintf(stderr, "usage: %s BINDINGS_ROOT OUT\n", argv[0]);
 		return 2;
 	}
 	if (!diag || dtbind_dtschemas_load_cached(diag, argv[1], NULL, false, DTBIND_GEN_2026_06, &s) ||
-	    source_files_collect(argv[1], &files, &n_files))
+	    source_tree_collect(argv[1], &tree))
 		return 1;
 	for (size_t i = 0; i < s->n; i++)
 		if (!keep_whole(&s->b[i]))
 			s->b[i].fixed = &empty;
 	/* Program id 0: fuzz_cache writes the one its reader wants. */
-	int ret = schema_cache_write(s, argv[2], 0, argv[1], files, n_files);
+	int ret = schema_cache_write(s, argv[2], 0, argv[1], &tree);
 
-	source_files_free(files, n_files);
+	source_tree_free(&tree);
 	dtbind_dtschemas_free(s);
 	dtbind_diag_free(diag);
 	return ret ? 1 : 0;

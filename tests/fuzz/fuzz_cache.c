@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dtbind_dtschemas *s = dtschemas_new(fuzz_diag(), DTBIND_GEN_2026_06);
 	uint8_t *copy = malloc(size + 1);
+	struct source_tree tree = { 0 };
 	bool whole = false;
 
 	if (!s || !copy) {
@@ -32,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		memcpy(copy + 16, &program, 8);
 	}
-	if (schema_cache_read(s, fuzz_file("cache.bin", copy, size), PROGRAM, NULL, NULL, 0,
-			      &whole) == 0) {
+	if (schema_cache_read(s, fuzz_file("cache.bin", copy, size), PROGRAM, NULL, &tree,
+			      false, &whole) == 0) {
 		for (size_t i = 0; i < s->n; i++) {
 			binding_value(s, i);
 			/* The lazy indexes: by $id, and by compatible (ids as keys too). */
@@ -44,6 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (whole)
 			dtbind_dtschemas_documented(s, "acme,widget");
 	}
+	source_tree_free(&tree);
 	dtbind_dtschemas_free(s);
 	free(copy);
 	return 0;

@@ -70,16 +70,16 @@ check "dt-mk-schema: exit, stderr, header" "0 DTBSCH" \
 	"$? $(cat "$T/mk.err")$(head -c 6 "$O/../processed-schema.json")"
 # Into a file the set is copied inside the kernel from a cache kept next to
 # it; into a pipe, through us from the per-user cache: the same set (past
-# the 72-byte header, which holds the time it was written).
+# the 80-byte header, which holds the time its sources were listed).
 check "dt-mk-schema: its cache next to the output" "DTBSCH" \
 	"$(head -c 6 "$O/../.processed-schema.json.dtbind-set.tmp")"
 # The kernel's `make clean` deletes what matches its patterns, '.*.tmp' among them.
 check "dt-mk-schema: its cache is a file the kernel's make clean removes" \
 	"$O/../.processed-schema.json.dtbind-set.tmp" "$(find "$O/.." -maxdepth 1 -name '.*.tmp')"
 check "dt-mk-schema into a pipe: the same set" \
-	"DTBSCH $(tail -c +73 "$O/../processed-schema.json" | cksum)" \
+	"DTBSCH $(tail -c +81 "$O/../processed-schema.json" | cksum)" \
 	"$("$K/dt-mk-schema" -j @"$T/files" | cat >"$T/piped"; head -c 6 "$T/piped")\
- $(tail -c +73 "$T/piped" | cksum)"
+ $(tail -c +81 "$T/piped" | cksum)"
 "$K/dt-doc-validate" -u "$B" "./$B/misc/acme,widget.yaml" 2>"$T/doc.err"
 check "dt-doc-validate: a clean binding" "0 " "$? $(cat "$T/doc.err")"
 # What checkpatch and dtc say in kbuild is not said again: an SPDX line, an example.
@@ -153,7 +153,13 @@ check "... and kept: only those" 17 "$(kept)"
 "$K/dt-mk-schema" -j @"$T/files" >"$S"
 pass "$S" "1" >/dev/null
 check "dt-mk-schema again, nothing changed: the results stay" 18 "$(kept)"
+# A change the set does not see (a comment) leaves it byte for byte the same:
+# its identity is the program and the set's hash, not when it was made.
 echo "# changed" >>"$B/w3/acme,w3.yaml"
+"$K/dt-mk-schema" -j @"$T/files" >"$S"
+pass "$S" "1" >/dev/null
+check "... a comment added to a binding: the same set, the results stay" 18 "$(kept)"
+sed 's/maximum: 10$/maximum: 12/' "$B/w3/acme,w3.yaml" >"$T/w3" && cat "$T/w3" >"$B/w3/acme,w3.yaml"
 "$K/dt-mk-schema" -j @"$T/files" >"$S"
 pass "$S" "1" >/dev/null
 check "... a binding changed: a new set, the old results go" 1 "$(kept)"
