@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "doc2yaml/doc2yaml.h"
+#include "doc2yaml/doc2yaml-private.h"
 #include "internal.h"
 
 struct fixture {
@@ -424,9 +425,33 @@ static void test_doc2yaml_self_check_maps_lint_findings(void **state)
 	free(yaml);
 }
 
+/* find_ci: the first match, any case, at the start, the end or nowhere. */
+static void test_find_ci_finds_first_match_in_any_case(void **state)
+{
+	const char *s = "Should be \"ACME,Widget\"; see acme,widget";
+
+	(void)state;
+	assert_ptr_equal(find_ci(s, "acme,widget"), s + 11);
+	assert_ptr_equal(find_ci(s, "sHOULD"), s);
+	assert_ptr_equal(find_ci(s, "WIDGET"), s + 16);
+	assert_ptr_equal(find_ci(s, "acme,widget\"; see"), s + 11);
+	assert_ptr_equal(find_ci(s, "Widget"), s + 16);
+	const char *abc = "abc", *words = "a widgets widget";
+
+	assert_ptr_equal(find_ci(abc, "C"), abc + 2);
+	assert_null(find_ci(s, "widgets"));
+	assert_null(find_ci("ab", "abc"));
+	assert_null(find_ci("", "a"));
+	/* An empty needle matches at the start of a non-empty text only. */
+	assert_ptr_equal(find_ci(s, ""), s);
+	assert_null(find_ci("", ""));
+	assert_ptr_equal(find_word(words, "WIDGET"), words + 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
