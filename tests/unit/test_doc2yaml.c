@@ -243,6 +243,26 @@ static void test_doc2yaml_marks_deprecated_compatibles(void **state)
 	free(y);
 }
 
+/*
+ * "acme,widget-" has no last word to look for in the file's name: the empty
+ * word matched at the end of the name and the search read past it (found by
+ * fuzz_doc2yaml; regress/doc2yaml/compatible-ending-in-dash.txt).  Shown
+ * only inside our node, it is still the child's compatible.
+ */
+static void test_doc2yaml_child_compatible_ending_in_dash(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "w.txt",
+		"Acme widget\n\nRequired properties:\n"
+		"- compatible: should be \"acme,widget\" or \"acme,widget-\"\n\n"
+		"Example:\n\nw {\n\tcompatible = \"acme,widget\";\n"
+		"\tc {\n\t\tcompatible = \"acme,widget-\";\n\t};\n};\n", NULL);
+
+	assert_non_null(strstr(y, "  compatible:\n    const: acme,widget\n  c:\n"));
+	assert_non_null(strstr(y, "      compatible:\n        const: acme,widget-\n"));
+	free(y);
+}
+
 /* A standard property written with /bits/ 16 gets that width (the general one would be 32). */
 static void test_doc2yaml_types_a_standard_property_by_its_bits(void **state)
 {
@@ -456,6 +476,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_marks_deprecated_compatibles, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_child_compatible_ending_in_dash, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_types_a_standard_property_by_its_bits,
 						setup, teardown),
