@@ -964,6 +964,9 @@ static bool names_the_file(const struct conv *cv, const struct chain *ch)
 		const char *w = compat_last_word(ch->s[i]);
 		size_t wl = strlen(w);
 
+		/* "acme,foo-" has no last word: "" matched at the end and the search went past it. */
+		if (!wl)
+			continue;
 		for (const char *p = b; (p = strstr(p, w)) != NULL; p++)
 			if ((p == b || strchr("-_.", p[-1])) && strchr("-_.", p[wl]) && p[wl])
 				return true;

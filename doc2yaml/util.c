@@ -136,13 +136,18 @@ const char *skip_blanks(const char *s)
 	return s;
 }
 
-/* Case-insensitive substring search. */
+/*
+ * Case-insensitive substring search.  strncasecmp() only where the first
+ * letter matches: called at every position, it was a third of the
+ * converter's time in the fuzzing build (each call is intercepted there).
+ */
 const char *find_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
+	int first = tolower((unsigned char)needle[0]);
 
 	for (; *hay; hay++)
-		if (!strncasecmp(hay, needle, n))
+		if (!n || (tolower((unsigned char)*hay) == first && !strncasecmp(hay, needle, n)))
 			return hay;
 	return NULL;
 }

@@ -14,7 +14,8 @@
 struct arena_chunk;
 struct arena {
 	struct arena_chunk *head;
-	size_t chunk_size;
+	size_t chunk_size;	/* the largest regular chunk */
+	size_t next_size;	/* the next regular chunk's: from 4 KiB, doubling up to chunk_size */
 };
 
 void arena_init(struct arena *a, size_t chunk_size);

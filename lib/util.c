@@ -23,10 +23,16 @@ struct arena_chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+/*
+ * Chunks start at 4 KiB and double up to @chunk_size: most arenas hold a
+ * small document, and a first chunk of 64 KiB or 1 MiB for it was memory
+ * allocated, and under ASan poisoned and (past 128 KiB) mapped, for nothing.
+ */
 void arena_init(struct arena *a, size_t chunk_size)
 {
 	a->head = NULL;
 	a->chunk_size = chunk_size ? chunk_size : 64 * 1024;
+	a->next_size = a->chunk_size < 4096 ? a->chunk_size : 4096;
 }
 
 void *arena_alloc(struct arena *a, size_t size)
@@ -40,19 +46,23 @@ void *arena_alloc(struct arena *a, size_t size)
 		size = 16;
 	if (!c || c->size - c->used < size) {
 		/* Big requests get a chunk of their own so the current one stays in use. */
-		size_t csize = size > a->chunk_size / 4 ? size : a->chunk_size;
+		bool own = size > a->chunk_size / 4;
+		size_t csize = own ? size : a->next_size;
 
+		while (csize < size)
+			csize *= 2;
 		c = malloc(sizeof(*c) + csize);
 		if (!c)
 			return NULL;
 		c->size = csize;
 		c->used = 0;
-		if (a->head && csize != a->chunk_size) {
+		if (a->head && own) {
 			c->next = a->head->next;
 			a->head->next = c;
 		} else {
 			c->next = a->head;
 			a->head = c;
+			a->next_size = csize < a->chunk_size / 2 ? csize * 2 : a->chunk_size;
 		}
 	}
 	void *p = c->data + c->used;

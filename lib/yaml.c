@@ -25,10 +25,15 @@ struct dtbind_doc {
 
 struct frame {
 	struct dtbind_value *v;
-	/* Children collect in a malloc'd vector and move to the arena on close. */
+	/*
+	 * Children collect in a malloc'd vector and move to the arena on close.
+	 * The vectors stay with the stack slot for the next collection at this
+	 * depth (freed with the loader): a malloc and a free per collection were
+	 * most of the allocations of a load.
+	 */
 	struct dtbind_value **items;
 	struct dtbind_member *members;
-	size_t n, cap;
+	size_t n, items_cap, members_cap;
 	bool have_key;
 	struct dtbind_member key;
 	struct hmap keys;	/* for duplicate detection in large maps */
@@ -45,18 +50,13 @@ struct anchor {
 struct loader {
 	struct dtbind_doc *doc;
 	struct dtbind_diag *diag;
-	unsigned depth;
+	struct frame *stack;	/* grown as collections open, to DTBIND_MAX_DEPTH */
+	unsigned depth, stack_cap;
 	struct hmap anchors;	/* name -> struct anchor * (malloc) */
 	int err;
 	const char *buf;
 	size_t len;
 	size_t dash_at;		/* offset + 1 of a '-' that libfyaml refused as a flow scalar */
-	/*
-	 * Last, and never zeroed whole: each frame is cleared when pushed.  Its
-	 * 60 KB cleared at once cost a short-lived process (a kbuild front-end
-	 * run 4,357 times) 15 page faults, ~0.7 ms on this VM, for one file.
-	 */
-	struct frame stack[DTBIND_MAX_DEPTH + 1];
 };
 
 static struct dtbind_loc mark_loc(struct loader *ld, const struct fy_mark *m)
@@ -399,10 +399,13 @@ static int attach(struct loader *ld, struct dtbind_value *v, uint64_t expanded)
 
 static int grow(struct loader *ld, struct frame *f, size_t elem)
 {
-	if (f->n < f->cap)
+	bool map = f->v->kind == DTBIND_MAP;
+	size_t *cap = map ? &f->members_cap : &f->items_cap;
+
+	if (f->n < *cap)
 		return 0;
-	size_t ncap = f->cap ? f->cap * 2 : 8;
-	void **slot = f->v->kind == DTBIND_MAP ? (void **)&f->members : (void **)&f->items;
+	size_t ncap = *cap ? *cap * 2 : 8;
+	void **slot = map ? (void **)&f->members : (void **)&f->items;
 	void *p = realloc(*slot, ncap * elem);
 
 	if (!p) {
@@ -410,7 +413,7 @@ static int grow(struct loader *ld, struct frame *f, size_t elem)
 		return ld->err;
 	}
 	*slot = p;
-	f->cap = ncap;
+	*cap = ncap;
 	return 0;
 }
 
@@ -575,9 +578,24 @@ static int open_collection(struct loader *ld, struct fy_event *ev, enum dtbind_k
 		     "nesting deeper than %d levels", DTBIND_MAX_DEPTH);
 		return ld->err;
 	}
-	struct frame *f = &ld->stack[ld->depth++];
+	if (ld->depth == ld->stack_cap) {
+		/* Grown as needed: 512 frames zeroed per document was most of a small one's load. */
+		unsigned ncap = ld->stack_cap ? ld->stack_cap * 2 : 16;
+		struct frame *ns = realloc(ld->stack, ncap * sizeof(*ns));
 
-	memset(f, 0, sizeof(*f));
+		if (!ns) {
+			fail(ld, v->loc, -DTBIND_ENOMEM, NULL, "out of memory");
+			return ld->err;
+		}
+		memset(ns + ld->stack_cap, 0, (ncap - ld->stack_cap) * sizeof(*ns));
+		ld->stack = ns;
+		ld->stack_cap = ncap;
+	}
+	struct frame *f = &ld->stack[ld->depth++];
+	struct frame kept = { .items = f->items, .members = f->members,
+			      .items_cap = f->items_cap, .members_cap = f->members_cap };
+
+	*f = kept;
 	f->v = v;
 	f->expanded = 1;
 	hmap_init(&f->keys);
@@ -625,8 +643,6 @@ static int close_collection(struct loader *ld, struct fy_event *ev)
 	uint64_t expanded = f->expanded;
 	bool anchored = f->anchor != NULL;
 
-	free(f->items);
-	free(f->members);
 	hmap_free(&f->keys);
 	if (ret)
 		return ret;
@@ -731,7 +747,7 @@ static int handle_event(struct loader *ld, struct fy_event *ev)
 static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbind_diag *diag,
 		bool json, size_t *dash_at)
 {
-	struct loader *ld = malloc(sizeof(*ld));
+	struct loader *ld = calloc(1, sizeof(*ld));
 	struct fy_diag_cfg dcfg;
 	struct fy_diag *fyd;
 	struct fy_parser *fyp = NULL;
@@ -740,7 +756,6 @@ static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbi
 
 	if (!ld)
 		return -DTBIND_ENOMEM;
-	memset(ld, 0, offsetof(struct loader, stack));
 	ld->doc = doc;
 	ld->diag = diag;
 	ld->buf = buf;
@@ -791,13 +806,13 @@ static int load(struct dtbind_doc *doc, const char *buf, size_t len, struct dtbi
 		}
 	}
 out:
-	while (ld->depth) {
-		struct frame *f = &ld->stack[--ld->depth];
-
-		free(f->items);
-		free(f->members);
-		hmap_free(&f->keys);
+	while (ld->depth)
+		hmap_free(&ld->stack[--ld->depth].keys);
+	for (unsigned i = 0; i < ld->stack_cap; i++) {
+		free(ld->stack[i].items);
+		free(ld->stack[i].members);
 	}
+	free(ld->stack);
 	for (size_t i = 0; i < ld->anchors.cap; i++)
 		if (ld->anchors.e[i].hash)
 			free(ld->anchors.e[i].value);

@@ -61,6 +61,11 @@ find corpus/bindings -name '*.yaml' | sample 20 "$S/jsonschema"
 	# The small ones: within -max_len (options.sh), with fewer and smaller #includes.
 	[ -z "$k612" ] || find "$k612/arch/arm64/boot/dts" "$k612/arch/arm/boot/dts" -name '*.dts*' -size -8k
 } | sample 300 "$S/dts"
+# Their "..." includes (the .dtsi and pinfunc.h beside them in the kernel)
+# are commented out: the harness's input has no directory to find them in,
+# and the error stopped it before the parser (238 of the 300 seeds; in 60 s
+# with the .dts/.dtsi ones out, 1,753 -> 1,782 edges).
+sed -i 's|^\([ \t]*#[ \t]*include[ \t]*"\)|// \1|' "$S"/dts/*
 
 # FDT: the small kernel boards of the conformance runs when built (each
 # execution validates a whole board: under -max_len, options.sh), and the

@@ -6,6 +6,13 @@
 # of wall time, edges (libFuzzer's cov) and features (ft) at the end, CPU
 # seconds used, and executions per CPU second (steadier on a loaded machine).  For before/after figures of a harness change (README.md).
 #
+# SPEED_FROM=DIR starts each harness from a copy of DIR/<harness> (a corpus
+# of earlier runs) instead of its seeds alone: runs of 100 s or more from a
+# big corpus measure the steady state of long runs.  Short runs from the
+# seeds are in ASan's fresh-memory regime (its 256 MiB quarantine not yet
+# full, every allocation touches new pages), where a change can look 10%
+# slower that is 8% faster in a long run (README.md).
+#
 # Usage: tests/fuzz/speed.sh BUILD SECONDS [HARNESS...]
 set -u
 
@@ -20,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 printf '%-11s %10s %8s %10s %6s %7s %6s\n' harness executions exec/s exec/cpu-s edges features cpu-s
 for h in $HARNESSES; do
 	mkdir -p "$tmp/$h"
+	[ -z "${SPEED_FROM:-}" ] || cp -r "$SPEED_FROM/$h/." "$tmp/$h/"
 	fuzz_dict "$HERE" "$h" >"$tmp/$h.dict"
 	# shellcheck disable=SC2046 # the options split on purpose
 	/usr/bin/time -f '%U %S' -o "$tmp/$h.time" "$B/fuzz/fuzz_$h" -timeout=10 -rss_limit_mb=2048 \

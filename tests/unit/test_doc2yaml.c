@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "doc2yaml/doc2yaml.h"
+#include "doc2yaml/doc2yaml-private.h"
 #include "internal.h"
 
 struct fixture {
@@ -242,6 +243,26 @@ static void test_doc2yaml_marks_deprecated_compatibles(void **state)
 	free(y);
 }
 
+/*
+ * "acme,widget-" has no last word to look for in the file's name: the empty
+ * word matched at the end of the name and the search read past it (found by
+ * fuzz_doc2yaml; regress/doc2yaml/compatible-ending-in-dash.txt).  Shown
+ * only inside our node, it is still the child's compatible.
+ */
+static void test_doc2yaml_child_compatible_ending_in_dash(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "w.txt",
+		"Acme widget\n\nRequired properties:\n"
+		"- compatible: should be \"acme,widget\" or \"acme,widget-\"\n\n"
+		"Example:\n\nw {\n\tcompatible = \"acme,widget\";\n"
+		"\tc {\n\t\tcompatible = \"acme,widget-\";\n\t};\n};\n", NULL);
+
+	assert_non_null(strstr(y, "  compatible:\n    const: acme,widget\n  c:\n"));
+	assert_non_null(strstr(y, "      compatible:\n        const: acme,widget-\n"));
+	free(y);
+}
+
 /* A standard property written with /bits/ 16 gets that width (the general one would be 32). */
 static void test_doc2yaml_types_a_standard_property_by_its_bits(void **state)
 {
@@ -424,13 +445,39 @@ static void test_doc2yaml_self_check_maps_lint_findings(void **state)
 	free(yaml);
 }
 
+/* find_ci: the first match, any case, at the start, the end or nowhere. */
+static void test_find_ci_finds_first_match_in_any_case(void **state)
+{
+	const char *s = "Should be \"ACME,Widget\"; see acme,widget";
+
+	(void)state;
+	assert_ptr_equal(find_ci(s, "acme,widget"), s + 11);
+	assert_ptr_equal(find_ci(s, "sHOULD"), s);
+	assert_ptr_equal(find_ci(s, "WIDGET"), s + 16);
+	assert_ptr_equal(find_ci(s, "acme,widget\"; see"), s + 11);
+	assert_ptr_equal(find_ci(s, "Widget"), s + 16);
+	const char *abc = "abc", *words = "a widgets widget";
+
+	assert_ptr_equal(find_ci(abc, "C"), abc + 2);
+	assert_null(find_ci(s, "widgets"));
+	assert_null(find_ci("ab", "abc"));
+	assert_null(find_ci("", "a"));
+	/* An empty needle matches at the start of a non-empty text only. */
+	assert_ptr_equal(find_ci(s, ""), s);
+	assert_null(find_ci("", ""));
+	assert_ptr_equal(find_word(words, "WIDGET"), words + 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_marks_deprecated_compatibles, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_child_compatible_ending_in_dash, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_types_a_standard_property_by_its_bits,
 						setup, teardown),

@@ -314,9 +314,45 @@ static void test_prefilters_agree_with_pcre2(void **state)
 	assert_int_equal(matches("^(?:ab|cd)$", "cd"), 1);
 }
 
+/*
+ * The first byte that is not UTF-8, wherever it falls against the 8-byte
+ * blocks the ASCII fast path reads: a stray byte, a sequence cut by the
+ * end, and valid sequences across a block boundary.
+ */
+static void test_utf8_invalid_at_every_offset(void **state)
+{
+	unsigned char buf[48];
+
+	(void)state;
+	for (size_t n = 0; n <= sizeof(buf); n++) {
+		memset(buf, 'a', n);
+		assert_int_equal(utf8_invalid_at(buf, n), n);
+		for (size_t bad = 0; bad < n; bad++) {
+			memset(buf, 'a', n);
+			buf[bad] = 0xff;
+			assert_int_equal(utf8_invalid_at(buf, n), bad);
+			/* "é" (c3 a9) from here on is valid, across any boundary. */
+			if (bad + 1 < n) {
+				buf[bad] = 0xc3;
+				buf[bad + 1] = 0xa9;
+				assert_int_equal(utf8_invalid_at(buf, n), n);
+			}
+			/* Its lead byte alone, last: cut by the end. */
+			memset(buf, 'a', n);
+			buf[n - 1] = 0xc3;
+			assert_int_equal(utf8_invalid_at(buf, n), n - 1);
+		}
+	}
+	/* A surrogate (ed a0 80) and an overlong form (c0 80) after ASCII. */
+	assert_int_equal(utf8_invalid_at((const unsigned char *)"abcdefghij\xed\xa0\x80", 13), 10);
+	assert_int_equal(utf8_invalid_at((const unsigned char *)"abcdefghij\xc0\x80", 12), 10);
+	assert_true(utf8_valid((const unsigned char *)"0123456789\xf0\x9f\x98\x80xyz", 17));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_utf8_invalid_at_every_offset),
 		cmocka_unit_test_setup_teardown(test_translate_u_escapes_become_x_braces,
 						arena_setup, arena_teardown),
 		cmocka_unit_test_setup_teardown(test_translate_empty_classes,

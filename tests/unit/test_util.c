@@ -91,6 +91,47 @@ static void test_arena_large_allocation_gets_own_chunk_and_small_ones_continue(v
 	arena_release(&a);
 }
 
+/* Regular chunks: 4 KiB first, then twice the last, never past chunk_size. */
+static void test_arena_chunks_start_small_and_double_to_chunk_size(void **state)
+{
+	struct arena a;
+	size_t want = 4096;
+
+	(void)state;
+	arena_init(&a, 64 * 1024);
+	assert_int_equal(a.next_size, 4096);
+	/* 4 KiB blocks: one a chunk until the chunks grow past 4 KiB of room. */
+	for (int i = 0; i < 40; i++) {
+		char *prev_head = (char *)a.head;
+
+		assert_non_null(arena_alloc(&a, 4096 - 64));
+		if ((char *)a.head != prev_head) {
+			want = want < 32 * 1024 ? want * 2 : 64 * 1024;
+			assert_int_equal(a.next_size, want);
+		}
+	}
+	assert_int_equal(a.next_size, 64 * 1024);
+	arena_release(&a);
+
+	/* A request above the next size (but not big) takes a chunk that fits it. */
+	arena_init(&a, 64 * 1024);
+	char *p = arena_alloc(&a, 10000);
+
+	assert_non_null(p);
+	memset(p, 'y', 10000);
+	assert_int_equal(a.next_size, 32 * 1024);
+	/* A big one (over a quarter of chunk_size) gets its own and leaves the growth alone. */
+	assert_non_null(arena_alloc(&a, 20000));
+	assert_int_equal(a.next_size, 32 * 1024);
+	assert_ptr_equal(arena_alloc(&a, 16), p + 10000);
+	arena_release(&a);
+
+	/* A small chunk_size is the first chunk's size too. */
+	arena_init(&a, 256);
+	assert_int_equal(a.next_size, 256);
+	arena_release(&a);
+}
+
 static void test_arena_refuses_sizes_that_would_overflow(void **state)
 {
 	struct arena a;
@@ -635,6 +676,7 @@ int main(void)
 		cmocka_unit_test(test_arena_returns_zeroed_16_aligned_distinct_blocks),
 		cmocka_unit_test(test_arena_blocks_do_not_overlap),
 		cmocka_unit_test(test_arena_large_allocation_gets_own_chunk_and_small_ones_continue),
+		cmocka_unit_test(test_arena_chunks_start_small_and_double_to_chunk_size),
 		cmocka_unit_test(test_arena_refuses_sizes_that_would_overflow),
 		cmocka_unit_test(test_arena_strdup_strndup_copy_and_terminate),
 		cmocka_unit_test(test_arena_printf_formats_short_and_long_strings),
