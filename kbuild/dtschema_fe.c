@@ -377,31 +377,16 @@ static void validate_usage(FILE *out)
  */
 static bool schema_arg(const char *prog, const char *path, const char **cache, char **root)
 {
-	char *recorded = NULL;
-	int ret;
-
 	if (kb_dir_exists(path)) {
 		if (!*root)
 			*root = strdup(path);
 		return true;
 	}
-	ret = dtbind_dtschemas_file_root(path, &recorded);
-	if (ret == -DTBIND_EPARSE) {
-		fprintf(stderr, "%s: %s: not a schema set of dtbind's dt-mk-schema (no \"DTBSCH\" "
-			"header; a processed-schema.json of the Python dt-schema?): rebuild it "
-			"with dtbind's front-ends first in PATH, e.g. make dt_binding_check "
-			"PATH=$(dtbind kbuild-path):$PATH\n", prog, path);
+	if (!cli_schema_set_file(prog, path, "dtbind's dt-mk-schema",
+				 ": rebuild it with dtbind's front-ends first in PATH, e.g. make "
+				 "dt_binding_check PATH=$(dtbind kbuild-path):$PATH", root))
 		return false;
-	}
-	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path, dtbind_strerror(ret));
-		return false;
-	}
 	*cache = path;
-	if (!*root && *recorded)
-		*root = recorded;
-	else
-		free(recorded);
 	return true;
 }
 

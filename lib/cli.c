@@ -92,32 +92,43 @@ bool cli_parse_gen(const char *cmd, const char *arg, enum dtbind_gen *out)
 	return false;
 }
 
+bool cli_schema_set_file(const char *prefix, const char *path, const char *whose,
+			 const char *hint, char **root)
+{
+	char *made_for = NULL;
+	int ret = dtbind_dtschemas_file_root(path, &made_for);
+
+	if (ret == -DTBIND_EPARSE) {
+		fprintf(stderr, "%s: %s: not a schema set of %s (no \"DTBSCH\" header; a "
+			"processed-schema.json of the Python dt-schema?)%s\n", prefix, path, whose,
+			hint);
+		return false;
+	}
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s\n", prefix, path, dtbind_strerror(ret));
+		return false;
+	}
+	if (!*root && *made_for)
+		*root = made_for;
+	else
+		free(made_for);
+	return true;
+}
+
 bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_opts *co,
 			  char **root)
 {
-	char *made_for = NULL;
-	int ret;
+	char prefix[64];
 
 	if (co->schema_cache) {
 		fprintf(stderr, "dtbind %s: -p and -s both name a schema set: give one\n", cmd);
 		return false;
 	}
-	ret = dtbind_dtschemas_file_root(path, &made_for);
-	if (ret == -DTBIND_EPARSE) {
-		fprintf(stderr, "dtbind %s: %s: not a schema set of dtbind mkschema -o (no \"DTBSCH\" "
-			"header; a processed-schema.json of the Python dt-schema?)\n", cmd, path);
+	snprintf(prefix, sizeof(prefix), "dtbind %s", cmd);
+	if (!cli_schema_set_file(prefix, path, "dtbind mkschema -o", "", root))
 		return false;
-	}
-	if (ret) {
-		fprintf(stderr, "dtbind %s: %s: %s\n", cmd, path, dtbind_strerror(ret));
-		return false;
-	}
 	co->schema_cache = path;
 	co->trust_cache = true;
-	if (!*root && *made_for)
-		*root = made_for;
-	else
-		free(made_for);
 	return true;
 }
 

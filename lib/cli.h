@@ -42,6 +42,14 @@ struct dt_checker_opts;
  */
 bool cli_processed_schema(const char *cmd, const char *path, struct dt_checker_opts *co,
 			  char **root);
+/*
+ * @path is a schema set file (made by @whose, named in the message): true,
+ * with *@root, when NULL, set to the bindings root it was made for (caller
+ * frees).  Not a set, or unreadable: said on stderr after "@prefix: @path: "
+ * (@hint ends the not-a-set message), false.
+ */
+bool cli_schema_set_file(const char *prefix, const char *path, const char *whose,
+			 const char *hint, char **root);
 /* Parse "--format=gcc|json|sarif"; returns false on an unknown value. */
 bool cli_parse_format(const char *arg, enum dtbind_format *out);
 /*
