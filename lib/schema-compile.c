@@ -241,7 +241,12 @@ static bool get_count(struct dtbind_schema *s, const struct dtbind_value *v, con
 			s->bad = arena_printf(&s->set->arena, "'%s' must be a non-negative integer", kw);
 		return false;
 	}
-	*out = v->kind == DTBIND_INT ? v->u.i : (int64_t)v->u.f;
+	/* An integral float past int64 ("maxItems: 1e300") bounds nothing an
+	 * array can reach: clamp it rather than convert out of range (UB). */
+	if (v->kind == DTBIND_INT)
+		*out = v->u.i;
+	else
+		*out = v->u.f >= 0x1p63 ? INT64_MAX : (int64_t)v->u.f;
 	return true;
 }
 

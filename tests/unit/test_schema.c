@@ -244,6 +244,33 @@ static void test_embedded_meta_schemas(void **state)
 	dtbind_doc_free(bad);
 }
 
+/*
+ * A count written as an integral float past int64 (fuzz-smoke found
+ * "maxItems: 1e300" converted out of range): it bounds nothing an array can
+ * reach, so maxItems accepts and minItems refuses.
+ */
+static void test_huge_float_counts(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_schema *most = add(f, "most.yaml",
+		"$id: http://example.com/most.yaml#\n"
+		"$schema: https://json-schema.org/draft/2019-09/schema\n"
+		"maxItems: 1e300\n");
+	const struct dtbind_schema *least = add(f, "least.yaml",
+		"$id: http://example.com/least.yaml#\n"
+		"$schema: https://json-schema.org/draft/2019-09/schema\n"
+		"minItems: 1.0e19\n");
+	struct dtbind_doc *arr = instance(f, "[1, 2, 3]\n");
+	struct dtbind_validation *r = NULL;
+
+	assert_int_equal(dtbind_schema_validate(most, dtbind_doc_root(arr), &r), 1);
+	dtbind_validation_free(r);
+	assert_int_equal(dtbind_schema_validate(least, dtbind_doc_root(arr), &r), 0);
+	assert_string_equal(dtbind_validation_errors(r)->v[0].keyword, "minItems");
+	dtbind_validation_free(r);
+	dtbind_doc_free(arr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +280,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unresolvable_ref, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ref_cycle_bounded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_embedded_meta_schemas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_huge_float_counts, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
