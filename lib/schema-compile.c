@@ -340,11 +340,12 @@ static void compile_applicators(struct dtbind_schema *s, unsigned depth)
 
 		s->pattern_props = arena_alloc(&s->set->arena, (n + 1) * sizeof(*s->pattern_props));
 		for (size_t i = 0; ps && s->pattern_props && i < n; i++) {
-			const struct dtbind_member *m = dtbind_value_member(c, ps[i].name);
+			/* The key as sub_map kept it, with its length: a lookup by
+			 * C string misses a key holding a NUL byte. */
+			struct dtbind_value pat = { .kind = DTBIND_STRING,
+						    .u.str = { ps[i].name, ps[i].len } };
 
 			s->pattern_props[i].pattern = ps[i].name;
-			struct dtbind_value pat = { .kind = DTBIND_STRING,
-						    .u.str = { m->key, m->key_len } };
 
 			s->pattern_props[i].re = get_regex(s, &pat);
 			s->pattern_props[i].s = ps[i].s;
