@@ -35,6 +35,7 @@ struct dt_types {
 	struct prop_types *first, *last;
 	struct prop_types **patterns;	/* typed patternProperties, in order */
 	size_t n_patterns;
+	bool patterns_indexed;		/* compiled at the first lookup needing them */
 	/* while building: */
 	enum dtbind_gen gen;
 	const struct dtbind_value *root;	/* the binding, for local $refs */
@@ -484,6 +485,25 @@ static int index_patterns(struct dt_types *t)
 	return 0;
 }
 
+/*
+ * Compiling every typed pattern costs more than all the lookups of a
+ * one-binding run, most of which an exact name answers; so the patterns are
+ * compiled at the first lookup that falls through to them.  The database is
+ * always heap-allocated (never defined const) and workers are forked, not
+ * threads, so filling it in behind a const pointer is sound.  Out of memory,
+ * the patterns compiled so far are used.
+ */
+static const struct dt_types *with_patterns(const struct dt_types *t)
+{
+	struct dt_types *filled = (struct dt_types *)t;
+
+	if (!filled->patterns_indexed) {
+		filled->patterns_indexed = true;
+		(void)index_patterns(filled);
+	}
+	return t;
+}
+
 int dt_types_build(struct dt_types **out, const struct dtbind_value *const *schemas, size_t n,
 		   enum dtbind_gen gen)
 {
@@ -499,7 +519,7 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 	}
 	t->root = NULL;
 
-	/* Drop node and untyped entries, then split out the typed patterns. */
+	/* Drop node and untyped entries; the typed patterns are split out lazily. */
 	for (struct prop_types *p = t->first; p; p = p->next_in_order) {
 		struct type_entry **pp = &p->entries;
 
@@ -509,12 +529,6 @@ int dt_types_build(struct dt_types **out, const struct dtbind_value *const *sche
 			else
 				pp = &(*pp)->next;
 		}
-	}
-	int ret = index_patterns(t);
-
-	if (ret) {
-		dt_types_free(t);
-		return ret;
 	}
 	*out = t;
 	return 0;
@@ -566,13 +580,20 @@ int dt_types_load(struct dt_types **out, struct reader *r)
 	*out = NULL;
 	if (!t)
 		return -DTBIND_ENOMEM;
-	/* Names and types stay in the reader's buffer, which outlives the database. */
-	for (uint32_t i = 0; i < n && reader_fits(r, n - i, 9); i++) {
-		struct prop_types *p = arena_alloc(&t->arena, sizeof(*p));
+	/*
+	 * Names and types stay in the reader's buffer, which outlives the
+	 * database.  One allocation for all properties and one per property for
+	 * its entries: allocations were a third of the load.
+	 */
+	struct prop_types *props = reader_fits(r, n, 9) ?
+		arena_alloc(&t->arena, (size_t)n * sizeof(*props)) : NULL;
+
+	if (n && !props)
+		r->bad = true;
+	for (uint32_t i = 0; i < n && !r->bad && reader_fits(r, n - i, 9); i++) {
+		struct prop_types *p = &props[i];
 		size_t len;
 
-		if (!p)
-			break;
 		p->name = get_str(r, &len);
 		if (hmap_put_str(&t->props, p->name, len, p))
 			break;
@@ -583,14 +604,16 @@ int dt_types_load(struct dt_types **out, struct reader *r)
 		t->last = p;
 		uint32_t ne = get_u32(r);
 		struct type_entry **tail = &p->entries;
+		struct type_entry *entries = reader_fits(r, ne, 38) ?
+			arena_alloc(&t->arena, (size_t)ne * sizeof(*entries)) : NULL;
 
-		for (uint32_t k = 0; k < ne && reader_fits(r, ne - k, 38); k++) {
-			struct type_entry *e = arena_alloc(&t->arena, sizeof(*e));
+		if (ne && !entries) {
+			r->bad = true;
+			break;
+		}
+		for (uint32_t k = 0; k < ne; k++) {
+			struct type_entry *e = &entries[k];
 
-			if (!e) {
-				r->bad = true;
-				break;
-			}
 			e->type = get_str(r, NULL);
 			uint8_t flags = get_u8(r);
 
@@ -603,9 +626,9 @@ int dt_types_load(struct dt_types **out, struct reader *r)
 			tail = &e->next;
 		}
 	}
-	if (r->bad || index_patterns(t)) {
+	if (r->bad) {
 		dt_types_free(t);
-		return r->bad ? -DTBIND_EPARSE : -DTBIND_ENOMEM;
+		return -DTBIND_EPARSE;
 	}
 	*out = t;
 	return 0;
@@ -630,6 +653,7 @@ size_t dt_types_get(const struct dt_types *t, const char *name, const char **typ
 			types[n++] = e->type;
 		return n;
 	}
+	t = with_patterns(t);
 	for (size_t i = 0; i < t->n_patterns && n < max; i++) {
 		const struct type_entry *e = t->patterns[i]->entries;
 		bool seen = false;
@@ -668,6 +692,7 @@ bool dt_types_dim(const struct dt_types *t, const char *name, int64_t dim[2][2])
 			}
 		return false;
 	}
+	t = with_patterns(t);
 	for (size_t i = 0; i < t->n_patterns; i++) {
 		const struct type_entry *e = t->patterns[i]->entries;
 

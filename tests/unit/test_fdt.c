@@ -24,6 +24,7 @@
 #include "dts.h"
 #include "dttypes.h"
 #include "dtdecode.h"
+#include "internal.h"
 #include "fdtwrite.h"
 
 static const char board[] =
@@ -218,6 +219,62 @@ static void test_decode_typed(void **state)
 	dtbind_doc_free(doc);
 }
 
+/*
+ * The database saved in the cache and loaded back answers as the built one,
+ * by exact name and through a typed pattern (whose regex is compiled only at
+ * the first lookup that needs it).
+ */
+static void test_types_saved_and_loaded(void **state)
+{
+	static const char yaml[] =
+		"properties:\n"
+		"  acme,u32:\n"
+		"    $ref: /schemas/types.yaml#/definitions/uint32\n"
+		"patternProperties:\n"
+		"  '^acme,lanes-[0-9]+$':\n"
+		"    $ref: /schemas/types.yaml#/definitions/uint32-matrix\n"
+		"    items:\n"
+		"      minItems: 2\n"
+		"      maxItems: 2\n";
+	struct fixture *f = *state;
+	struct dtbind_doc *doc = NULL;
+	const struct dtbind_value *root;
+	struct dt_types *built = NULL, *loaded = NULL;
+	struct strbuf sb = { 0 };
+
+	assert_int_equal(dtbind_doc_load_string("t.yaml", yaml, sizeof(yaml) - 1, f->diag, 0, &doc), 0);
+	root = dtbind_doc_root(doc);
+	assert_int_equal(dt_types_build(&built, &root, 1, DTBIND_GEN_2026_06), 0);
+	dt_types_save(built, &sb);
+	struct reader r = { (const unsigned char *)sb.buf, (const unsigned char *)sb.buf + sb.len, false };
+
+	assert_int_equal(dt_types_load(&loaded, &r), 0);
+	struct dt_types *both[] = { built, loaded };
+
+	for (size_t i = 0; i < 2; i++) {
+		const char *types[4];
+		int64_t dim[2][2];
+
+		assert_int_equal(dt_types_get(both[i], "acme,u32", types, 4), 1);
+		assert_string_equal(types[0], "uint32");
+		assert_int_equal(dt_types_get(both[i], "acme,lanes-12", types, 4), 1);
+		assert_string_equal(types[0], "uint32-matrix");
+		assert_true(dt_types_dim(both[i], "acme,lanes-3", dim));
+		assert_int_equal(dim[1][0], 2);
+		assert_int_equal(dim[1][1], 2);
+		assert_int_equal(dt_types_get(both[i], "acme,lanes-x", types, 4), 0);
+		assert_false(dt_types_dim(both[i], "acme,other", dim));
+	}
+	/* a cut record is refused, not read past its end */
+	r = (struct reader){ (const unsigned char *)sb.buf, (const unsigned char *)sb.buf + sb.len / 2, false };
+	assert_int_equal(dt_types_load(&loaded, &r), -DTBIND_EPARSE);
+	assert_null(loaded);
+	dt_types_free(both[1]);
+	dt_types_free(built);
+	free(sb.buf);
+	dtbind_doc_free(doc);
+}
+
 /* A damaged blob is an error, not a crash: header, then a cut structure block. */
 static void test_decode_damaged(void **state)
 {
@@ -375,6 +432,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_write_read_with_libfdt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decode_typed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_types_saved_and_loaded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decode_damaged, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decode_several_types_2026, setup, teardown),
 	};
