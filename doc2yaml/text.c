@@ -499,6 +499,24 @@ static const char *brace_names(struct conv *cv, const char *s, const char **name
 }
 
 /*
+ * "- reg names:", "- #interrupt cells:" (3 texts of 6.1): a standard
+ * property written with a space for its hyphen, followed by its separator.
+ * Returns the property, or NULL.
+ */
+static const char *space_for_hyphen(struct conv *cv, const char *first, const char *second)
+{
+	const char *e = second;
+
+	while (islower((unsigned char)*e))
+		e++;
+	if (e == second || *skip_blanks(e) != ':')
+		return NULL;
+	char *joined = cv_printf(cv, "%s-%.*s", first, (int)(e - second), second);
+
+	return joined && is_std_prop(joined) ? joined : NULL;
+}
+
+/*
  * Parse the name(s) at the start of an item.  @s points after the bullet.
  * Fills @names (up to 8) and returns the text after the separator, or NULL
  * when this is not an item.
@@ -566,6 +584,15 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 		if (r[0] == '/' && (is_name_char((unsigned char)r[1]) || r[1] == ' ')) {
 			p = skip_blanks(r + 1);
 			continue;
+		}
+		if (nn == 1 && *p == ' ' && !comma) {
+			const char *joined = space_for_hyphen(cv, name, r);
+
+			if (joined) {
+				names[0] = joined;
+				p = r + strlen(joined) - len;
+				break;
+			}
 		}
 		if ((starts_with(r, "and ") || starts_with(r, "or ")) && nn < 8) {
 			const char *w = strchr(r, ' ') + 1;
