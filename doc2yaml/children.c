@@ -357,25 +357,42 @@ static bool graph_ports(const struct child_group *g)
 	return endpoints || !other;
 }
 
-/* Place child nodes of @inst under @schema (properties / patternProperties). */
-/* An LED child: the common LED properties (label, color, function, triggers) apply. */
-static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
+/*
+ * A child a common schema describes: $ref it (each of @refs the tree has),
+ * drop the properties it defines (@covered), and close it with
+ * unevaluatedProperties, as kernel conversions write it.
+ */
+static void common_child(struct conv *cv, struct ynode *cs, const char *const *refs, size_t nrefs,
+			 const char *const *covered, size_t ncovered, unsigned line)
 {
-	static const char *const common[] = {
-		"label", "color", "function", "function-enumerator", "default-state",
-		"linux,default-trigger", "led-max-microamp", "retain-state-suspended",
-		"panic-indicator", "led-pattern",
-	};
 	struct ynode *props = yget(cs, "properties");
+	struct ynode *all = NULL;
+	const char *present[2];
+	size_t np = 0;
 
-	if (!cs || !root_has(cv, "leds/common.yaml"))
+	for (size_t i = 0; cs && i < nrefs && np < ARRAY_SIZE(present); i++)
+		if (root_has(cv, refs[i]))
+			present[np++] = refs[i];
+	if (!np)
 		return;
-	for (size_t i = 0; i < ARRAY_SIZE(common); i++)
-		yremove(props, common[i], NULL);
+	for (size_t i = 0; i < ncovered; i++)
+		yremove(props, covered[i], NULL);
 	if (yempty(props))
 		yremove(cs, "properties", NULL);
-	yset(cs, "$ref", ystr(cv, "/schemas/leds/common.yaml#", line));
-	ymove_end(cs, "$ref");
+	if (np == 1) {
+		yset(cs, "$ref", ystr(cv, cv_printf(cv, "/schemas/%s#", present[0]), line));
+		ymove_end(cs, "$ref");
+	} else {
+		all = yseq(cv, line);
+		for (size_t i = 0; i < np; i++) {
+			struct ynode *r = ymap(cv, line);
+
+			yset(r, "$ref", ystr(cv, cv_printf(cv, "/schemas/%s#", present[i]), line));
+			ypush(all, r);
+		}
+		yset(cs, "allOf", all);
+		ymove_end(cs, "allOf");
+	}
 	if (yget(cs, "properties"))
 		ymove_end(cs, "properties");
 	if (yget(cs, "patternProperties"))
@@ -387,6 +404,68 @@ static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
 	yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
 }
 
+/* An LED child: the common LED properties (label, color, function, triggers) apply. */
+static void led_child(struct conv *cv, struct ynode *cs, unsigned line)
+{
+	static const char *const common[] = {
+		"label", "color", "function", "function-enumerator", "default-state",
+		"linux,default-trigger", "led-max-microamp", "retain-state-suspended",
+		"panic-indicator", "led-pattern",
+	};
+	static const char *const ref[] = { "leds/common.yaml" };
+
+	common_child(cv, cs, ref, 1, common, ARRAY_SIZE(common), line);
+}
+
+static bool nodes_have_prop(const struct ditem *const *inst, size_t n, const char *const *names,
+			    size_t nn)
+{
+	for (size_t i = 0; i < n; i++)
+		for (const struct ditem *c = inst[i]->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_PROP && str_in(c->name, names, nn))
+				return true;
+	return false;
+}
+
+/*
+ * A pin configuration node of a pin controller: the generic pin
+ * configuration names (pinctrl/pincfg-node.yaml) and the multiplexing ones
+ * (pinmux-node.yaml).  Not where the controller has a family schema of its
+ * own (qcom,tlmm-common, amlogic,meson-pinctrl-common...): that one's state
+ * definitions bring them (15 of the 17 paired 6.1 texts whose examples use
+ * generic names are Qualcomm TLMM blocks).
+ */
+static void pin_config_child(struct conv *cv, struct ynode *cs, const struct ditem *const *inst,
+			     size_t n, unsigned line)
+{
+	static const char *const pincfg[] = {
+		"bias-disable", "bias-high-impedance", "bias-bus-hold", "bias-pull-up",
+		"bias-pull-down", "bias-pull-pin-default", "drive-push-pull", "drive-open-drain",
+		"drive-open-source", "drive-strength", "drive-strength-microamp", "input-enable",
+		"input-disable", "input-schmitt-enable", "input-schmitt-disable",
+		"input-debounce", "power-source", "low-power-enable", "low-power-disable",
+		"output-disable", "output-enable", "output-low", "output-high",
+		"output-impedance-ohms", "sleep-hardware-state", "slew-rate", "skew-delay",
+		"input-schmitt-microvolt",
+	};
+	static const char *const pinmux[] = { "function", "groups", "pins", "pinmux" };
+	const char *refs[2];
+	size_t nrefs = 0;
+
+	if (!cv->dir_hint || strcmp(cv->dir_hint, "pinctrl") || cv->refs[CS_QCOM_TLMM])
+		return;
+	for (size_t k = 0; k < cv->nxrefs; k++)
+		if (str_ends_with(cv->xrefs[k], "-common.yaml"))
+			return;
+	if (!nodes_have_prop(inst, n, pincfg, ARRAY_SIZE(pincfg)))
+		return;
+	refs[nrefs++] = "pinctrl/pincfg-node.yaml";
+	if (nodes_have_prop(inst, n, pinmux, ARRAY_SIZE(pinmux)))
+		refs[nrefs++] = "pinctrl/pinmux-node.yaml";
+	common_child(cv, cs, refs, nrefs, pincfg, ARRAY_SIZE(pincfg), line);
+}
+
+/* Place child nodes of @inst under @schema (properties / patternProperties). */
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -478,6 +557,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
 				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@"))
 					led_child(cv, cs, line);
+				else
+					pin_config_child(cv, cs, g[k].inst, g[k].n, line);
 			}
 		}
 		if (!cs)
