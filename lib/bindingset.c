@@ -58,12 +58,17 @@ int append_binding(struct dtbind_dtschemas *s, const char *id, const char *file,
 		   const struct dtbind_value *fixed)
 {
 	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 1024;
-		struct binding *nb = realloc(s->b, s->cap * sizeof(*nb));
+		size_t cap = s->cap ? s->cap * 2 : 1024;
+		struct binding *nb = s->b_in_arena ? malloc(cap * sizeof(*nb))
+						   : realloc(s->b, cap * sizeof(*nb));
 
 		if (!nb)
 			return -DTBIND_ENOMEM;
+		if (s->b_in_arena)
+			memcpy(nb, s->b, s->n * sizeof(*nb));
+		s->b_in_arena = false;
 		s->b = nb;
+		s->cap = cap;
 	}
 	struct binding *b = &s->b[s->n++];
 

@@ -37,6 +37,7 @@ struct dtbind_dtschemas {
 	struct dt_types *types;
 	struct binding *b;
 	size_t n, cap;
+	bool b_in_arena;		/* b is the arena's (a cache's), not malloc'd */
 	struct hmap by_compat;		/* compatible -> struct index_list */
 	struct index_list always;	/* bindings with a select of their own */
 	struct index_list by_compat_all;	/* every compatible-indexed binding */

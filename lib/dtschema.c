@@ -650,7 +650,8 @@ void dtbind_dtschemas_free(struct dtbind_dtschemas *s)
 	dt_types_free(s->types);
 	dtschemas_memo_free(s->memo);
 	dtbind_schema_set_free(s->set);
-	free(s->b);
+	if (!s->b_in_arena)
+		free(s->b);
 	free(s->cache_path);
 	arena_release(&s->arena);
 	schema_cache_unmap(s);

@@ -29,10 +29,25 @@ struct prop_types {
 	struct prop_types *next_in_order;
 };
 
+/*
+ * A database loaded from a cache file stays there: the records are decoded
+ * one by one as lookups name them (a binary search of the name-sorted offset
+ * table), so that a one-binding run does not build a map of every property.
+ */
+struct saved_view {
+	const unsigned char *offsets;	/* n u32, by name */
+	const unsigned char *records;	/* in learnt order */
+	size_t len;
+	uint32_t n;
+	bool all_decoded;		/* first..last lists every record */
+};
+
 struct dt_types {
 	struct arena arena;
-	struct hmap props;		/* name -> struct prop_types */
+	struct hmap props;		/* name -> struct prop_types (loaded: those decoded so far) */
 	struct prop_types *first, *last;
+	const struct saved_view *saved;	/* loaded from a cache file, else NULL */
+	struct saved_view view;
 	struct prop_types **patterns;	/* typed patternProperties, in order */
 	size_t n_patterns;
 	bool patterns_indexed;		/* compiled at the first lookup needing them */
@@ -493,12 +508,16 @@ static int index_patterns(struct dt_types *t)
  * threads, so filling it in behind a const pointer is sound.  Out of memory,
  * the patterns compiled so far are used.
  */
+static void decode_all(struct dt_types *t);
+
 static const struct dt_types *with_patterns(const struct dt_types *t)
 {
 	struct dt_types *filled = (struct dt_types *)t;
 
 	if (!filled->patterns_indexed) {
 		filled->patterns_indexed = true;
+		if (filled->saved && !filled->saved->all_decoded)
+			decode_all(filled);
 		(void)index_patterns(filled);
 	}
 	return t;
@@ -545,98 +564,222 @@ void dt_types_set_gen(struct dt_types *t, enum dtbind_gen gen)
 		t->gen = gen;
 }
 
-/* Only what lookups use: the properties with a type, in order. */
-void dt_types_save(const struct dt_types *t, struct strbuf *sb)
+/* Names in the order of the saved offset table: bytes, then the shorter first. */
+static int name_cmp(const char *a, size_t alen, const char *b, size_t blen)
 {
-	uint32_t n = 0;
+	int c = memcmp(a, b, alen < blen ? alen : blen);
 
-	for (const struct prop_types *p = t->first; p; p = p->next_in_order)
-		n += p->entries != NULL;
-	put_u32(sb, n);
-	for (const struct prop_types *p = t->first; p; p = p->next_in_order) {
-		uint32_t ne = 0;
+	return c ? c : (alen > blen) - (alen < blen);
+}
 
-		if (!p->entries)
-			continue;
-		put_str(sb, p->name, strlen(p->name));
-		for (const struct type_entry *e = p->entries; e; e = e->next)
-			ne++;
-		put_u32(sb, ne);
-		for (const struct type_entry *e = p->entries; e; e = e->next) {
-			put_str(sb, e->type, strlen(e->type));
-			put_u8(sb, (uint8_t)(e->has_dim | e->is_pattern << 1));
-			for (int i = 0; i < 2; i++)
-				for (int k = 0; k < 2; k++)
-					put_u64(sb, (uint64_t)e->dim[i][k]);
-		}
+struct named_offset {
+	const char *name;
+	size_t len;
+	uint32_t offset;
+};
+
+static int named_offset_cmp(const void *a, const void *b)
+{
+	const struct named_offset *x = a, *y = b;
+
+	return name_cmp(x->name, x->len, y->name, y->len);
+}
+
+static void put_record(struct strbuf *sb, const struct prop_types *p)
+{
+	uint32_t ne = 0;
+
+	put_str(sb, p->name, strlen(p->name));
+	for (const struct type_entry *e = p->entries; e; e = e->next)
+		ne++;
+	put_u32(sb, ne);
+	for (const struct type_entry *e = p->entries; e; e = e->next) {
+		put_str(sb, e->type, strlen(e->type));
+		put_u8(sb, (uint8_t)(e->has_dim | e->is_pattern << 1));
+		for (int i = 0; i < 2; i++)
+			for (int k = 0; k < 2; k++)
+				put_u64(sb, (uint64_t)e->dim[i][k]);
 	}
 }
 
-int dt_types_load(struct dt_types **out, struct reader *r)
+/*
+ * Only what lookups use, the properties with a type: u32 n, u64 length of
+ * the records, n u32 offsets of the records in name order, then the records
+ * in the order learnt (patterns are tried in that order).
+ */
+void dt_types_save(const struct dt_types *t, struct strbuf *sb)
 {
-	struct dt_types *t = types_new();
-	uint32_t n = get_u32(r);
+	const struct saved_view *v = t->saved;
 
-	*out = NULL;
-	if (!t)
-		return -DTBIND_ENOMEM;
-	/*
-	 * Names and types stay in the reader's buffer, which outlives the
-	 * database.  One allocation for all properties and one per property for
-	 * its entries: allocations were a third of the load.
-	 */
-	struct prop_types *props = reader_fits(r, n, 9) ?
-		arena_alloc(&t->arena, (size_t)n * sizeof(*props)) : NULL;
+	if (v) {	/* as it was read */
+		put_u32(sb, v->n);
+		put_u64(sb, v->len);
+		sb_putn(sb, (const char *)v->offsets, (size_t)v->n * 4);
+		sb_putn(sb, (const char *)v->records, v->len);
+		return;
+	}
+	size_t n = 0, i = 0;
 
-	if (n && !props)
-		r->bad = true;
-	for (uint32_t i = 0; i < n && !r->bad && reader_fits(r, n - i, 9); i++) {
-		struct prop_types *p = &props[i];
-		size_t len;
+	for (const struct prop_types *p = t->first; p; p = p->next_in_order)
+		n += p->entries != NULL;
+	struct named_offset *by_name = malloc((n ? n : 1) * sizeof(*by_name));
+	struct strbuf records;
 
-		p->name = get_str(r, &len);
-		if (hmap_put_str(&t->props, p->name, len, p))
-			break;
+	sb_init(&records);
+	for (const struct prop_types *p = t->first; by_name && p; p = p->next_in_order) {
+		if (!p->entries)
+			continue;
+		by_name[i++] = (struct named_offset){ p->name, strlen(p->name), (uint32_t)records.len };
+		put_record(&records, p);
+	}
+	if (!by_name || records.oom || records.len > UINT32_MAX) {
+		sb->oom = true;
+	} else {
+		if (n)
+			qsort(by_name, n, sizeof(*by_name), named_offset_cmp);
+		put_u32(sb, (uint32_t)n);
+		put_u64(sb, records.len);
+		for (i = 0; i < n; i++)
+			put_u32(sb, by_name[i].offset);
+		sb_putn(sb, records.buf, records.len);
+	}
+	sb_free(&records);
+	free(by_name);
+}
+
+/* One saved record at @r, into the arena, its name @len bytes; NULL when damaged or out of memory. */
+static struct prop_types *decode_record(struct dt_types *t, struct reader *r, size_t *len)
+{
+	struct prop_types *p = arena_alloc(&t->arena, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->name = get_str(r, len);
+	uint32_t ne = get_u32(r);
+	struct type_entry **tail = &p->entries;
+	struct type_entry *entries = reader_fits(r, ne, 38) ?
+		arena_alloc(&t->arena, (size_t)ne * sizeof(*entries)) : NULL;
+
+	if (r->bad || (ne && !entries))
+		return NULL;
+	for (uint32_t k = 0; k < ne; k++) {
+		struct type_entry *e = &entries[k];
+
+		e->type = get_str(r, NULL);
+		uint8_t flags = get_u8(r);
+
+		e->has_dim = flags & 1;
+		e->is_pattern = flags & 2;
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				e->dim[a][b] = (int64_t)get_u64(r);
+		*tail = e;
+		tail = &e->next;
+	}
+	return r->bad ? NULL : p;
+}
+
+/* The record at @r, through the map: decoded once, whichever lookup comes first. */
+static struct prop_types *saved_record(struct dt_types *t, struct reader *r)
+{
+	size_t len;
+	struct prop_types *d = decode_record(t, r, &len);
+	struct prop_types *p = d ? hmap_get_str(&t->props, d->name, len) : NULL;
+
+	if (p || !d)
+		return p;
+	return hmap_put_str(&t->props, d->name, len, d) ? NULL : d;
+}
+
+/* Every saved record, in the order learnt, as first..last (the patterns need them all). */
+static void decode_all(struct dt_types *t)
+{
+	struct reader r = { t->view.records, t->view.records + t->view.len, false };
+
+	t->view.all_decoded = true;
+	while (r.p < r.end) {
+		struct prop_types *p = saved_record(t, &r);
+
+		if (!p)
+			return;
+		if (p == t->last || p->next_in_order)
+			continue;	/* a damaged file's second record of one name */
 		if (t->last)
 			t->last->next_in_order = p;
 		else
 			t->first = p;
 		t->last = p;
-		uint32_t ne = get_u32(r);
-		struct type_entry **tail = &p->entries;
-		struct type_entry *entries = reader_fits(r, ne, 38) ?
-			arena_alloc(&t->arena, (size_t)ne * sizeof(*entries)) : NULL;
-
-		if (ne && !entries) {
-			r->bad = true;
-			break;
-		}
-		for (uint32_t k = 0; k < ne; k++) {
-			struct type_entry *e = &entries[k];
-
-			e->type = get_str(r, NULL);
-			uint8_t flags = get_u8(r);
-
-			e->has_dim = flags & 1;
-			e->is_pattern = flags & 2;
-			for (int a = 0; a < 2; a++)
-				for (int b = 0; b < 2; b++)
-					e->dim[a][b] = (int64_t)get_u64(r);
-			*tail = e;
-			tail = &e->next;
-		}
 	}
-	if (r->bad) {
+}
+
+/* The property named @name (@len bytes): the map, else a binary search of the saved offsets. */
+static const struct prop_types *find(const struct dt_types *t, const char *name, size_t len)
+{
+	struct dt_types *filled = (struct dt_types *)(uintptr_t)t;	/* see with_patterns() */
+	struct prop_types *p = hmap_get_str(&t->props, name, len);
+	const struct saved_view *v = t->saved;
+
+	if (p || !v || v->all_decoded)
+		return p;
+	for (size_t lo = 0, hi = v->n; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t off = load_u32(v->offsets + mid * 4);
+		struct reader r = { v->records + (off < v->len ? off : v->len), v->records + v->len, false };
+		size_t mlen;
+		const char *mname = get_str(&r, &mlen);
+
+		if (r.bad)
+			return NULL;
+		int c = name_cmp(name, len, mname, mlen);
+
+		if (!c) {
+			r.p = v->records + off;
+			return saved_record(filled, &r);
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The database saved at @r, which must outlive it: only its framing is read
+ * here, each record when a lookup needs it.
+ */
+int dt_types_load(struct dt_types **out, struct reader *r)
+{
+	struct dt_types *t = types_new();
+
+	*out = NULL;
+	if (!t)
+		return -DTBIND_ENOMEM;
+	uint32_t n = get_u32(r);
+	uint64_t len = get_u64(r);
+
+	if (reader_fits(r, n, 4)) {
+		t->view.offsets = r->p;
+		r->p += (size_t)n * 4;
+	}
+	if (r->bad || len > (uint64_t)(r->end - r->p) || (n && len < (uint64_t)n * 9) ||
+	    len > UINT32_MAX) {
+		r->bad = true;
 		dt_types_free(t);
 		return -DTBIND_EPARSE;
 	}
+	t->view.records = r->p;
+	t->view.len = (size_t)len;
+	t->view.n = n;
+	t->saved = &t->view;
+	r->p += len;
 	*out = t;
 	return 0;
 }
 
 static const struct prop_types *exact(const struct dt_types *t, const char *name)
 {
-	const struct prop_types *p = hmap_get_str(&t->props, name, strlen(name));
+	const struct prop_types *p = find(t, name, strlen(name));
 
 	if (!p || !p->entries || p->entries->is_pattern || is_generic_pattern(name))
 		return NULL;
@@ -674,7 +817,7 @@ size_t dt_types_get_key(const struct dt_types *t, const char *key, bool is_patte
 
 	if (!is_pattern)
 		return dt_types_get(t, key, types, max);
-	p = hmap_get_str(&t->props, key, strlen(key));
+	p = find(t, key, strlen(key));
 	for (const struct type_entry *e = p ? p->entries : NULL; e && n < max; e = e->next)
 		types[n++] = e->type;
 	return n;

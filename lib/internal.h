@@ -24,6 +24,8 @@ char *arena_strndup(struct arena *a, const char *s, size_t len);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...) DTBIND_PRINTF(2, 3);
 void arena_release(struct arena *a);
+/* The next @size bytes of @a in transparent huge pages where the system has them. */
+int arena_reserve_huge(struct arena *a, size_t size);
 
 /* ---- growable string buffer -------------------------------------- */
 struct strbuf {

@@ -44,7 +44,7 @@
  * instead, and the cache file is removed so that the next run rebuilds it.
  * Paths are recorded with the root of the build and moved with the tree.
  *
- *   header: "DTBSCH05", u32 0x01020304, u32 header size, u64 program id,
+ *   header: "DTBSCH06", u32 0x01020304, u32 header size, u64 program id,
  *           u64 time the listing of the sources began (ns), u64 set hash
  *           (of the index after the manifest: what the set holds, not the
  *           stamps it was checked by), u64 index offset, u64 index length,
@@ -59,7 +59,8 @@
  *           u32 location names, each str;
  *           u32 bindings, each (str id, str file, u8 flags, u64 value offset,
  *           u64 value length, u64 value hash);
- *           the type database (dt_types_save);
+ *           the type database (dt_types_save: a name-sorted offset table, then
+ *           the records, read lazily);
  *           u32 compatibles, each (str, u32 n, n * u32 binding);
  *           lists "always" and "compatible-indexed": u32 n, n * u32 binding;
  *           u32 documented strings, each str; u32 documented patterns, each str
@@ -68,9 +69,10 @@
  *           seq u32 n, values | map u32 n, (str key, u32 file+1, u32 line,
  *           u32 col, value)
  */
-#define CACHE_MAGIC "DTBSCH05"
+#define CACHE_MAGIC "DTBSCH06"
 #define CACHE_HEADER_SIZE 80
-#define CACHE_KEEP 8		/* cache files kept in the default directory */
+#define CACHE_KEEP 8
+#define CACHE_HUGE_INDEX (1u << 20)	/* an index this large decodes into huge pages */		/* cache files kept in the default directory */
 
 /*
  * A checksum over @n bytes at @p.  Fuzzing builds accept any, so that the
@@ -804,6 +806,12 @@ static int cache_open(struct dtbind_dtschemas *s, const char *path, uint64_t pro
 	    !checksum_ok(ihash, base + ioff, ilen))
 		return -DTBIND_EPARSE;
 
+	/*
+	 * The arrays decoded from the index below (files, bindings, names) come
+	 * to about a third of it: in huge pages where it is large.
+	 */
+	if (ilen >= CACHE_HUGE_INDEX)
+		(void)arena_reserve_huge(&s->arena, (size_t)ilen / 2);
 	struct reader r = { base + ioff, base + ioff + ilen, false };
 	struct roots roots = { .then = get_str(&r, NULL), .now = root ? root : "" };
 
@@ -879,12 +887,19 @@ static int use_whole_cache(struct dtbind_dtschemas *s, struct cache_view *cv, co
 		free(name);
 	}
 
-	struct binding *all = realloc(s->b, ((size_t)cv->n_b + 1) * sizeof(*s->b));
+	/* In the arena, next to the index decoded (huge pages): a copy on growth. */
+	size_t cap = s->n + (size_t)cv->n_b + 1;
+	struct binding *all = arena_alloc(&s->arena, cap * sizeof(*s->b));
 
 	if (!all)
 		return -DTBIND_ENOMEM;
+	if (s->n)
+		memcpy(all, s->b, s->n * sizeof(*all));
+	if (!s->b_in_arena)
+		free(s->b);
 	s->b = all;
-	s->cap = (size_t)cv->n_b + 1;
+	s->b_in_arena = true;
+	s->cap = cap;
 	/* Found by $id through the saved order, not a hash built on every run. */
 	s->id_order = cv->id_order;
 	s->n_id_order = cv->n_b;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +22,7 @@
 struct arena_chunk {
 	struct arena_chunk *next;
 	size_t used, size;
+	size_t mapped;		/* bytes mmap'd for huge pages, else 0 (malloc'd) */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -56,6 +59,7 @@ void *arena_alloc(struct arena *a, size_t size)
 			return NULL;
 		c->size = csize;
 		c->used = 0;
+		c->mapped = 0;
 		if (a->head && own) {
 			c->next = a->head->next;
 			a->head->next = c;
@@ -117,9 +121,83 @@ void arena_release(struct arena *a)
 
 	for (; c; c = next) {
 		next = c->next;
-		free(c);
+		if (c->mapped)
+			munmap(c, c->mapped);
+		else
+			free(c);
 	}
 	a->head = NULL;
+}
+
+#define HUGE_PAGE_SIZE (2ul << 20)
+
+#if defined(__SANITIZE_ADDRESS__)
+#define DTBIND_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DTBIND_ASAN 1
+#endif
+#endif
+#ifndef DTBIND_ASAN
+#define DTBIND_ASAN 0
+#endif
+
+/* @len bytes (a multiple of HUGE_PAGE_SIZE) mapped at a huge page boundary, or NULL. */
+static void *map_huge_aligned(size_t len)
+{
+	unsigned char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	if (!((uintptr_t)m & (HUGE_PAGE_SIZE - 1)))
+		return m;
+	/* Not aligned (older kernels align only some mappings): map more and trim. */
+	munmap(m, len);
+	m = mmap(NULL, len + HUGE_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	unsigned char *at = (unsigned char *)(((uintptr_t)m + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1));
+
+	if (at > m)
+		munmap(m, (size_t)(at - m));
+	if (at + len < m + len + HUGE_PAGE_SIZE)
+		munmap(at + len, (size_t)(m + len + HUGE_PAGE_SIZE - (at + len)));
+	return at;
+}
+
+/*
+ * The next @size bytes of @a in transparent huge pages, for an arena about to
+ * fill that much at once.  On the virtual machines we measure on, a page
+ * fault costs about 11 us a 4 KiB page and one 2 MiB huge page 0.1 to 0.3 ms,
+ * so a megabyte of arrays decoded from a cache file cost 3 ms in faults.
+ * Without huge pages the chunk is ordinary memory; under ASan it is malloc'd
+ * as usual, so that ASan still sees the chunk's bounds.
+ */
+int arena_reserve_huge(struct arena *a, size_t size)
+{
+#if DTBIND_ASAN
+	(void)a;
+	(void)size;
+	return 0;
+#else
+	size_t len = (sizeof(struct arena_chunk) + size + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
+
+	if (size > SIZE_MAX / 4)
+		return -DTBIND_ENOMEM;
+	struct arena_chunk *c = map_huge_aligned(len);
+
+	if (!c)
+		return -DTBIND_ENOMEM;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(c, len, MADV_HUGEPAGE);	/* a hint: without it, ordinary pages */
+#endif
+	c->size = len - sizeof(*c);
+	c->used = 0;
+	c->mapped = len;
+	c->next = a->head;
+	a->head = c;
+	return 0;
+#endif
 }
 
 /* ---- strbuf ------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dtschema-private.h"
+#include "dttypes.h"
 #include "fuzz.h"
 
 #define PROGRAM 0x66757a7a63616368ull	/* any value: the harness writes it into the header */
@@ -42,6 +43,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			compat_bindings(s, s->b[i].id, strlen(s->b[i].id));
 		}
 		compat_bindings(s, "simple-bus", 10);
+		/* The type database, decoded record by record: exact names, then the patterns. */
+		static const char *const names[] = { "reg", "clocks", "#address-cells", "acme,lanes-3" };
+		const char *types[4];
+		int64_t dim[2][2];
+
+		for (size_t k = 0; s->types && k < ARRAY_SIZE(names); k++) {
+			dt_types_get(s->types, names[k], types, 4);
+			dt_types_dim(s->types, names[k], dim);
+		}
 		if (whole)
 			dtbind_dtschemas_documented(s, "acme,widget");
 	}

@@ -226,52 +226,99 @@ static void test_decode_typed(void **state)
  */
 static void test_types_saved_and_loaded(void **state)
 {
+	/* Learnt in an order other than the names' (the saved offsets are by name). */
 	static const char yaml[] =
 		"properties:\n"
+		"  zeta,u8:\n"
+		"    $ref: /schemas/types.yaml#/definitions/uint8\n"
 		"  acme,u32:\n"
 		"    $ref: /schemas/types.yaml#/definitions/uint32\n"
+		"  acme,names:\n"
+		"    $ref: /schemas/types.yaml#/definitions/string-array\n"
+		"  acme,flag:\n"
+		"    type: boolean\n"
+		"  mid,phandles:\n"
+		"    $ref: /schemas/types.yaml#/definitions/phandle-array\n"
 		"patternProperties:\n"
 		"  '^acme,lanes-[0-9]+$':\n"
 		"    $ref: /schemas/types.yaml#/definitions/uint32-matrix\n"
 		"    items:\n"
 		"      minItems: 2\n"
 		"      maxItems: 2\n";
+	static const char *const exact[][2] = {
+		{ "zeta,u8", "uint8" }, { "acme,u32", "uint32" }, { "acme,names", "string-array" },
+		{ "acme,flag", "flag" }, { "mid,phandles", "phandle-array" },
+	};
 	struct fixture *f = *state;
 	struct dtbind_doc *doc = NULL;
 	const struct dtbind_value *root;
-	struct dt_types *built = NULL, *loaded = NULL;
-	struct strbuf sb = { 0 };
+	struct dt_types *built = NULL, *loaded = NULL, *damaged = NULL;
+	struct strbuf sb = { 0 }, again = { 0 };
 
 	assert_int_equal(dtbind_doc_load_string("t.yaml", yaml, sizeof(yaml) - 1, f->diag, 0, &doc), 0);
 	root = dtbind_doc_root(doc);
 	assert_int_equal(dt_types_build(&built, &root, 1, DTBIND_GEN_2026_06), 0);
 	dt_types_save(built, &sb);
+	assert_false(sb.oom);
 	struct reader r = { (const unsigned char *)sb.buf, (const unsigned char *)sb.buf + sb.len, false };
 
 	assert_int_equal(dt_types_load(&loaded, &r), 0);
+	assert_true(r.p == r.end);	/* the whole section framed, nothing decoded past it */
 	struct dt_types *both[] = { built, loaded };
 
 	for (size_t i = 0; i < 2; i++) {
 		const char *types[4];
 		int64_t dim[2][2];
 
-		assert_int_equal(dt_types_get(both[i], "acme,u32", types, 4), 1);
-		assert_string_equal(types[0], "uint32");
+		for (size_t k = 0; k < ARRAY_SIZE(exact); k++) {
+			assert_int_equal(dt_types_get(both[i], exact[k][0], types, 4), 1);
+			assert_string_equal(types[0], exact[k][1]);
+		}
 		assert_int_equal(dt_types_get(both[i], "acme,lanes-12", types, 4), 1);
 		assert_string_equal(types[0], "uint32-matrix");
 		assert_true(dt_types_dim(both[i], "acme,lanes-3", dim));
 		assert_int_equal(dim[1][0], 2);
 		assert_int_equal(dim[1][1], 2);
+		assert_int_equal(dt_types_get_key(both[i], "^acme,lanes-[0-9]+$", true, types, 4), 1);
+		assert_string_equal(types[0], "uint32-matrix");
 		assert_int_equal(dt_types_get(both[i], "acme,lanes-x", types, 4), 0);
+		assert_int_equal(dt_types_get(both[i], "aaa", types, 4), 0);	/* before the first name */
+		assert_int_equal(dt_types_get(both[i], "zzz", types, 4), 0);	/* after the last */
 		assert_false(dt_types_dim(both[i], "acme,other", dim));
 	}
+	/* A loaded database saves the same bytes (a cache rewritten from a cache). */
+	dt_types_save(loaded, &again);
+	assert_int_equal(again.len, sb.len);
+	assert_memory_equal(again.buf, sb.buf, sb.len);
 	/* a cut record is refused, not read past its end */
 	r = (struct reader){ (const unsigned char *)sb.buf, (const unsigned char *)sb.buf + sb.len / 2, false };
-	assert_int_equal(dt_types_load(&loaded, &r), -DTBIND_EPARSE);
-	assert_null(loaded);
-	dt_types_free(both[1]);
+	assert_int_equal(dt_types_load(&damaged, &r), -DTBIND_EPARSE);
+	assert_null(damaged);
+	/* offsets past the records, or into the middle of one: no answer, no read outside */
+	for (uint32_t bad = 0; bad < 2; bad++) {
+		char *copy = malloc(sb.len);
+
+		assert_non_null(copy);
+		memcpy(copy, sb.buf, sb.len);
+		for (size_t k = 0; k < ARRAY_SIZE(exact); k++) {
+			uint32_t off = bad ? 3 : 0x7ffffff0;
+
+			memcpy(copy + 12 + 4 * k, &off, 4);
+		}
+		r = (struct reader){ (const unsigned char *)copy, (const unsigned char *)copy + sb.len, false };
+		assert_int_equal(dt_types_load(&damaged, &r), 0);
+		const char *types[4];
+
+		for (size_t k = 0; k < ARRAY_SIZE(exact); k++)
+			assert_true(dt_types_get(damaged, exact[k][0], types, 4) <= 1);
+		dt_types_free(damaged);
+		damaged = NULL;
+		free(copy);
+	}
+	dt_types_free(loaded);
 	dt_types_free(built);
 	free(sb.buf);
+	free(again.buf);
 	dtbind_doc_free(doc);
 }
 

@@ -221,6 +221,37 @@ static void test_changes_are_seen(void **state)
 	assert_false(manifest_unchanged(&m, fx->root, &stale));	/* edited */
 }
 
+/* Each file is looked up from its own directory's descriptor: two levels down, and the root's. */
+static void test_nested_edits_are_seen(void **state)
+{
+	struct fixture *fx = *state;
+	struct manifest m;
+	char deep[128];
+	bool stale;
+
+	snprintf(deep, sizeof(deep), "%s/misc/deep", fx->root);
+	assert_int_equal(mkdir(deep, 0755), 0);
+	write_text(fx->root, "misc/deep/part.yaml", "title: part\n");
+	record(fx, 10 * SECOND, false, NULL, &m);
+	assert_true(manifest_unchanged(&m, fx->root, &stale));
+	assert_false(stale);
+	next_tick();
+	write_text(fx->root, "misc/deep/part.yaml", "title: PART\n");	/* same size */
+	assert_false(manifest_unchanged(&m, fx->root, &stale));
+	record(fx, 10 * SECOND, false, NULL, &m);
+	assert_true(manifest_unchanged(&m, fx->root, &stale));
+	next_tick();
+	write_text(fx->root, "top.yaml", "title: TOP\n");
+	assert_false(manifest_unchanged(&m, fx->root, &stale));
+	record(fx, 10 * SECOND, false, NULL, &m);
+	/* a directory removed with the file in it */
+	char cmd[192];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", deep);
+	assert_int_equal(system(cmd), 0);
+	assert_false(manifest_unchanged(&m, fx->root, &stale));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +260,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_racy_file_is_hashed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_racy_directory_is_listed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_changes_are_seen, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_nested_edits_are_seen, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
