@@ -142,6 +142,7 @@ void arena_release(struct arena *a)
 #define DTBIND_ASAN 0
 #endif
 
+#if !DTBIND_ASAN
 /* @len bytes (a multiple of HUGE_PAGE_SIZE) mapped at a huge page boundary, or NULL. */
 static void *map_huge_aligned(size_t len)
 {
@@ -164,6 +165,7 @@ static void *map_huge_aligned(size_t len)
 		munmap(at + len, (size_t)(m + len + HUGE_PAGE_SIZE - (at + len)));
 	return at;
 }
+#endif
 
 /*
  * The next @size bytes of @a in transparent huge pages, for an arena about to
