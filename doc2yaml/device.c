@@ -707,6 +707,94 @@ static bool pin_states(const struct conv *cv, const char *name)
 	return false;
 }
 
+/* Does a node below @n (not @n itself) set @name? */
+static bool below_uses(const struct ditem *n, const char *name, unsigned depth)
+{
+	if (depth > MAX_NESTING)
+		return false;
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		if (c->dead || c->kind != DI_NODE)
+			continue;
+		if (node_prop(c, name) || below_uses(c, name, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* Does a word of @lead name a child node of the examples' device nodes? */
+static bool lead_names_child(const struct conv *cv, const char *lead)
+{
+	char w[MAX_NAME + 1];
+
+	for (const char *p = lead; *p;) {
+		size_t n = 0;
+
+		while (*p && (*p == ' ' || *p == '/' || *p == ','))
+			p++;
+		while (*p && *p != ' ' && *p != '/' && *p != ',' && n < MAX_NAME)
+			w[n++] = (char)tolower((unsigned char)*p++);
+		w[n] = '\0';
+		while (*p && *p != ' ' && *p != '/' && *p != ',')
+			p++;
+		if (n >= 3 && devnode_child(cv, w))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "Required dai-link properties:", "Optional backlight properties:": a heading
+ * whose words before "properties" name a child node of the examples' device
+ * node lists that child's properties, each heading a scope of its own.
+ */
+static void child_headings(struct conv *cv)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || !pr->lead || !lead_names_child(cv, pr->lead))
+			continue;
+		int scope = ++cv->nscopes;
+
+		for (size_t j = k; j < cv->props.n; j++) {
+			struct prop *o = cv->props.v[j];
+
+			if (!o->scope && o->head_line == pr->head_line)
+				o->scope = scope;
+		}
+	}
+}
+
+/*
+ * An optional item of the device's list that the examples set only in child
+ * nodes ("rom-addr" in lp855x's rom_14h { }, "spread-spectrum" in cdce925's
+ * PLL2 { }) is a child's: it goes to a scope of its own, where the child's
+ * schema finds its text.  A required item stays: the text's word outweighs
+ * an example that shows it in an endpoint (exynos_dsim).
+ */
+static void child_only_items(struct conv *cv)
+{
+	int scope = 0;
+
+	if (!cv->devnodes.n)
+		return;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		bool below = false;
+
+		if (pr->scope || pr->req == REQ_YES || pr->pattern || pr->is_node ||
+		    !valid_prop_name(pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
+			continue;
+		for (size_t d = 0; d < cv->devnodes.n && !below; d++)
+			below = below_uses(cv->devnodes.v[d], pr->name, 0);
+		if (!below)
+			continue;
+		if (!scope)
+			scope = ++cv->nscopes;
+		pr->scope = scope;
+	}
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -963,6 +1051,8 @@ void build_device(struct conv *cv, struct ynode *schema)
 		ypush(req, ystr(cv, "compatible", cv->compat_line));
 	if (!cv->props.n && !cpu && cs && !cv->root_binding)
 		add_prose_props(cv, props, req);
+	child_headings(cv);
+	child_only_items(cv);
 	np = ntext = text_props(cv, pis, cap, cpu);
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)
