@@ -516,17 +516,35 @@ void dedupe_required(struct ynode *req)
 }
 
 /*
- * Names a schema the text refers to (cv->xrefs, not one of ours) defines and
- * requires itself: nand-controller.yaml's cells, which 17 of the 18 6.12
- * schemas that reference it (held and heldx aside) neither list nor require.
+ * Names a schema the text refers to (cv->xrefs, not one of ours) defines,
+ * that the 6.12 schemas referencing it (held and heldx aside) do not list:
+ * nand-controller.yaml's cells (17 of 18 schemas neither list nor require
+ * them, nor the NAND chip's nand-* that old texts list at the controller),
+ * fpga-bridge.yaml's bridge-enable (0 of 2), mdio-mux.yaml's
+ * mdio-parent-bus and cells (0 of 5 and 0 of 7).  Required by it too:
+ * dropped from the device's properties and from its required list.
  */
 static bool xref_covers(const struct conv *cv, const char *name)
 {
-	if (strcmp(name, "#address-cells") && strcmp(name, "#size-cells"))
-		return false;
-	for (size_t k = 0; k < cv->nxrefs; k++)
-		if (!strcmp(cv->xrefs[k], "mtd/nand-controller.yaml"))
-			return true;
+	static const struct {
+		const char *path, *names[3], *prefix;
+	} defs[] = {
+		{ "mtd/nand-controller.yaml", { "#address-cells", "#size-cells" }, "nand-" },
+		{ "fpga/fpga-bridge.yaml", { "bridge-enable" }, NULL },
+		{ "net/mdio-mux.yaml", { "mdio-parent-bus", "#address-cells", "#size-cells" }, NULL },
+	};
+
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		for (size_t i = 0; i < ARRAY_SIZE(defs); i++) {
+			if (strcmp(cv->xrefs[k], defs[i].path))
+				continue;
+			for (size_t j = 0; j < ARRAY_SIZE(defs[i].names) && defs[i].names[j]; j++)
+				if (!strcmp(name, defs[i].names[j]))
+					return true;
+			if (defs[i].prefix && starts_with(name, defs[i].prefix))
+				return true;
+		}
+	}
 	return false;
 }
 
