@@ -442,6 +442,32 @@ static bool covered_by_refs(const bool *refs, const char *name)
 	return false;
 }
 
+/*
+ * Names a referenced common schema defines that kernel schemas list all the
+ * same: of the 6.12 schemas (held and heldx aside) referencing it that use
+ * the name, two thirds or more list it (i2c clock-frequency 34 of 39,
+ * dma-channels 16 of 18, sound-name-prefix 18 of 23, linux,keycodes 12 of
+ * 13, start-year 9 of 10, mac-address 9 of 12).  An item of the text naming
+ * one stays a property.  Not touchscreen-* (21 of 26) nor num-cs (8 of 12):
+ * on dev and tune the texts listing them were the other kind (4 files lost).
+ */
+static bool listed_though_covered(const bool *refs, const char *name)
+{
+	static const char *const eth[] = {
+		"mac-address", "nvmem-cells", "nvmem-cell-names", "pcs-handle",
+	};
+	static const char *const other[] = {
+		"dma-channels", "dma-channel-mask", "rts-gpios", "cts-gpios", "current-speed",
+		"start-year", "trickle-resistor-ohms", "read-only", "linux,keycodes",
+		"poll-interval", "sound-name-prefix",
+	};
+
+	if ((refs[CS_I2C_CONTROLLER] && !strcmp(name, "clock-frequency")) ||
+	    (refs[CS_ETHERNET] && str_in(name, eth, ARRAY_SIZE(eth))))
+		return true;
+	return str_in(name, other, ARRAY_SIZE(other));
+}
+
 /* What the meta-schema requires along with what we have. */
 void add_dependencies(struct conv *cv, struct ynode *props)
 {
@@ -489,6 +515,39 @@ void dedupe_required(struct ynode *req)
 	}
 }
 
+/*
+ * Names a schema the text refers to (cv->xrefs, not one of ours) defines,
+ * that the 6.12 schemas referencing it (held and heldx aside) do not list:
+ * nand-controller.yaml's cells (17 of 18 schemas neither list nor require
+ * them, nor the NAND chip's nand-* that old texts list at the controller),
+ * fpga-bridge.yaml's bridge-enable (0 of 2), mdio-mux.yaml's
+ * mdio-parent-bus and cells (0 of 5 and 0 of 7).  Required by it too:
+ * dropped from the device's properties and from its required list.
+ */
+static bool xref_covers(const struct conv *cv, const char *name)
+{
+	static const struct {
+		const char *path, *names[3], *prefix;
+	} defs[] = {
+		{ "mtd/nand-controller.yaml", { "#address-cells", "#size-cells" }, "nand-" },
+		{ "fpga/fpga-bridge.yaml", { "bridge-enable" }, NULL },
+		{ "net/mdio-mux.yaml", { "mdio-parent-bus", "#address-cells", "#size-cells" }, NULL },
+	};
+
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		for (size_t i = 0; i < ARRAY_SIZE(defs); i++) {
+			if (strcmp(cv->xrefs[k], defs[i].path))
+				continue;
+			for (size_t j = 0; j < ARRAY_SIZE(defs[i].names) && defs[i].names[j]; j++)
+				if (!strcmp(name, defs[i].names[j]))
+					return true;
+			if (defs[i].prefix && starts_with(name, defs[i].prefix))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Properties a referenced common schema requires itself. */
 static bool required_by_refs(const bool *refs, const char *name)
 {
@@ -502,7 +561,10 @@ static bool required_by_refs(const bool *refs, const char *name)
 	       (refs[CS_DSI_CONTROLLER] && (!strcmp(name, "#address-cells") ||
 					    !strcmp(name, "#size-cells"))) ||
 	       ((refs[CS_SPI_CONTROLLER] || refs[CS_I2C_CONTROLLER]) &&
-		(!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells")));
+		(!strcmp(name, "#address-cells") || !strcmp(name, "#size-cells"))) ||
+	       /* pci-bus-common.yaml's: 22 of 25 6.12 host bridge schemas do not repeat them */
+	       (refs[CS_PCI_HOST] && (!strcmp(name, "device_type") ||
+				      !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells")));
 }
 
 /* Is @name a child node of the device in some example? */
@@ -707,6 +769,94 @@ static bool pin_states(const struct conv *cv, const char *name)
 	return false;
 }
 
+/* Does a node below @n (not @n itself) set @name? */
+static bool below_uses(const struct ditem *n, const char *name, unsigned depth)
+{
+	if (depth > MAX_NESTING)
+		return false;
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		if (c->dead || c->kind != DI_NODE)
+			continue;
+		if (node_prop(c, name) || below_uses(c, name, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* Does a word of @lead name a child node of the examples' device nodes? */
+static bool lead_names_child(const struct conv *cv, const char *lead)
+{
+	char w[MAX_NAME + 1];
+
+	for (const char *p = lead; *p;) {
+		size_t n = 0;
+
+		while (*p && (*p == ' ' || *p == '/' || *p == ','))
+			p++;
+		while (*p && *p != ' ' && *p != '/' && *p != ',' && n < MAX_NAME)
+			w[n++] = (char)tolower((unsigned char)*p++);
+		w[n] = '\0';
+		while (*p && *p != ' ' && *p != '/' && *p != ',')
+			p++;
+		if (n >= 3 && devnode_child(cv, w))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "Required dai-link properties:", "Optional backlight properties:": a heading
+ * whose words before "properties" name a child node of the examples' device
+ * node lists that child's properties, each heading a scope of its own.
+ */
+static void child_headings(struct conv *cv)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || !pr->lead || !lead_names_child(cv, pr->lead))
+			continue;
+		int scope = ++cv->nscopes;
+
+		for (size_t j = k; j < cv->props.n; j++) {
+			struct prop *o = cv->props.v[j];
+
+			if (!o->scope && o->head_line == pr->head_line)
+				o->scope = scope;
+		}
+	}
+}
+
+/*
+ * An optional item of the device's list that the examples set only in child
+ * nodes ("rom-addr" in lp855x's rom_14h { }, "spread-spectrum" in cdce925's
+ * PLL2 { }) is a child's: it goes to a scope of its own, where the child's
+ * schema finds its text.  A required item stays: the text's word outweighs
+ * an example that shows it in an endpoint (exynos_dsim).
+ */
+static void child_only_items(struct conv *cv)
+{
+	int scope = 0;
+
+	if (!cv->devnodes.n)
+		return;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+		bool below = false;
+
+		if (pr->scope || pr->req == REQ_YES || pr->pattern || pr->is_node ||
+		    !valid_prop_name(pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
+			continue;
+		for (size_t d = 0; d < cv->devnodes.n && !below; d++)
+			below = below_uses(cv->devnodes.v[d], pr->name, 0);
+		if (!below)
+			continue;
+		if (!scope)
+			scope = ++cv->nscopes;
+		pr->scope = scope;
+	}
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -801,8 +951,11 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 		/* A generic binding's examples are other devices: their properties are not ours. */
 		if (example_only && !cv->chains.n)
 			continue;
+		if (xref_covers(cv, pi->name))
+			continue;
 		if (covered_by_refs(refs, pi->name) &&
-		    !(refs[CS_ETHERNET] && !example_only && starts_with(pi->name, "phy"))) {
+		    !(refs[CS_ETHERNET] && !example_only && starts_with(pi->name, "phy")) &&
+		    !(!example_only && listed_though_covered(refs, pi->name))) {
 			/* The referenced schema defines it; required stays the text's word. */
 			if (!example_only && pi->pr->req == REQ_YES && !pi->pr->deprecated &&
 			    !pi->pr->pattern && !required_by_refs(refs, pi->name))
@@ -963,6 +1116,8 @@ void build_device(struct conv *cv, struct ynode *schema)
 		ypush(req, ystr(cv, "compatible", cv->compat_line));
 	if (!cv->props.n && !cpu && cs && !cv->root_binding)
 		add_prose_props(cv, props, req);
+	child_headings(cv);
+	child_only_items(cv);
 	np = ntext = text_props(cv, pis, cap, cpu);
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)

@@ -135,6 +135,8 @@ struct prop {
 	bool from_example;	/* not in the text: used by the examples' device nodes */
 	const char *qual;	/* its heading names some compatibles: "for rk3399" */
 	enum req qual_req;	/* what that heading says */
+	const char *lead;	/* its heading's words before "properties": "TDM dai-link" */
+	unsigned head_line;	/* that heading's line */
 };
 
 /* A fallback chain of compatible strings: "a", "b" as an items list. */

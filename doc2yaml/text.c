@@ -689,6 +689,8 @@ struct parse_state {
 	int last_compat_scope;
 	char qualifier[128];	/* "for MDIO bus": the current property section's qualifier */
 	char main_qualifier[128];
+	char lead[128];		/* "dai-link": the words before "properties" */
+	unsigned head_line;
 	bool main_has_compat;
 	bool qual_compat;	/* the qualifier names some of the compatibles */
 	unsigned exsec;		/* current example section (1-based) */
@@ -745,6 +747,35 @@ static void heading_qualifier(const char *t, char *out, size_t max)
 }
 
 
+/* The words of a heading between "Required"/"Optional" and "properties": "TDM dai-link". */
+static void heading_lead(const char *t, char *out, size_t max)
+{
+	static const char *const skip[] = { "required", "optional", "mandatory", "additional" };
+	const char *p = find_ci(t, "proper");
+	size_t n;
+
+	out[0] = '\0';
+	if (!p)
+		return;
+	while (*t && !isalpha((unsigned char)*t))
+		t++;
+	for (size_t k = 0; k < ARRAY_SIZE(skip); k++) {
+		size_t l = strlen(skip[k]);
+
+		if (!strncasecmp(t, skip[k], l) && !isalnum((unsigned char)t[l])) {
+			t = skip_blanks(t + l);
+			break;
+		}
+	}
+	n = t < p ? (size_t)(p - t) : 0;
+	if (n >= max)
+		n = max - 1;
+	memcpy(out, t, n);
+	while (n && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+}
+
 static void start_section(struct conv *cv, struct parse_state *ps, size_t i, const struct heading *h)
 {
 	ps->cur = NULL;
@@ -778,6 +809,8 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	}
 	if (h->kind == SEC_PROPS || h->kind == SEC_NODES) {
 		heading_qualifier(cv->lines[i].t, ps->qualifier, sizeof(ps->qualifier));
+		heading_lead(cv->lines[i].t, ps->lead, sizeof(ps->lead));
+		ps->head_line = cv->lines[i].no;
 		ps->qual_compat = h->kind == SEC_PROPS && ps->main_has_compat &&
 				  (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '(') &&
 				  qualifier_names_compatible(cv, ps->qualifier);
@@ -897,6 +930,10 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		 */
 		if (starts_with_ci(rest, "(optional)"))
 			pr->req = REQ_NO;
+		if (ps->kind == SEC_PROPS && ps->lead[0]) {
+			pr->lead = cv_strdup(cv, ps->lead);
+			pr->head_line = ps->head_line;
+		}
 		if (ps->qual_compat) {
 			pr->qual = cv_strdup(cv, ps->qualifier);
 			pr->qual_req = ps->h.req;
