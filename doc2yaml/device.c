@@ -38,6 +38,8 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_SOUND_CARD] = "sound/sound-card-common.yaml",
 	[CS_SLIMBUS] = "slimbus/slimbus.yaml",
 	[CS_NVMEM_DEPRECATED] = "nvmem/nvmem-deprecated-cells.yaml",
+	[CS_CAN_CONTROLLER] = "net/can/can-controller.yaml",
+	[CS_QCOM_GCC] = "clock/qcom,gcc.yaml",
 };
 
 /* A provider's common schema fits only a provider: the cells property it requires. */
@@ -233,6 +235,7 @@ static bool devnode_cells(const struct conv *cv)
 static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
 	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	const char *t = cv->title ? cv->title : "";
 	bool device = cv->chains.n > 0;
 
 	/* device_type = "pci": a host bridge (an endpoint has none). */
@@ -245,9 +248,46 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 		refs[CS_SOUND_CARD] = true;
 	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_SLIMBUS] = true;
+	/* Every CAN controller of 6.12 (14 of 14 under net/can/) $refs can-controller.yaml. */
+	if (device && cv->id_rel && starts_with(cv->id_rel, "net/can/"))
+		refs[CS_CAN_CONTROLLER] = true;
+	/*
+	 * A Qualcomm clock controller that resets too: 78 schemas of 6.12 share
+	 * qcom,gcc.yaml (its cells and reg).
+	 */
+	if (device && !strcmp(dir, "clock") && any_prop_named(pis, n, "#clock-cells") &&
+	    any_prop_named(pis, n, "#reset-cells") &&
+	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,"))
+		refs[CS_QCOM_GCC] = true;
+	/* An Ethernet controller by its title (the MAC; its PHY or switch is no such thing). */
+	if (device && !strcmp(dir, "net") && find_word(t, "ethernet") && find_word(t, "controller") &&
+	    !find_word(t, "mdio") && !find_word(t, "phy") && !find_word(t, "switch"))
+		refs[CS_ETHERNET] = true;
 	/* Cells as plain children of the provider: the layout current schemas call deprecated. */
 	if (refs[CS_NVMEM] && devnode_cells(cv))
 		refs[CS_NVMEM_DEPRECATED] = true;
+}
+
+/*
+ * Does a family's common schema in the kind's directory $ref the kind's own
+ * (synopsys-dw-mshc-common.yaml mmc-controller.yaml, the pinctrl families
+ * pinctrl.yaml, qcom,pcie-common.yaml pci-host-bridge.yaml)?  The kind's
+ * properties are then the family's: not repeated, and no second $ref.
+ */
+static bool brought_by_family(const struct conv *cv, size_t kind)
+{
+	const char *c = common_schemas[kind], *cs = strrchr(c, '/');
+
+	if (!cs || (kind != CS_MMC && kind != CS_PINCTRL && kind != CS_PCI_HOST))
+		return false;
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		const char *x = cv->xrefs[k], *xs = strrchr(x, '/');
+
+		if (xs && str_ends_with(x, "-common.yaml") && cs - c == xs - x &&
+		    !strncmp(c, x, (size_t)(cs - c)))
+			return true;
+	}
+	return false;
 }
 
 /* Which common schemas the binding uses. */
@@ -431,6 +471,12 @@ static bool covered_by_refs(const bool *refs, const char *name)
 		return true;
 	if (refs[CS_WATCHDOG] && !strcmp(name, "timeout-sec"))
 		return true;
+	if (refs[CS_CAN_CONTROLLER] && starts_with(name, "termination-"))
+		return true;
+	if (refs[CS_QCOM_GCC] && (!strcmp(name, "#clock-cells") || !strcmp(name, "#reset-cells") ||
+				  !strcmp(name, "#power-domain-cells") ||
+				  !strcmp(name, "protected-clocks")))
+		return true;
 	if (refs[CS_PCI_HOST] && (!strcmp(name, "device_type") || !strcmp(name, "bus-range") ||
 				  !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
 				  !strcmp(name, "linux,pci-domain") || !strcmp(name, "msi-map") ||
@@ -554,6 +600,8 @@ static bool xref_covers(const struct conv *cv, const char *name)
 static bool required_by_refs(const bool *refs, const char *name)
 {
 	return (refs[CS_PWM] && !strcmp(name, "#pwm-cells")) ||
+	       (refs[CS_QCOM_GCC] && (!strcmp(name, "#clock-cells") ||
+				      !strcmp(name, "#reset-cells"))) ||
 	       (refs[CS_THERMAL_SENSOR] && !strcmp(name, "#thermal-sensor-cells")) ||
 	       (refs[CS_QCOM_TLMM] && (!strcmp(name, "interrupts") ||
 				       !strcmp(name, "interrupt-controller") ||
@@ -1073,7 +1121,7 @@ static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 	bool any_ref = false;
 
 	for (size_t i = 0; i < CS_COUNT; i++) {
-		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]))
+		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]) || brought_by_family(cv, i))
 			continue;	/* sdhci-common.yaml $refs mmc-controller.yaml */
 		push_ref(cv, allof, common_schemas[i]);
 		any_ref = true;
