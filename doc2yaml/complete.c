@@ -447,7 +447,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
 			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
 			{ CS_PCI_HOST, "pcie" }, { CS_PINCTRL, "pinctrl" }, { CS_DSI_CONTROLLER, "dsi" },
-			{ CS_SLIMBUS, "slim" }, { CS_CAN_CONTROLLER, "can" },
+			{ CS_SLIMBUS, "slim" },
 		};
 		for (size_t g = 0; g < ARRAY_SIZE(gen); g++) {
 			if (!cv->refs[gen[g].cs] || n->name[0] == '&')

@@ -38,8 +38,6 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_SOUND_CARD] = "sound/sound-card-common.yaml",
 	[CS_SLIMBUS] = "slimbus/slimbus.yaml",
 	[CS_NVMEM_DEPRECATED] = "nvmem/nvmem-deprecated-cells.yaml",
-	[CS_CAN_CONTROLLER] = "net/can/can-controller.yaml",
-	[CS_QCOM_GCC] = "clock/qcom,gcc.yaml",
 };
 
 /* A provider's common schema fits only a provider: the cells property it requires. */
@@ -248,17 +246,6 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 		refs[CS_SOUND_CARD] = true;
 	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_SLIMBUS] = true;
-	/* Every CAN controller of 6.12 (14 of 14 under net/can/) $refs can-controller.yaml. */
-	if (device && cv->id_rel && starts_with(cv->id_rel, "net/can/"))
-		refs[CS_CAN_CONTROLLER] = true;
-	/*
-	 * A Qualcomm clock controller that resets too: 78 schemas of 6.12 share
-	 * qcom,gcc.yaml (its cells and reg).
-	 */
-	if (device && !strcmp(dir, "clock") && any_prop_named(pis, n, "#clock-cells") &&
-	    any_prop_named(pis, n, "#reset-cells") &&
-	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,"))
-		refs[CS_QCOM_GCC] = true;
 	/* An Ethernet controller by its title (the MAC; its PHY or switch is no such thing). */
 	if (device && !strcmp(dir, "net") && find_word(t, "ethernet") && find_word(t, "controller") &&
 	    !find_word(t, "mdio") && !find_word(t, "phy") && !find_word(t, "switch"))
@@ -356,11 +343,9 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,") &&
 	    (find_word(t, "tlmm") || text_mentions(cv, "TLMM")))
 		refs[CS_QCOM_TLMM] = true;
-	/*
-	 * A pin controller: 149 of the 157 pinctrl/ schemas of 6.12 $ref
-	 * pinctrl.yaml or a family schema that brings it.
-	 */
-	if (!strcmp(dir, "pinctrl") && device && !refs[CS_QCOM_TLMM])
+	/* A pin controller whose text points to the generic pin controller binding. */
+	if (!strcmp(dir, "pinctrl") && device && !refs[CS_QCOM_TLMM] &&
+	    text_mentions(cv, "pinctrl-bindings.txt"))
 		refs[CS_PINCTRL] = true;
 	/* A DSI host: its peripherals are child nodes addressed by virtual channel. */
 	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
@@ -472,12 +457,6 @@ static bool covered_by_refs(const bool *refs, const char *name)
 			     !strcmp(name, "quartz-load-femtofarads")))
 		return true;
 	if (refs[CS_WATCHDOG] && !strcmp(name, "timeout-sec"))
-		return true;
-	if (refs[CS_CAN_CONTROLLER] && starts_with(name, "termination-"))
-		return true;
-	if (refs[CS_QCOM_GCC] && (!strcmp(name, "#clock-cells") || !strcmp(name, "#reset-cells") ||
-				  !strcmp(name, "#power-domain-cells") ||
-				  !strcmp(name, "protected-clocks")))
 		return true;
 	if (refs[CS_PCI_HOST] && (!strcmp(name, "device_type") || !strcmp(name, "bus-range") ||
 				  !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
@@ -602,8 +581,6 @@ static bool xref_covers(const struct conv *cv, const char *name)
 static bool required_by_refs(const bool *refs, const char *name)
 {
 	return (refs[CS_PWM] && !strcmp(name, "#pwm-cells")) ||
-	       (refs[CS_QCOM_GCC] && (!strcmp(name, "#clock-cells") ||
-				      !strcmp(name, "#reset-cells"))) ||
 	       (refs[CS_THERMAL_SENSOR] && !strcmp(name, "#thermal-sensor-cells")) ||
 	       (refs[CS_QCOM_TLMM] && (!strcmp(name, "interrupts") ||
 				       !strcmp(name, "interrupt-controller") ||
