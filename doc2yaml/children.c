@@ -428,6 +428,25 @@ static bool nodes_have_prop(const struct ditem *const *inst, size_t n, const cha
 }
 
 /*
+ * A child of another name that is an LED all the same: it has the LED
+ * trigger or state properties, or the text sends its "label" to the LED
+ * binding ("- label: see .../leds/common.txt"; pca9532's "red-power {").
+ */
+static bool led_like(const struct conv *cv, const struct ditem *const *inst, size_t n)
+{
+	static const char *const led[] = {
+		"linux,default-trigger", "default-state", "led-max-microamp",
+		"retain-state-suspended", "panic-indicator",
+	};
+	static const char *const label[] = { "label" };
+
+	if (cv->dir_hint && !strcmp(cv->dir_hint, "pinctrl"))
+		return false;
+	return nodes_have_prop(inst, n, led, ARRAY_SIZE(led)) ||
+	       (nodes_have_prop(inst, n, label, 1) && text_mentions(cv, "leds/common.txt"));
+}
+
+/*
  * A pin configuration node of a pin controller: the generic pin
  * configuration names (pinctrl/pincfg-node.yaml) and the multiplexing ones
  * (pinmux-node.yaml).  Not where the controller has a family schema of its
@@ -555,7 +574,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			     elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
 			if (!cs) {
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
-				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@"))
+				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@") ||
+				    led_like(cv, g[k].inst, g[k].n))
 					led_child(cv, cs, line);
 				else
 					pin_config_child(cv, cs, g[k].inst, g[k].n, line);

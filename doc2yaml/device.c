@@ -192,11 +192,13 @@ static bool spi_device_text(const struct conv *cv)
 	static const char *const said[] = {
 		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
 		"over spi", "via spi", "node of a spi controller", "spi peripheral", "spi mode",
+		"spi chip select", "spi chip-select", "spi chipselect",
 	};
 	/*
 	 * "a child node of a SPI controller", not "embeds a SPI controller"
 	 * (atmel-flexcom); in the prose: an example's spi-max-frequency may be a
-	 * child's (the device's own is among its properties).
+	 * child's (the device's own is among its properties).  "reg: SPI chip
+	 * select number": 17 texts of 6.1 outside spi/, 5 without another phrase.
 	 */
 	for (size_t i = 0; i < cv->nlines; i++)
 		for (size_t k = 0; k < ARRAY_SIZE(said) && !cv->lines[i].exsec; k++)
@@ -231,6 +233,7 @@ static bool devnode_cells(const struct conv *cv)
 static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
 	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	const char *t = cv->title ? cv->title : "";
 	bool device = cv->chains.n > 0;
 
 	/* device_type = "pci": a host bridge (an endpoint has none). */
@@ -243,9 +246,35 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 		refs[CS_SOUND_CARD] = true;
 	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
 		refs[CS_SLIMBUS] = true;
+	/* An Ethernet controller by its title (the MAC; its PHY or switch is no such thing). */
+	if (device && !strcmp(dir, "net") && find_word(t, "ethernet") && find_word(t, "controller") &&
+	    !find_word(t, "mdio") && !find_word(t, "phy") && !find_word(t, "switch"))
+		refs[CS_ETHERNET] = true;
 	/* Cells as plain children of the provider: the layout current schemas call deprecated. */
 	if (refs[CS_NVMEM] && devnode_cells(cv))
 		refs[CS_NVMEM_DEPRECATED] = true;
+}
+
+/*
+ * Does a family's common schema in the kind's directory $ref the kind's own
+ * (synopsys-dw-mshc-common.yaml mmc-controller.yaml, the pinctrl families
+ * pinctrl.yaml, qcom,pcie-common.yaml pci-host-bridge.yaml)?  The kind's
+ * properties are then the family's: not repeated, and no second $ref.
+ */
+static bool brought_by_family(const struct conv *cv, size_t kind)
+{
+	const char *c = common_schemas[kind], *cs = strrchr(c, '/');
+
+	if (!cs || (kind != CS_MMC && kind != CS_PINCTRL && kind != CS_PCI_HOST))
+		return false;
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		const char *x = cv->xrefs[k], *xs = strrchr(x, '/');
+
+		if (xs && str_ends_with(x, "-common.yaml") && cs - c == xs - x &&
+		    !strncmp(c, x, (size_t)(cs - c)))
+			return true;
+	}
+	return false;
 }
 
 /* Which common schemas the binding uses. */
@@ -1071,7 +1100,7 @@ static void add_refs(struct conv *cv, struct ynode *schema, const bool *refs)
 	bool any_ref = false;
 
 	for (size_t i = 0; i < CS_COUNT; i++) {
-		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]))
+		if (!refs[i] || (i == CS_MMC && refs[CS_SDHCI]) || brought_by_family(cv, i))
 			continue;	/* sdhci-common.yaml $refs mmc-controller.yaml */
 		push_ref(cv, allof, common_schemas[i]);
 		any_ref = true;

@@ -135,6 +135,16 @@ static const char *next_named_schema(struct conv *cv, const char *s, const char 
 		}
 		const char *path = lookup(dir, (size_t)(dirend - dir), b, (size_t)(p - b));
 
+		/*
+		 * "Read synopsys-dw-mshc.txt": the family's text that became a device
+		 * schema and a <stem>-common.yaml for its variants.
+		 */
+		if (!path) {
+			const char *fam = cv_printf(cv, "%.*s-common", (int)(p - b), b);
+
+			path = fam ? lookup(dir, (size_t)(dirend - dir), fam, strlen(fam)) : NULL;
+		}
+
 		if (!path && explicit && el == 5 && dir < dirend) {
 			/* "bindings/connector/usb-connector.yaml": from the directory on. */
 			const char *rel = find_ci(s, "bindings/");
