@@ -241,6 +241,108 @@ static const char *names_of(struct conv *cv, const char *prop)
 	return cv_printf(cv, "%s-names", prop);
 }
 
+/* Does @w[0..wl) only join the names of a scoping phrase ("For X and Y type of devices")? */
+static bool scope_word(const char *w, size_t wl)
+{
+	static const char *const joins[] = {
+		"and", "or", "both", "the", "only", "for", "on", "of", "type", "types", "soc", "socs",
+		"chip", "chips", "device", "devices", "variant", "variants", "model", "models",
+		"compatible", "compatibles",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(joins); i++)
+		if (wl == strlen(joins[i]) && !strncasecmp(w, joins[i], wl))
+			return true;
+	return false;
+}
+
+/* Is every word of @s[0..len) a compatible's name or a joining word?  How many names, into @in. */
+static size_t only_names(const struct conv *cv, const struct cset *cs, const char *s, size_t len,
+			 bool *in)
+{
+	const char *end = s + len;
+	bool one[MAX_COMPAT];
+
+	for (const char *p = s; p < end;) {
+		while (p < end && (isspace((unsigned char)*p) || strchr("\"'(),/", *p)))
+			p++;
+		const char *w = p;
+
+		while (p < end && !isspace((unsigned char)*p) && !strchr("\"'()/", *p) &&
+		       !(*p == ',' && (p + 1 == end || isspace((unsigned char)p[1]))))
+			p++;
+		if (p > w && !scope_word(w, (size_t)(p - w)) && !mentions(cv, cs, w, (size_t)(p - w), one))
+			return 0;
+	}
+	return mentions(cv, cs, s, len, in);
+}
+
+/*
+ * The compatibles a property's first sentence scopes it to, into @in: a
+ * leading "For X and Y type of devices, ..." or a closing "... values for
+ * WM1811 or WM8958", when the whole text names no other compatible.
+ */
+static bool scoped_to(const struct conv *cv, const struct cset *cs, const char *text,
+		      const char *s, size_t len, bool *in)
+{
+	bool all[MAX_COMPAT];
+	const char *b = skip_blanks(s), *end = s + len;
+	size_t got = 0;
+
+	while (end > b && (isspace((unsigned char)end[-1]) || end[-1] == '.'))
+		end--;
+	if (!mentions(cv, cs, text, strlen(text), all))
+		return false;
+	if (!strncasecmp(b, "for ", 4) || !strncasecmp(b, "on ", 3)) {
+		const char *c = b;
+
+		while (c < end && !(*c == ',' && isspace((unsigned char)c[1])))
+			c++;
+		if (c < end && c - b < 100)
+			got = only_names(cv, cs, b, (size_t)(c - b), in);
+	}
+	for (const char *p = end; !got && p > b; p--) {
+		if ((!strncasecmp(p, " for ", 5) || !strncasecmp(p, " on ", 4)) && end - p < 60) {
+			got = only_names(cv, cs, p, (size_t)(end - p), in);
+			break;
+		}
+	}
+	if (!got)
+		return false;
+	for (size_t i = 0; i < cs->n; i++)
+		if (all[i] != in[i])
+			return false;
+	return true;
+}
+
+/* "must be set", "should be present when ...": a requirement, not a value ("must be set to 1"). */
+static bool says_required(const char *s)
+{
+	static const char *const verbs[] = {
+		"must be", "should be", "shall be", "has to be", "have to be",
+	};
+	static const char *const done[] = {
+		"set", "present", "specified", "provided", "defined", "given",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(verbs); i++) {
+		for (const char *p = find_word(s, verbs[i]); p; p = find_word(p + 1, verbs[i])) {
+			const char *w = skip_blanks(p + strlen(verbs[i]));
+
+			for (size_t k = 0; k < ARRAY_SIZE(done); k++) {
+				size_t n = strlen(done[k]);
+
+				if (strncasecmp(w, done[k], n) || isalnum((unsigned char)w[n]))
+					continue;
+				const char *next = skip_blanks(w + n);
+
+				if (strncasecmp(next, "to ", 3) && strncasecmp(next, "as ", 3) &&
+				    strncasecmp(next, "by ", 3) && *next != '<' && *next != ':')
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 /*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
@@ -251,7 +353,7 @@ static const char *names_of(struct conv *cv, const char *prop)
  */
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
-			  bool global_req)
+			  bool global_req, bool first)
 {
 	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
 	static const char *const req[] = { "required", "mandatory", "needed" };
@@ -272,11 +374,19 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	memcpy(unq, buf, len + 1);
+	/* "Should\tbe set\n when": one blank between words. */
+	size_t blen = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)s[i]) || (blen && buf[blen - 1] != ' '))
+			buf[blen++] = isspace((unsigned char)s[i]) ? ' ' : s[i];
+	buf[blen] = '\0';
 	bool is_neg = has_any(buf, neg, ARRAY_SIZE(neg));
-	const char *tied = names_a_value(cv, unq, text);
+	/* "\"intr\": Used for SoCs like ls2080a ... (could include AER events)": the item's own value. */
+	const char *tied = leading_value(cv, s, len);
 
 	if (!tied)
-		tied = leading_value(cv, s, len);
+		tied = names_a_value(cv, unq, text);
 	if (tied) {
 		/* "evdet applies to isl1209 and isl1219 only", "\"intr\": Used for SoCs like ls2080a". */
 		static const char *const for_them[] = { "only", "applies", "used", "available" };
@@ -296,7 +406,16 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	    (phandle_list_prop(pr->name) || names_prop(pr->name) || !strcmp(pr->name, "reg") ||
 	     !strcmp(pr->name, "interrupts")))
 		return;
-	bool is_req = has_any(buf, req, ARRAY_SIZE(req)) && !find_word(buf, "optional");
+	bool is_req = (has_any(buf, req, ARRAY_SIZE(req)) || says_required(buf)) &&
+		      !find_word(buf, "optional");
+	bool scoped[MAX_COMPAT];
+
+	/* "For \"fsl,imx50-weim\" and \"fsl,imx6q-weim\" type of devices, it should be ...". */
+	if (first && !is_neg && !is_req && !global_req &&
+	    scoped_to(cv, cs, text, buf, blen, scoped)) {
+		push_cond(cv, conds, CK_ABSENT, scoped, true, cs->n, pr->name, pr->line);
+		return;
+	}
 	bool whole = len + 2 >= strlen(text) && len < 100;
 	bool is_only = has_any(buf, only, ARRAY_SIZE(only)) ||
 		       (whole && (find_word(buf, "for") || find_word(buf, "on")));
@@ -350,6 +469,13 @@ static bool line_starts_sentence(const char *start, const char *e)
 		n++;
 	if ((*n == '-' || *n == '*') && n[1] == ' ')
 		return true;	/* a bullet: "- Not supported on tlv320aic3104" */
+	if (*n == '"') {
+		/* An entry of a names list: "\"intr\": Used for SoCs like ls2080a". */
+		const char *q = strchr(n + 1, '"');
+
+		if (q && q - n < 40 && !memchr(n, '\n', (size_t)(q - n)) && *skip_blanks(q + 1) == ':')
+			return true;
+	}
 	if (!isupper((unsigned char)n[0]) || !islower((unsigned char)n[1]))
 		return false;
 	const char *b = e;
@@ -375,13 +501,14 @@ static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 	const char *t = prop_text(cv, pr->share ? pr->share : pr, true);
 
 	for (const char *p = t; p && *p;) {
+		bool first = p == t;
 		const char *e = p;
 
 		/* A sentence ends at ". ", ";" or a blank line; "v1.2" and "fsl,imx6.q" do not end it. */
 		while (*e && !((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1]))) &&
 		       !(*e == '\n' && e[1] == '\n') && !line_starts_sentence(p, e))
 			e++;
-		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req);
+		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req, first);
 		p = *e ? e + 1 : e;
 	}
 }
