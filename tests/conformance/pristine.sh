@@ -5,17 +5,15 @@
 # file added to one (a test's copy of a binding directory, say) becomes one
 # more schema for every later run and turns all of the conformance red with
 # findings nobody can explain.  Refuse to start on a tree that has files
-# newer than its extraction stamp, and name them.
+# newer than its extraction stamp, and name them.  Only trees already
+# extracted are looked at (corpus.sh is not run: it may install packages).
 #
-# Usage: tests/conformance/pristine.sh [VERSION...]   (default 6.1 6.12 7.2)
-# Env:   SHARED  directory holding corpus.sh (default ../shared)
-SHARED=${SHARED:-../shared}
-[ -f "$SHARED/corpus.sh" ] || { echo "pristine: $SHARED/corpus.sh not found" >&2; exit 2; }
-[ $# -gt 0 ] || set -- 6.1 6.12 7.2
+# Usage: tests/conformance/pristine.sh
+# Env:   DTCORPUS  the corpus cache, as corpus.sh has it
+DTCORPUS=${DTCORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/dtbind-corpus}
 status=0
-for v in "$@"; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	[ -n "$root" ] && [ -f "$root/.corpus-stamp" ] || continue
+for root in "$DTCORPUS"/linux-*; do
+	[ -f "$root/.corpus-stamp" ] || continue
 	extra=$(find "$root" -type f -newer "$root/.corpus-stamp" ! -name .corpus-stamp -print)
 	[ -n "$extra" ] || continue
 	n=$(printf '%s\n' "$extra" | wc -l)
