@@ -46,8 +46,8 @@ for h in $HARNESSES; do
 	"$bin" $FLAGS $(fuzz_options "$h") -max_total_time="$SECS" -print_final_stats=1 -dict="$dict" \
 		-artifact_prefix="$B/artifacts/$h/" "$B/corpus/$h" "$B/seeds/$h" >"$log" 2>&1
 	rc=$?
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d ' ' -f 2)
+	runs=$(LC_ALL=C sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	cov=$(grep -a -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d ' ' -f 2)
 	if [ $rc -eq 0 ]; then
 		pass=$((pass + 1))
 		echo "PASS: $h: ${runs:-?} executions, ${cov:-?} edges"
