@@ -71,8 +71,8 @@
  */
 #define CACHE_MAGIC "DTBSCH06"
 #define CACHE_HEADER_SIZE 80
-#define CACHE_KEEP 8
-#define CACHE_HUGE_INDEX (1u << 20)	/* an index this large decodes into huge pages */		/* cache files kept in the default directory */
+#define CACHE_KEEP 8		/* cache files kept in the default directory */
+#define CACHE_HUGE_INDEX (1u << 20)	/* an index this large decodes into huge pages */
 
 /*
  * A checksum over @n bytes at @p.  Fuzzing builds accept any, so that the

@@ -161,8 +161,7 @@ static void *map_huge_aligned(size_t len)
 
 	if (at > m)
 		munmap(m, (size_t)(at - m));
-	if (at + len < m + len + HUGE_PAGE_SIZE)
-		munmap(at + len, (size_t)(m + len + HUGE_PAGE_SIZE - (at + len)));
+	munmap(at + len, (size_t)(m + HUGE_PAGE_SIZE - at));	/* at < m + HUGE_PAGE_SIZE */
 	return at;
 }
 #endif
@@ -182,10 +181,9 @@ int arena_reserve_huge(struct arena *a, size_t size)
 	(void)size;
 	return 0;
 #else
-	size_t len = (sizeof(struct arena_chunk) + size + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
-
 	if (size > SIZE_MAX / 4)
 		return -DTBIND_ENOMEM;
+	size_t len = (sizeof(struct arena_chunk) + size + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
 	struct arena_chunk *c = map_huge_aligned(len);
 
 	if (!c)
