@@ -46,8 +46,7 @@ struct dt_types {
 	struct arena arena;
 	struct hmap props;		/* name -> struct prop_types (loaded: those decoded so far) */
 	struct prop_types *first, *last;
-	const struct saved_view *saved;	/* loaded from a cache file, else NULL */
-	struct saved_view view;
+	struct saved_view view;		/* loaded from a cache file: records non-NULL */
 	struct prop_types **patterns;	/* typed patternProperties, in order */
 	size_t n_patterns;
 	bool patterns_indexed;		/* compiled at the first lookup needing them */
@@ -516,7 +515,7 @@ static const struct dt_types *with_patterns(const struct dt_types *t)
 
 	if (!filled->patterns_indexed) {
 		filled->patterns_indexed = true;
-		if (filled->saved && !filled->saved->all_decoded)
+		if (filled->view.records && !filled->view.all_decoded)
 			decode_all(filled);
 		(void)index_patterns(filled);
 	}
@@ -609,9 +608,9 @@ static void put_record(struct strbuf *sb, const struct prop_types *p)
  */
 void dt_types_save(const struct dt_types *t, struct strbuf *sb)
 {
-	const struct saved_view *v = t->saved;
+	const struct saved_view *v = &t->view;
 
-	if (v) {	/* as it was read */
+	if (v->records) {	/* as it was read */
 		put_u32(sb, v->n);
 		put_u64(sb, v->len);
 		sb_putn(sb, (const char *)v->offsets, (size_t)v->n * 4);
@@ -717,9 +716,9 @@ static const struct prop_types *find(const struct dt_types *t, const char *name,
 {
 	struct dt_types *filled = (struct dt_types *)(uintptr_t)t;	/* see with_patterns() */
 	struct prop_types *p = hmap_get_str(&t->props, name, len);
-	const struct saved_view *v = t->saved;
+	const struct saved_view *v = &t->view;
 
-	if (p || !v || v->all_decoded)
+	if (p || !v->records || v->all_decoded)
 		return p;
 	for (size_t lo = 0, hi = v->n; lo < hi;) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -771,7 +770,6 @@ int dt_types_load(struct dt_types **out, struct reader *r)
 	t->view.records = r->p;
 	t->view.len = (size_t)len;
 	t->view.n = n;
-	t->saved = &t->view;
 	r->p += len;
 	*out = t;
 	return 0;
