@@ -371,9 +371,8 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		return;
 	char unq[512];
 
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	memcpy(unq, buf, len + 1);
+	memcpy(unq, s, len);
+	unq[len] = '\0';
 	/* "Should\tbe set\n when": one blank between words. */
 	size_t blen = 0;
 
