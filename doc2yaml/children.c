@@ -485,6 +485,101 @@ static void pin_config_child(struct conv *cv, struct ynode *cs, const struct dit
 }
 
 /* Place child nodes of @inst under @schema (properties / patternProperties). */
+/* Is @name a child node (not a property) of one of @inst? */
+static bool devnode_child_of(const struct ditem *const *inst, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		for (const struct ditem *c = inst[i]->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && !strcmp(c->name, name))
+				return true;
+	return false;
+}
+
+/* Does a property of @what (mdio.yaml's, regulator.yaml's) define @name? */
+static bool kind_defines(const char *what, const char *name)
+{
+	static const char *const mdio[] = {
+		"#address-cells", "#size-cells", "reset-gpios", "reset-delay-us",
+		"reset-post-delay-us", "clock-frequency", "suppress-preamble",
+	};
+	size_t nl = strlen(name);
+
+	if (strstr(what, "/mdio.yaml"))
+		return str_in(name, mdio, ARRAY_SIZE(mdio));
+	if (strstr(what, "/regulator.yaml"))
+		return starts_with(name, "regulator-") ||
+		       (nl > 7 && !strcmp(name + nl - 7, "-supply"));
+	return false;	/* a plain container: nothing of its own */
+}
+
+/*
+ * A child written as a kind ($ref mdio.yaml, regulator.yaml, a "regulators"
+ * container) closed with unevaluatedProperties or additionalProperties: the
+ * properties its example instances set that the kind does not define are
+ * listed (a controller's own mdio's compatible and reg, a PMIC's
+ * regulators' supplies, an "interrupt-parent" its PHYs inherit), else its
+ * own example fails it.
+ */
+static void kind_extras(struct conv *cv, struct ynode *cs, const struct ditem *const *inst,
+			size_t n, int scope, unsigned line, unsigned depth)
+{
+	const struct ynode *ref = yget(cs, "$ref");
+	const char *what = ref && ref->kind == Y_STR ? ref->s : "";
+	struct ynode *s = node_schema(cv, inst, n, scope, line, depth + 1, NULL);
+	struct ynode *sp = s ? yget(s, "properties") : NULL;
+	struct ynode *props = yget(cs, "properties");
+	bool irq = false, parent = false;
+
+	for (size_t i = 0; i < n; i++) {
+		irq |= node_prop(inst[i], "interrupts") || node_prop(inst[i], "interrupts-extended");
+		parent |= node_prop(inst[i], "interrupt-parent") != NULL;
+	}
+	for (struct ynode *m = sp ? sp->first : NULL, *next; m; m = next) {
+		next = m->next;
+		if (kind_defines(what, m->key) || devnode_child_of(inst, n, m->key))
+			continue;
+		if (!props) {
+			props = ymap(cv, line);
+			yset(cs, "properties", props);
+		}
+		m->next = NULL;
+		if (!yget(props, m->key))
+			yset(props, m->key, m);
+	}
+	/* dt-schema allows interrupt-parent beside interrupts only. */
+	if (parent && !irq) {
+		if (!props) {
+			props = ymap(cv, line);
+			yset(cs, "properties", props);
+		}
+		yset(props, "interrupt-parent", yraw(cv, "true", line));
+	}
+	if (props && yget(cs, "patternProperties"))
+		ymove_end(cs, "patternProperties");
+	if (props && yget(cs, "additionalProperties"))
+		ymove_end(cs, "additionalProperties");
+	if (props && yget(cs, "unevaluatedProperties"))
+		ymove_end(cs, "unevaluatedProperties");
+}
+
+/* kind_extras for the regulators of all groups @rg, which share one schema. */
+static void regulator_extras(struct conv *cv, struct ynode *reg, const struct child_group *rg,
+			     size_t nrg, int scope, unsigned line, unsigned depth)
+{
+	size_t total = 0, k = 0;
+
+	for (size_t r = 0; r < nrg; r++)
+		total += rg[r].n;
+	const struct ditem **all = cv_alloc(cv, (total + 1) * sizeof(*all));
+
+	if (!all)
+		return;
+	for (size_t r = 0; r < nrg; r++)
+		for (size_t i = 0; i < rg[r].n; i++)
+			all[k++] = rg[r].inst[i];
+	kind_extras(cv, reg, all, k, scope, line, depth + 1);
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -562,11 +657,13 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				yset(reg, "type", yraw(cv, "object", line));
 				yset(reg, "$ref", ystr(cv, "/schemas/regulator/regulator.yaml#", line));
 				yset(reg, "unevaluatedProperties", yraw(cv, "false", line));
+				regulator_extras(cv, reg, rg, nrg, scope, line, depth);
 				yset(rp, cv_strdup(cv, sb_cstr(&alt)), reg);
 				yset(cs, "patternProperties", rp);
 			}
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
+			kind_extras(cv, cs, g[k].inst, g[k].n, scope, line, depth);
 		} else if (!cs) {
 			const char *named = child_named_schema(cv, desc);
 
@@ -583,6 +680,11 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 		}
 		if (!cs)
 			continue;
+		const struct ynode *kref = yget(cs, "$ref");
+
+		if (kref && kref->kind == Y_STR && (strstr(kref->s, "/mdio.yaml") ||
+						    strstr(kref->s, "/regulator.yaml")))
+			kind_extras(cv, cs, g[k].inst, g[k].n, scope, line, depth);
 		bool exact = false;	/* a pattern for the one name (and a unit address) */
 
 		if (g[k].same_name && !strchr(g[k].name, '@') && !g[k].pattern &&

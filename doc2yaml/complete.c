@@ -487,7 +487,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && (!strcmp(c->name, "#address-cells") ||
 							       !strcmp(c->name, "#size-cells")) &&
-			    !yget(props, c->name))
+			    !yget(props, c->name) && !refs_define(cv, c->name))
 				c->dead = true;
 	}
 }

@@ -596,6 +596,17 @@ static bool required_by_refs(const bool *refs, const char *name)
 				      !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells")));
 }
 
+/*
+ * A name a schema the text refers to defines though the device's own
+ * properties leave it out: the example keeps it (nand-controller.yaml
+ * requires the cells a chip-less example has no other use for; the common
+ * controller schemas of cv->refs do not require theirs).
+ */
+bool refs_define(const struct conv *cv, const char *name)
+{
+	return xref_covers(cv, name);
+}
+
 /* Is @name a child node of the device in some example? */
 bool devnode_child(const struct conv *cv, const char *name)
 {

@@ -465,6 +465,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 /* device.c: the device node's schema: compatible, common schema $refs, required */
 bool root_has(const struct conv *cv, const char *rel);
 bool devnode_child(const struct conv *cv, const char *name);
+bool refs_define(const struct conv *cv, const char *name);
 void add_dependencies(struct conv *cv, struct ynode *props);
 void dedupe_required(struct ynode *req);
 bool cpu_binding(const struct conv *cv);
