@@ -886,6 +886,43 @@ static void child_only_items(struct conv *cv)
 	}
 }
 
+/*
+ * An item of a "Required properties" list whose own text takes it back: a
+ * flag ("Boolean property, ...", "If present, ...", "must only be present
+ * if ...": its absence is a setting, not an omission) or one it calls
+ * optional ("An optional interrupt ...", "this property is optional").
+ * The provider flags (gpio-controller, interrupt-controller) stay.
+ */
+static bool item_takes_back_required(struct conv *cv, const struct prop *pr)
+{
+	static const char *const lead[] = {
+		"boolean", "one boolean", "a boolean", "(boolean", "if present", "when present",
+		"optional,", "optional;", "optional:", "optional.", "an optional", "(optional",
+	};
+	/* Before the first quoted entry: after it, an entry's own word ("spba ... is optional"). */
+	static const char *const any[] = {
+		"only be present if", "only be present when", "present only if",
+		"present only when", "this property is optional",
+	};
+	const char *t, *q, *f;
+
+	if (str_ends_with(pr->name, "-controller") || pr->name[0] == '#' ||
+	    (t = prop_text(cv, pr, true)) == NULL)
+		return false;
+	t = skip_blanks(t);
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		size_t n = strlen(lead[i]);
+
+		if (!strncasecmp(t, lead[i], n) && !isalnum((unsigned char)t[n]))
+			return true;
+	}
+	q = strchr(t, '"');
+	for (size_t i = 0; i < ARRAY_SIZE(any); i++)
+		if ((f = find_ci(t, any[i])) != NULL && (!q || f < q))
+			return true;
+	return false;
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -926,6 +963,8 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 		pis[np].pr = pr;
 		pis[np].line = pr->line;
 		pis[np].desc = clean_desc(cv, pr);
+		if (pr->req == REQ_YES && item_takes_back_required(cv, pr))
+			pr->req = REQ_NO;
 		if (pr->req == REQ_UNKNOWN && pis[np].desc) {
 			if (starts_with_ci(pis[np].desc, "required"))
 				pr->req = REQ_YES;
