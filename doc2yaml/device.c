@@ -923,6 +923,69 @@ static bool item_takes_back_required(struct conv *cv, const struct prop *pr)
 	return false;
 }
 
+/* @name in @s as a whole name: "clock" is not found in "clock-frequency". */
+static const char *find_name(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = s; (p = strstr(p, name)) != NULL; p++)
+		if ((p == s || !is_name_char((unsigned char)p[-1])) && !is_name_char((unsigned char)p[n]) &&
+		    p[n] != '-')
+			return p;
+	return NULL;
+}
+
+/*
+ * "Only one of clocks or clock-frequency should be specified", "Either
+ * codec-clock-rate or the codec-clock reference has to be defined",
+ * "Exactly one of phy_id, phy-handle, or fixed-link must be specified":
+ * alternatives, of which the device has one; none is required alone.
+ */
+static void alternatives_unrequired(struct conv *cv)
+{
+	static const char *const trig[] = { "only one of", "exactly one of", "either" };
+	char buf[512];
+
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const struct line *l = &cv->lines[i];
+		const char *tr = NULL;
+
+		if (l->blank || l->exsec)
+			continue;
+		snprintf(buf, sizeof(buf), "%s %s", l->t,
+			 i + 1 < cv->nlines && !cv->lines[i + 1].blank ? cv->lines[i + 1].t : "");
+		for (size_t k = 0; k < ARRAY_SIZE(trig) && !tr; k++)
+			tr = find_word(buf, trig[k]);
+		if (!tr)
+			continue;
+		/* The sentence of the trigger, names distinct: "- status: either \"disabled\" or ..." is no choice. */
+		char *end = strstr(buf + (tr - buf), ". ");
+
+		if (end)
+			*end = '\0';
+		if (!find_word(tr, "or") || strchr(tr, '"'))
+			continue;
+		struct prop *named[8];
+		size_t nn = 0, distinct = 0;
+
+		for (size_t k = 0; k < cv->props.n && nn < ARRAY_SIZE(named); k++) {
+			struct prop *pr = cv->props.v[k];
+			bool seen = false;
+
+			if (pr->scope || pr->req != REQ_YES || !find_name(tr, pr->name))
+				continue;
+			for (size_t j = 0; j < nn; j++)
+				seen = seen || !strcmp(named[j]->name, pr->name);
+			distinct += !seen;
+			named[nn++] = pr;
+		}
+		if (distinct < 2)
+			continue;
+		for (size_t k = 0; k < nn; k++)
+			named[k]->req = REQ_NO;
+	}
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -1186,6 +1249,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 		add_prose_props(cv, props, req);
 	child_headings(cv);
 	child_only_items(cv);
+	alternatives_unrequired(cv);
 	np = ntext = text_props(cv, pis, cap, cpu);
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)
