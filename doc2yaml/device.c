@@ -1028,6 +1028,13 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 		pis[np].desc = clean_desc(cv, pr);
 		if (pr->req == REQ_YES && item_takes_back_required(cv, pr))
 			pr->req = REQ_NO;
+		/*
+		 * OMAP's hwmod name, superseded by the ti-sysc interconnect
+		 * target: 13 of the 14 6.12 schemas that still list it have it
+		 * deprecated and not required.
+		 */
+		if (!strcmp(pr->name, "ti,hwmods"))
+			pr->deprecated = true;
 		if (pr->req == REQ_UNKNOWN && pis[np].desc) {
 			if (starts_with_ci(pis[np].desc, "required"))
 				pr->req = REQ_YES;
