@@ -897,6 +897,106 @@ static void child_only_items(struct conv *cv)
 	}
 }
 
+/*
+ * An item of a "Required properties" list whose own text takes it back: a
+ * flag ("Boolean property, ...", "If present, ...", "must only be present
+ * if ...": its absence is a setting, not an omission) or one it calls
+ * optional ("An optional interrupt ...", "this property is optional").
+ * The provider flags (gpio-controller, interrupt-controller) stay.
+ */
+static bool item_takes_back_required(struct conv *cv, const struct prop *pr)
+{
+	static const char *const lead[] = {
+		"boolean", "one boolean", "a boolean", "(boolean", "if present", "when present",
+		"optional,", "optional;", "optional:", "optional.", "an optional", "(optional",
+	};
+	/* Before the first quoted entry: after it, an entry's own word ("spba ... is optional"). */
+	static const char *const any[] = {
+		"only be present if", "only be present when", "present only if",
+		"present only when", "this property is optional",
+	};
+	const char *t, *q, *f;
+
+	if (str_ends_with(pr->name, "-controller") || pr->name[0] == '#' ||
+	    (t = prop_text(cv, pr, true)) == NULL)
+		return false;
+	t = skip_blanks(t);
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		size_t n = strlen(lead[i]);
+
+		if (!strncasecmp(t, lead[i], n) && !isalnum((unsigned char)t[n]))
+			return true;
+	}
+	q = strchr(t, '"');
+	for (size_t i = 0; i < ARRAY_SIZE(any); i++)
+		if ((f = find_ci(t, any[i])) != NULL && (!q || f < q))
+			return true;
+	return false;
+}
+
+/* @name in @s as a whole name: "clock" is not found in "clock-frequency". */
+static const char *find_name(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = s; (p = strstr(p, name)) != NULL; p++)
+		if ((p == s || !is_name_char((unsigned char)p[-1])) && !is_name_char((unsigned char)p[n]) &&
+		    p[n] != '-')
+			return p;
+	return NULL;
+}
+
+/*
+ * "Only one of clocks or clock-frequency should be specified", "Either
+ * codec-clock-rate or the codec-clock reference has to be defined",
+ * "Exactly one of phy_id, phy-handle, or fixed-link must be specified":
+ * alternatives, of which the device has one; none is required alone.
+ */
+static void alternatives_unrequired(struct conv *cv)
+{
+	static const char *const trig[] = { "only one of", "exactly one of", "either" };
+	char buf[512];
+
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const struct line *l = &cv->lines[i];
+		const char *tr = NULL;
+
+		if (l->blank || l->exsec)
+			continue;
+		snprintf(buf, sizeof(buf), "%s %s", l->t,
+			 i + 1 < cv->nlines && !cv->lines[i + 1].blank ? cv->lines[i + 1].t : "");
+		for (size_t k = 0; k < ARRAY_SIZE(trig) && !tr; k++)
+			tr = find_word(buf, trig[k]);
+		if (!tr)
+			continue;
+		/* The sentence of the trigger, names distinct: "- status: either \"disabled\" or ..." is no choice. */
+		char *end = strstr(buf + (tr - buf), ". ");
+
+		if (end)
+			*end = '\0';
+		if (!find_word(tr, "or") || strchr(tr, '"'))
+			continue;
+		struct prop *named[8];
+		size_t nn = 0, distinct = 0;
+
+		for (size_t k = 0; k < cv->props.n && nn < ARRAY_SIZE(named); k++) {
+			struct prop *pr = cv->props.v[k];
+			bool seen = false;
+
+			if (pr->scope || pr->req != REQ_YES || !find_name(tr, pr->name))
+				continue;
+			for (size_t j = 0; j < nn; j++)
+				seen = seen || !strcmp(named[j]->name, pr->name);
+			distinct += !seen;
+			named[nn++] = pr;
+		}
+		if (distinct < 2)
+			continue;
+		for (size_t k = 0; k < nn; k++)
+			named[k]->req = REQ_NO;
+	}
+}
+
 /* The text's properties of the device node, in its order, into @pis; returns their count. */
 static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cpu)
 {
@@ -937,6 +1037,15 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 		pis[np].pr = pr;
 		pis[np].line = pr->line;
 		pis[np].desc = clean_desc(cv, pr);
+		if (pr->req == REQ_YES && item_takes_back_required(cv, pr))
+			pr->req = REQ_NO;
+		/*
+		 * OMAP's hwmod name, superseded by the ti-sysc interconnect
+		 * target: 13 of the 14 6.12 schemas that still list it have it
+		 * deprecated and not required.
+		 */
+		if (!strcmp(pr->name, "ti,hwmods"))
+			pr->deprecated = true;
 		if (pr->req == REQ_UNKNOWN && pis[np].desc) {
 			if (starts_with_ci(pis[np].desc, "required"))
 				pr->req = REQ_YES;
@@ -1158,6 +1267,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 		add_prose_props(cv, props, req);
 	child_headings(cv);
 	child_only_items(cv);
+	alternatives_unrequired(cv);
 	np = ntext = text_props(cv, pis, cap, cpu);
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)
