@@ -401,6 +401,130 @@ static size_t table_column(struct conv *cv, const char *word, size_t wl, const c
 	return 0;
 }
 
+/* Words that join a placeholder's mention to its values ("<soc>s are known to be supported:"). */
+static bool joining_word(const char *s, size_t len, bool *verb)
+{
+	static const char *const verbs[] = { "is", "are", "be", "include", "includes",
+					     "supported", "either" };
+	static const char *const others[] = { "can", "should", "must", "may", "one", "of",
+					      "the", "following", "known", "to", "any", "s" };
+	char w[16];
+
+	if (len >= sizeof(w))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		w[i] = (char)tolower((unsigned char)s[i]);
+	w[len] = '\0';
+	if (str_in(w, verbs, ARRAY_SIZE(verbs))) {
+		*verb = true;
+		return true;
+	}
+	return str_in(w, others, ARRAY_SIZE(others));
+}
+
+/*
+ * After a mention of the placeholder: the joining words, then the values
+ * ("imx23, imx28,\n imx6dl or imx7d.", "- imx51\n - imx53").  The list
+ * may run over lines that hold only values; it ends at a sentence's end or
+ * at another word.  A value has a digit, or (once the list started) is a
+ * short word followed by a comma ("pq3, qoriq, ls1021a").
+ */
+static size_t placeholder_values(struct conv *cv, const char *pat, const char *lt, const char *gt,
+				 const char *p, const char **out, size_t max)
+{
+	bool verb = false;
+	size_t n = 0;
+
+	for (;;) {
+		const char *s = p = skip_blanks(p);
+
+		while (isalpha((unsigned char)*p))
+			p++;
+		if (p > s && joining_word(s, (size_t)(p - s), &verb))
+			continue;
+		p = s;
+		if (*p == ':' || *p == '=') {
+			verb = true;
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (!verb)
+		return 0;
+	while (*p && n < max) {
+		while (*p && !isalnum((unsigned char)*p) && *p != '.' && *p != '\n')
+			p++;
+		if (*p == '\n') {
+			/* Another line of values: after blanks and a bullet, a value. */
+			const char *q = skip_blanks(p + 1);
+
+			if (*q == '-' || *q == '*')
+				q = skip_blanks(q + 1);
+			if (!isalnum((unsigned char)*q))
+				break;
+			p = q;
+		}
+		if (!*p || *p == '.')
+			break;
+		const char *s = p;
+
+		while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
+			p++;
+		size_t len = (size_t)(p - s);
+
+		if ((len == 2 && !strncmp(s, "or", 2)) || (len == 3 && !strncmp(s, "and", 3)))
+			continue;
+		if (*p == ':' || len > 32)
+			break;
+		bool digit = false;
+
+		for (size_t k = 0; k < len; k++)
+			digit |= isdigit((unsigned char)s[k]) != 0;
+		/* "microchip,sam9x60-sfr" is a compatible, not a value. */
+		if (*p == ',' && isalnum((unsigned char)p[1]))
+			break;
+		if (!digit && !(n && *p == ',' && len <= 12 && islower((unsigned char)*s)))
+			break;
+		out[n++] = cv_printf(cv, "%.*s%.*s%s", (int)(lt - pat), pat, (int)len, s, gt + 1);
+	}
+	return n;
+}
+
+/*
+ * The placeholder mentioned again after the string, with its values:
+ * "<chip> is ...", "<soc>s are known to be supported: ...", or its word
+ * alone ("where SoC can be one of ...", "chip should be imx1 or imx21").
+ */
+static size_t placeholder_mention(struct conv *cv, const char *pat, const char *text,
+				  const char *lt, const char *gt, const char **out, size_t max)
+{
+	size_t wl = (size_t)(gt - lt - 1);
+	const char *first = NULL;
+
+	for (const char *w = text; (w = strstr(w, pat)) != NULL; w++)
+		if (!first)
+			first = w;
+	if (!first || wl < 2)
+		return 0;
+	for (const char *w = first + strlen(pat); *w; w++) {
+		const char *e;
+
+		if (*w == '<' && !strncmp(w + 1, lt + 1, wl) && w[wl + 1] == '>')
+			e = w + wl + 2;
+		else if (!strncasecmp(w, lt + 1, wl) && !isalnum((unsigned char)w[-1]) &&
+			 w[-1] != '<' && !isalnum((unsigned char)w[wl]) && w[wl] != '>')
+			e = w + wl;
+		else
+			continue;
+		size_t n = placeholder_values(cv, pat, lt, gt, e, out, max);
+
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
 /*
  * Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5, or
  * from a table whose column is headed "Chips".
@@ -413,58 +537,21 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 
 	if (!lt || !gt)
 		return 0;
-	char ph[64];
-
-	snprintf(ph, sizeof(ph), "%.*s", (int)(gt - lt + 1), lt);
-	const char *w = strstr(text, ph);
-
-	/* The placeholder mentioned again after the string, followed by "is"/"can be". */
-	while (w && (w = strstr(w + 1, ph)) != NULL) {
-		const char *p = skip_blanks(w + strlen(ph));
-
-		if (starts_with(p, "is ") || starts_with(p, "are ") || starts_with(p, "can be ") ||
-		    starts_with(p, "is one of") || starts_with(p, "="))
-			break;
-	}
-	if (!w) {
-		const char *names[64];
-		size_t wl = 0;
-
-		while (isalpha((unsigned char)lt[1 + wl]))
-			wl++;
-		if (wl < 3)
-			return 0;
-		size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
-
-		for (size_t k = 0; k < nn && n < max; k++)
-			if (names[k])
-				out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k],
-						     gt + 1);
+	n = placeholder_mention(cv, pat, text, lt, gt, out, max);
+	if (n)
 		return n;
-	}
-	const char *p = w + strlen(ph);
+	const char *names[64];
+	size_t wl = 0;
 
-	while (*p && n < max) {
-		while (*p && !isalnum((unsigned char)*p) && *p != '.' && *p != '\n')
-			p++;
-		if (!*p || *p == '.' || *p == '\n')
-			break;
-		const char *s = p;
+	while (isalpha((unsigned char)lt[1 + wl]))
+		wl++;
+	if (wl < 3)
+		return 0;
+	size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
 
-		while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
-			p++;
-		size_t len = (size_t)(p - s);
-
-		if ((len == 2 && !strncmp(s, "is", 2)) || (len == 2 && !strncmp(s, "or", 2)) ||
-		    (len == 3 && !strncmp(s, "and", 3)) || (len == 3 && !strncmp(s, "one", 3)) ||
-		    (len == 2 && !strncmp(s, "of", 2)) || (len == 3 && !strncmp(s, "are", 3)) ||
-		    (len == 3 && !strncmp(s, "can", 3)) || (len == 2 && !strncmp(s, "be", 2)) ||
-		    (len == 3 && !strncmp(s, "the", 3)))
-			continue;
-		if (!strpbrk(s, "0123456789") || p - s > 32)
-			break;
-		out[n++] = cv_printf(cv, "%.*s%.*s%s", (int)(lt - pat), pat, (int)len, s, gt + 1);
-	}
+	for (size_t k = 0; k < nn && n < max; k++)
+		if (names[k])
+			out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k], gt + 1);
 	return n;
 }
 
