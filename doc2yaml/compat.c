@@ -555,6 +555,40 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 	return n;
 }
 
+/*
+ * "st,stmpe[610|801|811]", "fsl,imx{6q,6sl}-foo": the strings a compatible
+ * written with alternatives stands for; "a[-b]" stands for "a" and "a-b".
+ * Returns how many went into @out (0 when @s has no alternatives).
+ */
+static size_t expand_alternatives(struct conv *cv, const char *s, const char **out, size_t max)
+{
+	const char *o = strpbrk(s, "[{"), *c = o ? strchr(o, *o == '[' ? ']' : '}') : NULL;
+	size_t n = 0;
+
+	if (!o || !c)
+		return 0;
+	bool optional = !memchr(o, '|', (size_t)(c - o)) && !memchr(o, ',', (size_t)(c - o));
+
+	if (optional && *o != '[')
+		return 0;
+	for (const char *a = optional ? c : o + 1; a <= c && n < max;) {
+		size_t al = optional ? 0 : strcspn(a, "|,]}");
+		const char *alt = cv_printf(cv, "%.*s%.*s%s", (int)(o - s), s, (int)al, a, c + 1);
+		size_t k = alt ? expand_alternatives(cv, alt, out + n, max - n) : 0;
+
+		if (!k && alt && valid_compatible(alt))
+			out[n++] = alt;
+		n += k;
+		if (optional) {
+			optional = false;
+			a = o + 1;
+			continue;
+		}
+		a += al + 1;
+	}
+	return n;
+}
+
 /* Quoted strings of a compatible item's text; unquoted vendor,device words when none are. */
 size_t find_compat_strings(struct conv *cv, const char *text, struct qstr *out, size_t max)
 {
@@ -894,6 +928,14 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		bool sure = false;
 		unsigned line = prop_text_line(pr, text, q[i].at);
 
+		const char *alts[32];
+		size_t na = expand_alternatives(cv, q[i].s, alts, ARRAY_SIZE(alts));
+
+		j = i;
+		for (size_t a = 0; a < na; a++)
+			add_chain(cv, &alts[a], 1, line, false);
+		if (na)
+			continue;
 		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
 		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
 		g = keep_compatibles(grp, g, ex_lists, any_comma);
@@ -1147,6 +1189,56 @@ static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
 	cv->chains.n = w;
 }
 
+/*
+ * The string of ours @s is one punctuation mark off ("xlnx-pr-decoupler"
+ * in an example for the text's "xlnx,pr-decoupler"): the example misspells it.
+ */
+static const char *misspelt_ours(const struct conv *cv, const char *s)
+{
+	size_t sl = strlen(s);
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *ch = cv->chains.v[c];
+
+		for (size_t i = 0; i < ch->n; i++) {
+			size_t diff = 0, punct = 0;
+
+			if (strlen(ch->s[i]) != sl)
+				continue;
+			for (size_t k = 0; k < sl; k++) {
+				diff += s[k] != ch->s[i][k];
+				punct += s[k] != ch->s[i][k] && !isalnum((unsigned char)s[k]) &&
+					 !isalnum((unsigned char)ch->s[i][k]);
+			}
+			/* Punctuation only: "bcm6368" beside "bcm6358" is another chip. */
+			if (diff == 1 && punct == 1)
+				return ch->s[i];
+		}
+	}
+	return NULL;
+}
+
+/* The examples' misspellings of our strings, corrected in the chains and in the examples. */
+static void fix_example_misspellings(struct conv *cv, const struct vec *ex_lists)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		struct chain *ch = ex_lists->v[e];
+		struct ditem *p = ch->node ? node_prop(ch->node, "compatible") : NULL;
+
+		for (size_t m = 0; m < ch->n && p && p->value; m++) {
+			const char *fix = misspelt_ours(cv, ch->s[m]);
+			char *bad = fix ? cv_printf(cv, "\"%s\"", ch->s[m]) : NULL;
+			const char *at = bad ? strstr(p->value, bad) : NULL;
+
+			if (!at)
+				continue;
+			p->value = cv_printf(cv, "%.*s\"%s\"%s", (int)(at - p->value), p->value, fix,
+					     at + strlen(bad));
+			ch->s[m] = fix;
+		}
+	}
+}
+
 void extract_compatibles(struct conv *cv)
 {
 	struct vec ex_lists = { 0 };
@@ -1224,6 +1316,7 @@ void extract_compatibles(struct conv *cv)
 	}
 	if (!cv->chains.n)
 		return;
+	fix_example_misspellings(cv, &ex_lists);
 	/* Chains the examples use with one of our strings first, not in the text yet. */
 	size_t ntext = cv->chains.n;
 
