@@ -907,6 +907,41 @@ static size_t item_strings(struct conv *cv, const char *text, struct qstr *q, si
 	return k;
 }
 
+/* Is text[a..b) only blanks around @word ("or"), or (without @word) a comma and blanks? */
+static bool sep_is(const char *text, size_t a, size_t b, const char *word)
+{
+	const char *p = text + a, *e = text + b;
+	bool comma = false;
+
+	while (p < e && (isspace((unsigned char)*p) || *p == ',')) {
+		comma |= *p == ',';
+		p++;
+	}
+	if (!word)
+		return comma && p == e;
+	if ((size_t)(e - p) < strlen(word) || strncmp(p, word, strlen(word)))
+		return false;
+	for (p += strlen(word); p < e; p++)
+		if (!isspace((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/*
+ * Do the strings after q[j] run on with commas, over lines too, to an "or"
+ * before the item's last ("A, B, C,\n D or E")?  Then the strings were a
+ * list, not a chain.
+ */
+static bool ends_with_or(const char *text, const struct qstr *q, size_t n, size_t j)
+{
+	if (j + 2 > n)
+		return false;
+	for (size_t k = j; k + 2 < n; k++)
+		if (!sep_is(text, q[k].end, q[k + 1].at, NULL))
+			return false;
+	return sep_is(text, q[n - 2].end, q[n - 1].at, "or");
+}
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
@@ -937,6 +972,17 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		if (na)
 			continue;
 		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		if (!sure && g >= 3 && ends_with_or(text, q, n, j)) {
+			/* "one of A, B, C or D": alternatives, D the last of them. */
+			g = 0;
+			for (size_t k = i; k < n && g < ARRAY_SIZE(grp); k++)
+				grp[g++] = q[k].s;
+			g = keep_compatibles(grp, g, ex_lists, any_comma);
+			for (size_t k = 0; k < g; k++)
+				add_chain(cv, &grp[k], 1, line, false);
+			j = n - 1;
+			continue;
+		}
 		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
 		g = keep_compatibles(grp, g, ex_lists, any_comma);
 		bool dep = line_deprecated(text, q[i].at, q[j].end);
