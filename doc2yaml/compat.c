@@ -500,11 +500,8 @@ static size_t placeholder_mention(struct conv *cv, const char *pat, const char *
 				  const char *lt, const char *gt, const char **out, size_t max)
 {
 	size_t wl = (size_t)(gt - lt - 1);
-	const char *first = NULL;
+	const char *first = strstr(text, pat);
 
-	for (const char *w = text; (w = strstr(w, pat)) != NULL; w++)
-		if (!first)
-			first = w;
 	if (!first || wl < 2)
 		return 0;
 	for (const char *w = first + strlen(pat); *w; w++) {
