@@ -401,6 +401,127 @@ static size_t table_column(struct conv *cv, const char *word, size_t wl, const c
 	return 0;
 }
 
+/* Words that join a placeholder's mention to its values ("<soc>s are known to be supported:"). */
+static bool joining_word(const char *s, size_t len, bool *verb)
+{
+	static const char *const verbs[] = { "is", "are", "be", "include", "includes",
+					     "supported", "either" };
+	static const char *const others[] = { "can", "should", "must", "may", "one", "of",
+					      "the", "following", "known", "to", "any", "s" };
+	char w[16];
+
+	if (len >= sizeof(w))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		w[i] = (char)tolower((unsigned char)s[i]);
+	w[len] = '\0';
+	if (str_in(w, verbs, ARRAY_SIZE(verbs))) {
+		*verb = true;
+		return true;
+	}
+	return str_in(w, others, ARRAY_SIZE(others));
+}
+
+/*
+ * After a mention of the placeholder: the joining words, then the values
+ * ("imx23, imx28,\n imx6dl or imx7d.", "- imx51\n - imx53").  The list
+ * may run over lines that hold only values; it ends at a sentence's end or
+ * at another word.  A value has a digit, or (once the list started) is a
+ * short word followed by a comma ("pq3, qoriq, ls1021a").
+ */
+static size_t placeholder_values(struct conv *cv, const char *pat, const char *lt, const char *gt,
+				 const char *p, const char **out, size_t max)
+{
+	bool verb = false;
+	size_t n = 0;
+
+	for (;;) {
+		const char *s = p = skip_blanks(p);
+
+		while (isalpha((unsigned char)*p))
+			p++;
+		if (p > s && joining_word(s, (size_t)(p - s), &verb))
+			continue;
+		p = s;
+		if (*p == ':' || *p == '=') {
+			verb = true;
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (!verb)
+		return 0;
+	while (*p && n < max) {
+		while (*p && !isalnum((unsigned char)*p) && *p != '.' && *p != '\n')
+			p++;
+		if (*p == '\n') {
+			/* Another line of values: after blanks and a bullet, a value. */
+			const char *q = skip_blanks(p + 1);
+
+			if (*q == '-' || *q == '*')
+				q = skip_blanks(q + 1);
+			if (!isalnum((unsigned char)*q))
+				break;
+			p = q;
+		}
+		if (!*p || *p == '.')
+			break;
+		const char *s = p;
+
+		while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
+			p++;
+		size_t len = (size_t)(p - s);
+
+		if ((len == 2 && !strncmp(s, "or", 2)) || (len == 3 && !strncmp(s, "and", 3)))
+			continue;
+		if (*p == ':' || len > 32)
+			break;
+		bool digit = false;
+
+		for (size_t k = 0; k < len; k++)
+			digit |= isdigit((unsigned char)s[k]) != 0;
+		/* "microchip,sam9x60-sfr" is a compatible, not a value. */
+		if (*p == ',' && isalnum((unsigned char)p[1]))
+			break;
+		if (!digit && !(n && *p == ',' && len <= 12 && islower((unsigned char)*s)))
+			break;
+		out[n++] = cv_printf(cv, "%.*s%.*s%s", (int)(lt - pat), pat, (int)len, s, gt + 1);
+	}
+	return n;
+}
+
+/*
+ * The placeholder mentioned again after the string, with its values:
+ * "<chip> is ...", "<soc>s are known to be supported: ...", or its word
+ * alone ("where SoC can be one of ...", "chip should be imx1 or imx21").
+ */
+static size_t placeholder_mention(struct conv *cv, const char *pat, const char *text,
+				  const char *lt, const char *gt, const char **out, size_t max)
+{
+	size_t wl = (size_t)(gt - lt - 1);
+	const char *first = strstr(text, pat);
+
+	if (!first || wl < 2)
+		return 0;
+	for (const char *w = first + strlen(pat); *w; w++) {
+		const char *e;
+
+		if (*w == '<' && !strncmp(w + 1, lt + 1, wl) && w[wl + 1] == '>')
+			e = w + wl + 2;
+		else if (!strncasecmp(w, lt + 1, wl) && !isalnum((unsigned char)w[-1]) &&
+			 w[-1] != '<' && !isalnum((unsigned char)w[wl]) && w[wl] != '>')
+			e = w + wl;
+		else
+			continue;
+		size_t n = placeholder_values(cv, pat, lt, gt, e, out, max);
+
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
 /*
  * Expand "atmel,<chip>-gpio", where <chip> is at91rm9200 or at91sam9x5, or
  * from a table whose column is headed "Chips".
@@ -413,57 +534,54 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 
 	if (!lt || !gt)
 		return 0;
-	char ph[64];
-
-	snprintf(ph, sizeof(ph), "%.*s", (int)(gt - lt + 1), lt);
-	const char *w = strstr(text, ph);
-
-	/* The placeholder mentioned again after the string, followed by "is"/"can be". */
-	while (w && (w = strstr(w + 1, ph)) != NULL) {
-		const char *p = skip_blanks(w + strlen(ph));
-
-		if (starts_with(p, "is ") || starts_with(p, "are ") || starts_with(p, "can be ") ||
-		    starts_with(p, "is one of") || starts_with(p, "="))
-			break;
-	}
-	if (!w) {
-		const char *names[64];
-		size_t wl = 0;
-
-		while (isalpha((unsigned char)lt[1 + wl]))
-			wl++;
-		if (wl < 3)
-			return 0;
-		size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
-
-		for (size_t k = 0; k < nn && n < max; k++)
-			if (names[k])
-				out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k],
-						     gt + 1);
+	n = placeholder_mention(cv, pat, text, lt, gt, out, max);
+	if (n)
 		return n;
-	}
-	const char *p = w + strlen(ph);
+	const char *names[64];
+	size_t wl = 0;
 
-	while (*p && n < max) {
-		while (*p && !isalnum((unsigned char)*p) && *p != '.' && *p != '\n')
-			p++;
-		if (!*p || *p == '.' || *p == '\n')
-			break;
-		const char *s = p;
+	while (isalpha((unsigned char)lt[1 + wl]))
+		wl++;
+	if (wl < 3)
+		return 0;
+	size_t nn = table_column(cv, lt + 1, wl, names, ARRAY_SIZE(names));
 
-		while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
-			p++;
-		size_t len = (size_t)(p - s);
+	for (size_t k = 0; k < nn && n < max; k++)
+		if (names[k])
+			out[n++] = cv_printf(cv, "%.*s%s%s", (int)(lt - pat), pat, names[k], gt + 1);
+	return n;
+}
 
-		if ((len == 2 && !strncmp(s, "is", 2)) || (len == 2 && !strncmp(s, "or", 2)) ||
-		    (len == 3 && !strncmp(s, "and", 3)) || (len == 3 && !strncmp(s, "one", 3)) ||
-		    (len == 2 && !strncmp(s, "of", 2)) || (len == 3 && !strncmp(s, "are", 3)) ||
-		    (len == 3 && !strncmp(s, "can", 3)) || (len == 2 && !strncmp(s, "be", 2)) ||
-		    (len == 3 && !strncmp(s, "the", 3)))
+/*
+ * "st,stmpe[610|801|811]", "fsl,imx{6q,6sl}-foo": the strings a compatible
+ * written with alternatives stands for; "a[-b]" stands for "a" and "a-b".
+ * Returns how many went into @out (0 when @s has no alternatives).
+ */
+static size_t expand_alternatives(struct conv *cv, const char *s, const char **out, size_t max)
+{
+	const char *o = strpbrk(s, "[{"), *c = o ? strchr(o, *o == '[' ? ']' : '}') : NULL;
+	size_t n = 0;
+
+	if (!o || !c)
+		return 0;
+	bool optional = !memchr(o, '|', (size_t)(c - o)) && !memchr(o, ',', (size_t)(c - o));
+
+	if (optional && *o != '[')
+		return 0;
+	for (const char *a = optional ? c : o + 1; a <= c && n < max;) {
+		size_t al = optional ? 0 : strcspn(a, "|,]}");
+		const char *alt = cv_printf(cv, "%.*s%.*s%s", (int)(o - s), s, (int)al, a, c + 1);
+		size_t k = alt ? expand_alternatives(cv, alt, out + n, max - n) : 0;
+
+		if (!k && alt && valid_compatible(alt))
+			out[n++] = alt;
+		n += k;
+		if (optional) {
+			optional = false;
+			a = o + 1;
 			continue;
-		if (!strpbrk(s, "0123456789") || p - s > 32)
-			break;
-		out[n++] = cv_printf(cv, "%.*s%.*s%s", (int)(lt - pat), pat, (int)len, s, gt + 1);
+		}
+		a += al + 1;
 	}
 	return n;
 }
@@ -786,6 +904,41 @@ static size_t item_strings(struct conv *cv, const char *text, struct qstr *q, si
 	return k;
 }
 
+/* Is text[a..b) only blanks around @word ("or"), or (without @word) a comma and blanks? */
+static bool sep_is(const char *text, size_t a, size_t b, const char *word)
+{
+	const char *p = text + a, *e = text + b;
+	bool comma = false;
+
+	while (p < e && (isspace((unsigned char)*p) || *p == ',')) {
+		comma |= *p == ',';
+		p++;
+	}
+	if (!word)
+		return comma && p == e;
+	if ((size_t)(e - p) < strlen(word) || strncmp(p, word, strlen(word)))
+		return false;
+	for (p += strlen(word); p < e; p++)
+		if (!isspace((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/*
+ * Do the strings after q[j] run on with commas, over lines too, to an "or"
+ * before the item's last ("A, B, C,\n D or E")?  Then the strings were a
+ * list, not a chain.
+ */
+static bool ends_with_or(const char *text, const struct qstr *q, size_t n, size_t j)
+{
+	if (j + 2 > n)
+		return false;
+	for (size_t k = j; k + 2 < n; k++)
+		if (!sep_is(text, q[k].end, q[k + 1].at, NULL))
+			return false;
+	return sep_is(text, q[n - 2].end, q[n - 1].at, "or");
+}
+
 static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_lists)
 {
 	const char *text = prop_text(cv, pr, false);
@@ -807,7 +960,26 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		bool sure = false;
 		unsigned line = prop_text_line(pr, text, q[i].at);
 
+		const char *alts[32];
+		size_t na = expand_alternatives(cv, q[i].s, alts, ARRAY_SIZE(alts));
+
+		j = i;
+		for (size_t a = 0; a < na; a++)
+			add_chain(cv, &alts[a], 1, line, false);
+		if (na)
+			continue;
 		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		if (!sure && g >= 3 && ends_with_or(text, q, n, j)) {
+			/* "one of A, B, C or D": alternatives, D the last of them. */
+			g = 0;
+			for (size_t k = i; k < n && g < ARRAY_SIZE(grp); k++)
+				grp[g++] = q[k].s;
+			g = keep_compatibles(grp, g, ex_lists, any_comma);
+			for (size_t k = 0; k < g; k++)
+				add_chain(cv, &grp[k], 1, line, false);
+			j = n - 1;
+			continue;
+		}
 		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
 		g = keep_compatibles(grp, g, ex_lists, any_comma);
 		bool dep = line_deprecated(text, q[i].at, q[j].end);
@@ -1060,6 +1232,56 @@ static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
 	cv->chains.n = w;
 }
 
+/*
+ * The string of ours @s is one punctuation mark off ("xlnx-pr-decoupler"
+ * in an example for the text's "xlnx,pr-decoupler"): the example misspells it.
+ */
+static const char *misspelt_ours(const struct conv *cv, const char *s)
+{
+	size_t sl = strlen(s);
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		const struct chain *ch = cv->chains.v[c];
+
+		for (size_t i = 0; i < ch->n; i++) {
+			size_t diff = 0, punct = 0;
+
+			if (strlen(ch->s[i]) != sl)
+				continue;
+			for (size_t k = 0; k < sl; k++) {
+				diff += s[k] != ch->s[i][k];
+				punct += s[k] != ch->s[i][k] && !isalnum((unsigned char)s[k]) &&
+					 !isalnum((unsigned char)ch->s[i][k]);
+			}
+			/* Punctuation only: "bcm6368" beside "bcm6358" is another chip. */
+			if (diff == 1 && punct == 1)
+				return ch->s[i];
+		}
+	}
+	return NULL;
+}
+
+/* The examples' misspellings of our strings, corrected in the chains and in the examples. */
+static void fix_example_misspellings(struct conv *cv, const struct vec *ex_lists)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		struct chain *ch = ex_lists->v[e];
+		struct ditem *p = ch->node ? node_prop(ch->node, "compatible") : NULL;
+
+		for (size_t m = 0; m < ch->n && p && p->value; m++) {
+			const char *fix = misspelt_ours(cv, ch->s[m]);
+			char *bad = fix ? cv_printf(cv, "\"%s\"", ch->s[m]) : NULL;
+			const char *at = bad ? strstr(p->value, bad) : NULL;
+
+			if (!at)
+				continue;
+			p->value = cv_printf(cv, "%.*s\"%s\"%s", (int)(at - p->value), p->value, fix,
+					     at + strlen(bad));
+			ch->s[m] = fix;
+		}
+	}
+}
+
 void extract_compatibles(struct conv *cv)
 {
 	struct vec ex_lists = { 0 };
@@ -1137,6 +1359,7 @@ void extract_compatibles(struct conv *cv)
 	}
 	if (!cv->chains.n)
 		return;
+	fix_example_misspellings(cv, &ex_lists);
 	/* Chains the examples use with one of our strings first, not in the text yet. */
 	size_t ntext = cv->chains.n;
 

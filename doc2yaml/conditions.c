@@ -364,6 +364,7 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		"should be", "must be", "shall be", "is set to", "value", "<", "first", "second",
 		"resource", "cell", "entry", "entries", "default",
 	};
+	static const char *const counts[] = { "two", "three", "four" };
 	bool in[MAX_COMPAT];
 	char buf[512];
 
@@ -422,6 +423,9 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 
 	for (size_t i = 0; i < ARRAY_SIZE(value); i++)
 		is_value |= find_ci(buf, value[i]) != NULL;
+	/* "two interrupts for imx6ull and imx7d": a count there, not a presence. */
+	for (size_t i = 0; i < ARRAY_SIZE(counts); i++)
+		is_value |= find_word(buf, counts[i]) != NULL;
 	if (is_neg && (is_req || find_word(buf, "only")))
 		return;	/* "not required for X", "not only for X": too subtle */
 	if (is_neg && !is_value) {
