@@ -55,6 +55,26 @@ struct vec {
 
 struct conv;
 
+/*
+ * MAINTAINERS indexed once per tree: its entries, and their F:/X: patterns
+ * sorted by the literal text before the first wildcard, so that a path is
+ * tried only against the patterns it starts with.
+ */
+struct maint_pat {
+	const char *p;
+	size_t n, fixed;	/* length; length before the first '*' or '?' */
+	size_t entry;
+	bool exclude;		/* X: */
+};
+
+struct maint_index {
+	const char **ents;	/* entry i is [ents[2i], ents[2i+1]) */
+	size_t nents;
+	struct maint_pat *pats;
+	size_t npats;
+	size_t *score, *touched;	/* per entry, per lookup; score SIZE_MAX: excluded */
+};
+
 /* ---- the converter and one conversion ------------------------------- */
 
 struct dtbind_doc2yaml {
@@ -63,6 +83,7 @@ struct dtbind_doc2yaml {
 	/* MAINTAINERS, loaded once per tree. */
 	char *maint_path;
 	char *maint_text;
+	struct maint_index maint;
 	/* Macro name -> header, from the include directories (loaded on first use). */
 	bool macros_loaded;
 	struct hmap macros;
@@ -495,6 +516,7 @@ const char *relative_id_path(struct conv *cv, const char *in, const char *out);
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max);
 void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root);
+void maint_index_free(struct maint_index *mi);
 const char *top_description(struct conv *cv);
 
 /* selfcheck.c: the self-check: lint and exampletest on the output, relayed to .txt lines */

@@ -495,6 +495,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	free(c->inc_root);
 	free(c->maint_path);
 	free(c->maint_text);
+	maint_index_free(&c->maint);
 	hmap_free(&c->macros);
 	hmap_free(&c->compat_docs);
 	free(c->compat_root);

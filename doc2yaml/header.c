@@ -172,45 +172,78 @@ static bool maint_pattern_match(const char *pat, size_t n, const char *path)
 	return !strpbrk(buf, "*?") && !strncmp(path, buf, l) && path[l] == '/';
 }
 
-/* Maintainers of @paths from MAINTAINERS: the entries with the most specific F: match. */
-/* The F: specificity of one MAINTAINERS entry [e, end) for @paths (0: no match). */
-static size_t entry_score(const char *e, const char *end, const char *const *paths, size_t npaths)
+/* Literal prefixes compared as strings: a prefix sorts before its extensions. */
+static int prefix_cmp(const char *a, size_t an, const char *b, size_t bn)
 {
-	size_t score = 0;
-	bool excluded = false;
+	int r = memcmp(a, b, an < bn ? an : bn);
 
-	for (const char *l = e; l < end;) {
-		const char *eol = memchr(l, '\n', (size_t)(end - l));
+	return r ? r : (an > bn) - (an < bn);
+}
 
-		if (!eol)
-			eol = end;
-		if ((l[0] == 'F' || l[0] == 'X') && l[1] == ':') {
-			const char *p = skip_blanks(l + 2);
-			size_t pn = (size_t)(eol - p);
+static int pat_cmp(const void *a, const void *b)
+{
+	const struct maint_pat *x = a, *y = b;
+	int r = prefix_cmp(x->p, x->fixed, y->p, y->fixed);
 
-			while (pn && (p[pn - 1] == ' ' || p[pn - 1] == '\t'))
-				pn--;
-			for (size_t k = 0; pn && k < npaths; k++) {
-				if (!maint_pattern_match(p, pn, paths[k]))
-					continue;
-				if (l[0] == 'X') {
-					excluded = true;
-					continue;
-				}
-				size_t fixed = 0;
+	return r ? r : (x->entry > y->entry) - (x->entry < y->entry);
+}
 
-				for (size_t c = 0; c < pn && p[c] != '*' && p[c] != '?'; c++)
-					fixed++;
-				/* The catch-all DT entry is nobody's binding. */
-				if (fixed <= strlen("Documentation/devicetree/bindings/"))
-					continue;
-				if (fixed > score)
-					score = fixed;
-			}
-		}
-		l = eol + 1;
+/* The first pattern whose literal prefix is not below @key[0..@k). */
+static size_t pat_lower_bound(const struct maint_index *mi, const char *key, size_t k)
+{
+	size_t lo = 0, hi = mi->npats;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (prefix_cmp(mi->pats[mid].p, mi->pats[mid].fixed, key, k) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return excluded ? 0 : score;
+	return lo;
+}
+
+/*
+ * The F:/X: patterns matching @path, into the entries' scores: the longest
+ * literal prefix of a matching F: pattern, SIZE_MAX once an X: one matches.
+ * The entries changed are added to mi->touched (*@nt of them).
+ */
+static void score_path(struct maint_index *mi, const char *path, size_t *nt)
+{
+	size_t len = strlen(path);
+
+	for (size_t k = 0; k <= len; k++) {
+		size_t i = pat_lower_bound(mi, path, k);
+
+		/* No literal prefix starts with path[0..k): none with a longer one either. */
+		if (i == mi->npats || mi->pats[i].fixed < k || memcmp(mi->pats[i].p, path, k))
+			break;
+		for (; i < mi->npats && mi->pats[i].fixed == k && !memcmp(mi->pats[i].p, path, k);
+		     i++) {
+			const struct maint_pat *pt = &mi->pats[i];
+			size_t *sc = &mi->score[pt->entry];
+
+			/* The catch-all DT entry is nobody's binding. */
+			if (*sc == SIZE_MAX || (!pt->exclude && pt->fixed <= strlen(
+				"Documentation/devicetree/bindings/")) ||
+			    !maint_pattern_match(pt->p, pt->n, path))
+				continue;
+			if (!*sc)
+				mi->touched[(*nt)++] = pt->entry;
+			if (pt->exclude)
+				*sc = SIZE_MAX;
+			else if (pt->fixed > *sc)
+				*sc = pt->fixed;
+		}
+	}
+}
+
+static int size_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
 }
 
 /* "M:" people of an entry; without any, its own (not a public) list, as kernel schemas do. */
@@ -262,43 +295,115 @@ static size_t entry_people(struct conv *cv, const char *e, const char *end, cons
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max)
 {
-	const char *text = cv->c->maint_text;
-	size_t n = 0, below = SIZE_MAX;
+	struct maint_index *mi = &cv->c->maint;
+	size_t n = 0, below = SIZE_MAX, nt = 0;
 
-	if (!text)
+	if (!cv->c->maint_text || !mi->npats)
 		return 0;
+	for (size_t k = 0; k < npaths; k++)
+		score_path(mi, paths[k], &nt);
+	/* In file order, as the people are listed. */
+	qsort(mi->touched, nt, sizeof(*mi->touched), size_cmp);
 	for (int round = 0; round < 4 && !n; round++) {
 		size_t best = 0;
 
-		for (const char *e = text; *e;) {
-			const char *end = strstr(e, "\n\n");
+		for (size_t t = 0; t < nt; t++) {
+			size_t sc = mi->score[mi->touched[t]];
 
-			if (!end)
-				end = e + strlen(e);
-			size_t sc = entry_score(e, end, paths, npaths);
-
-			if (sc > best && sc < below)
+			if (sc != SIZE_MAX && sc > best && sc < below)
 				best = sc;
-			e = *end ? end + 2 : end;
-			while (*e == '\n')
-				e++;
 		}
 		if (!best)
 			break;
-		for (const char *e = text; *e;) {
-			const char *end = strstr(e, "\n\n");
+		for (size_t t = 0; t < nt; t++) {
+			size_t e = mi->touched[t];
 
-			if (!end)
-				end = e + strlen(e);
-			if (entry_score(e, end, paths, npaths) == best)
-				n = entry_people(cv, e, end, out, n, max);
-			e = *end ? end + 2 : end;
-			while (*e == '\n')
-				e++;
+			if (mi->score[e] == best)
+				n = entry_people(cv, mi->ents[2 * e], mi->ents[2 * e + 1], out, n, max);
 		}
 		below = best;
 	}
+	for (size_t t = 0; t < nt; t++)
+		mi->score[mi->touched[t]] = 0;
 	return n;
+}
+
+void maint_index_free(struct maint_index *mi)
+{
+	free(mi->ents);
+	free(mi->pats);
+	free(mi->score);
+	free(mi->touched);
+	memset(mi, 0, sizeof(*mi));
+}
+
+static int maint_index_add(struct maint_index *mi, size_t *cap, const char *p, size_t pn,
+			   size_t entry, bool exclude)
+{
+	size_t fixed = 0;
+
+	if (*cap == mi->npats) {
+		size_t nc = *cap ? 2 * *cap : 1024;
+		struct maint_pat *v = realloc(mi->pats, nc * sizeof(*v));
+
+		if (!v)
+			return -1;
+		mi->pats = v;
+		*cap = nc;
+	}
+	while (fixed < pn && p[fixed] != '*' && p[fixed] != '?')
+		fixed++;
+	mi->pats[mi->npats++] = (struct maint_pat){ p, pn, fixed, entry, exclude };
+	return 0;
+}
+
+/* The entries (split at blank lines) and their F:/X: lines of MAINTAINERS @text. */
+static int maint_index_build(struct maint_index *mi, const char *text)
+{
+	size_t pcap = 0, ecap = 0;
+
+	for (const char *e = text; *e;) {
+		const char *end = strstr(e, "\n\n");
+
+		if (!end)
+			end = e + strlen(e);
+		if (mi->nents == ecap) {
+			const char **v = realloc(mi->ents, 2 * (ecap = ecap ? 2 * ecap : 1024) * sizeof(*v));
+
+			if (!v)
+				return -1;
+			mi->ents = v;
+		}
+		mi->ents[2 * mi->nents] = e;
+		mi->ents[2 * mi->nents + 1] = end;
+		for (const char *l = e; l < end;) {
+			const char *eol = memchr(l, '\n', (size_t)(end - l));
+
+			if (!eol)
+				eol = end;
+			if ((l[0] == 'F' || l[0] == 'X') && l[1] == ':') {
+				const char *p = skip_blanks(l + 2);
+				size_t pn = (size_t)(eol - p);
+
+				while (pn && (p[pn - 1] == ' ' || p[pn - 1] == '\t'))
+					pn--;
+				/* Longer ones never match (maint_pattern_match). */
+				if (pn && pn < 512 &&
+				    maint_index_add(mi, &pcap, p, pn, mi->nents, l[0] == 'X'))
+					return -1;
+			}
+			l = eol + 1;
+		}
+		mi->nents++;
+		e = *end ? end + 2 : end;
+		while (*e == '\n')
+			e++;
+	}
+	if (mi->npats)
+		qsort(mi->pats, mi->npats, sizeof(*mi->pats), pat_cmp);
+	mi->score = calloc(mi->nents + 1, sizeof(*mi->score));
+	mi->touched = calloc(mi->nents + 1, sizeof(*mi->touched));
+	return mi->score && mi->touched ? 0 : -1;
 }
 
 void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root)
@@ -313,12 +418,15 @@ void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root)
 	}
 	free(c->maint_path);
 	free(c->maint_text);
+	maint_index_free(&c->maint);
 	c->maint_path = path;
 	c->maint_text = NULL;
 	size_t len;
 
 	if (read_file(path, 16u << 20, &c->maint_text, &len))
 		c->maint_text = NULL;
+	else if (maint_index_build(&c->maint, c->maint_text))
+		maint_index_free(&c->maint);
 }
 
 /* The prose for the top-level description: no references list, no blank runs. */
