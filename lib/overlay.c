@@ -39,13 +39,19 @@ struct ov_entry {
 	enum ov_kind kind;
 	char *buf, *target;
 	size_t len;
+	struct ov_entry *next;		/* the next entry in the same directory */
+};
+
+/* The entries directly in one directory, in the order they came. */
+struct ov_dir {
+	struct ov_entry *first, *last;
 };
 
 struct fs_overlay {
 	struct arena a;
 	struct hmap by_path;		/* normalized path -> struct ov_entry */
-	struct ov_entry **v;		/* every entry, for listing a directory */
-	size_t n, cap;
+	/* Directory path ("" for the root) -> struct ov_dir: a listing is no scan of them all. */
+	struct hmap by_dir;
 	char *top;			/* below it, only the overlay's entries; NULL: none */
 	size_t top_len;
 };
@@ -105,6 +111,7 @@ struct fs_overlay *fs_overlay_new(const char *top)
 		return NULL;
 	arena_init(&o->a, 16 * 1024);
 	hmap_init(&o->by_path);
+	hmap_init(&o->by_dir);
 	if (top) {
 		char *t = fs_norm_path(top);
 
@@ -126,7 +133,7 @@ void fs_overlay_free(struct fs_overlay *o)
 	if (in_use == o)
 		in_use = NULL;
 	hmap_free(&o->by_path);
-	free(o->v);
+	hmap_free(&o->by_dir);
 	arena_release(&o->a);
 	free(o);
 }
@@ -149,6 +156,27 @@ static struct ov_entry *find(const struct fs_overlay *o, const char *path, size_
 	return hmap_get_str(&o->by_path, path, len);
 }
 
+/* New entry @e (its path normalized) listed in its directory. */
+static int add_child(struct fs_overlay *o, struct ov_entry *e)
+{
+	size_t dl = (size_t)(strrchr(e->path, '/') - e->path);
+	struct ov_dir *d = hmap_get_str(&o->by_dir, e->path, dl);
+
+	if (!d) {
+		if (!(d = arena_alloc(&o->a, sizeof(*d))) ||
+		    hmap_put_str(&o->by_dir, e->path, dl, d))
+			return -DTBIND_ENOMEM;
+		d->first = d->last = NULL;
+	}
+	e->next = NULL;
+	if (d->last)
+		d->last->next = e;
+	else
+		d->first = e;
+	d->last = e;
+	return 0;
+}
+
 /* The entry for normalized @path, made or replaced as @kind. */
 static struct ov_entry *put(struct fs_overlay *o, const char *path, enum ov_kind kind)
 {
@@ -156,11 +184,9 @@ static struct ov_entry *put(struct fs_overlay *o, const char *path, enum ov_kind
 	struct ov_entry *e = find(o, path, len);
 
 	if (!e) {
-		if (vec_reserve_one(&o->v, o->n, &o->cap, sizeof(*o->v), 16) ||
-		    !(e = arena_alloc(&o->a, sizeof(*e))) || !(e->path = arena_strdup(&o->a, path)) ||
-		    hmap_put_str(&o->by_path, e->path, len, e))
+		if (!(e = arena_alloc(&o->a, sizeof(*e))) || !(e->path = arena_strdup(&o->a, path)) ||
+		    hmap_put_str(&o->by_path, e->path, len, e) || add_child(o, e))
 			return NULL;
-		o->v[o->n++] = e;
 	}
 	e->kind = kind;
 	return e;
@@ -415,14 +441,10 @@ int fs_overlay_children(const char *dir, int (*fn)(void *ctx, const char *name),
 	if (!norm)
 		return in_use ? -DTBIND_ENOMEM : 0;
 	size_t dl = strlen(norm);
+	const struct ov_dir *d = hmap_get_str(&in_use->by_dir, norm, dl == 1 ? 0 : dl);
 
-	for (size_t i = 0; i < in_use->n && !ret; i++) {
-		const struct ov_entry *e = in_use->v[i];
-		const char *slash = strrchr(e->path, '/');
-
-		if (below(e->path, norm, dl) && slash == e->path + (dl == 1 ? 0 : dl))
-			ret = fn(ctx, slash + 1);
-	}
+	for (const struct ov_entry *e = d ? d->first : NULL; e && !ret; e = e->next)
+		ret = fn(ctx, e->path + (dl == 1 ? 0 : dl) + 1);
 	free(norm);
 	return ret;
 }
