@@ -188,15 +188,15 @@ static int pat_cmp(const void *a, const void *b)
 	return r ? r : (x->entry > y->entry) - (x->entry < y->entry);
 }
 
-/* The first pattern whose literal prefix is not below @key[0..@k). */
-static size_t pat_lower_bound(const struct maint_index *mi, const char *key, size_t k)
+/* The first pattern of [@lo, @hi) whose byte @k is above @c (or not below it: @eq). */
+static size_t pat_bound(const struct maint_index *mi, size_t lo, size_t hi, size_t k,
+			unsigned char c, bool eq)
 {
-	size_t lo = 0, hi = mi->npats;
-
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
+		unsigned char m = (unsigned char)mi->pats[mid].p[k];
 
-		if (prefix_cmp(mi->pats[mid].p, mi->pats[mid].fixed, key, k) < 0)
+		if (m < c || (!eq && m == c))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -211,17 +211,12 @@ static size_t pat_lower_bound(const struct maint_index *mi, const char *key, siz
  */
 static void score_path(struct maint_index *mi, const char *path, size_t *nt)
 {
-	size_t len = strlen(path);
+	size_t len = strlen(path), lo = 0, hi = mi->npats;
 
-	for (size_t k = 0; k <= len; k++) {
-		size_t i = pat_lower_bound(mi, path, k);
-
-		/* No literal prefix starts with path[0..k): none with a longer one either. */
-		if (i == mi->npats || mi->pats[i].fixed < k || memcmp(mi->pats[i].p, path, k))
-			break;
-		for (; i < mi->npats && mi->pats[i].fixed == k && !memcmp(mi->pats[i].p, path, k);
-		     i++) {
-			const struct maint_pat *pt = &mi->pats[i];
+	/* [lo, hi): the patterns whose literal prefix starts with path[0..k). */
+	for (size_t k = 0; lo < hi; k++) {
+		for (; lo < hi && mi->pats[lo].fixed == k; lo++) {
+			const struct maint_pat *pt = &mi->pats[lo];
 			size_t *sc = &mi->score[pt->entry];
 
 			/* The catch-all DT entry is nobody's binding. */
@@ -236,6 +231,11 @@ static void score_path(struct maint_index *mi, const char *path, size_t *nt)
 			else if (pt->fixed > *sc)
 				*sc = pt->fixed;
 		}
+		if (k == len)
+			break;
+		/* The rest are longer, in the order of their byte k. */
+		lo = pat_bound(mi, lo, hi, k, (unsigned char)path[k], true);
+		hi = pat_bound(mi, lo, hi, k, (unsigned char)path[k], false);
 	}
 }
 
