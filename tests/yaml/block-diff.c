@@ -4,8 +4,9 @@
  * the source, against libfyaml's own (fy_token_get_text(), the formatting
  * lib/yaml.c no longer calls for them because it leaks: tests/fuzz/README.md).
  *
- * Usage: block-diff [-v] FILE...   (@LIST reads file names from LIST)
- * Prints one line per difference (-v: every block scalar) and a summary:
+ * Usage: block-diff [-v|-j] FILE...   (@LIST reads file names from LIST)
+ * Prints one line per difference (-v: every block scalar; -j: every block
+ * scalar as a line of JSON, for tests/yaml/block-diff.py) and a summary:
  * files, block scalars compared, differences, scalars not reached in the
  * tree (block scalars as mapping keys) and files that did not load.
  * Exit 1 on a difference.  Not built with a sanitizer: libfyaml's side leaks.
@@ -28,7 +29,7 @@ struct block {
 
 struct totals {
 	unsigned long files, compared, differ, unreached, unloaded;
-	bool verbose;
+	bool verbose, json;
 };
 
 static void put_escaped(const char *s, size_t n)
@@ -43,8 +44,8 @@ static void put_escaped(const char *s, size_t n)
 			fputs("\\t", stdout);
 		else if (c == '"' || c == '\\')
 			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\x%02x", c);
+		else if (c < 0x20 || c >= 0x7f)
+			printf("\\u%04x", c);	/* bytes: libfyaml's text is not always UTF-8 */
 		else
 			putchar(c);
 	}
@@ -191,6 +192,16 @@ static void compare(const char *file, const struct dtbind_value *v, struct block
 
 	if (!same)
 		t->differ++;
+	if (t->json) {
+		fputs("{\"file\": ", stdout);
+		put_escaped(file, strlen(file));
+		printf(", \"line\": %u, \"col\": %u, \"libfyaml\": ", v->loc.line, v->loc.col);
+		put_escaped(b[i].text, b[i].len);
+		fputs(", \"dtbind\": ", stdout);
+		put_escaped(v->u.str.ptr, v->u.str.len);
+		puts("}");
+		return;
+	}
 	if (same && !t->verbose)
 		return;
 	printf("%s:%u:%u: %s\n  libfyaml: ", file, v->loc.line, v->loc.col, same ? "same" : "DIFFERENT");
@@ -252,8 +263,9 @@ int main(int argc, char **argv)
 	struct totals t = { 0 };
 	int i = 1;
 
-	if (i < argc && !strcmp(argv[i], "-v")) {
+	if (i < argc && (!strcmp(argv[i], "-v") || !strcmp(argv[i], "-j"))) {
 		t.verbose = true;
+		t.json = argv[i][1] == 'j';
 		i++;
 	}
 	for (; i < argc; i++) {
@@ -275,7 +287,7 @@ int main(int argc, char **argv)
 		}
 		fclose(list);
 	}
-	printf("%lu files, %lu block scalars compared, %lu different, %lu not reached, "
-	       "%lu files not loaded\n", t.files, t.compared, t.differ, t.unreached, t.unloaded);
+	printf("%s%lu files, %lu block scalars compared, %lu different, %lu not reached, "
+	       "%lu files not loaded\n", t.json ? "# " : "", t.files, t.compared, t.differ, t.unreached, t.unloaded);
 	return t.differ ? 1 : 0;
 }
