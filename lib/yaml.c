@@ -482,18 +482,20 @@ static const char *block_scalar_text(struct loader *ld, struct fy_token *tok, si
 		}
 		if (sp < ind)
 			return NULL;	/* libfyaml ends the scalar before such a line */
-		bool sp_line = p[ind] == ' ' || p[ind] == '\t';
+		bool more = p[ind] == ' ' || p[ind] == '\t';	/* more indented */
 
 		if (!any)
 			put_breaks(out, &n, empty);
-		else if (h.folded && !spaced && !sp_line)
-			empty ? put_breaks(out, &n, empty) : (void)(out[n++] = ' ');
+		else if (h.folded && !spaced && !more && !empty)
+			out[n++] = ' ';
+		else if (h.folded && !spaced && !more)
+			put_breaks(out, &n, empty);
 		else
 			put_breaks(out, &n, empty + 1);
 		memcpy(out + n, p + ind, ln - ind);
 		n += ln - ind;
 		any = true;
-		spaced = sp_line;
+		spaced = more;
 		last_brk = brk;
 		empty = 0;
 		p = next;
