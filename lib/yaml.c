@@ -1064,6 +1064,33 @@ static bool is_json_name(const char *name)
 	return str_ends_with(name, ".json");
 }
 
+/* A byte that no YAML or JSON text holds, located by line and character. */
+static void report_bad_byte(const char *path, struct dtbind_diag *diag, const char *buf,
+			    size_t bad)
+{
+	uint32_t line = 1, col = 1;
+
+	if (!diag)
+		return;
+	for (size_t i = 0; i < bad; i++) {
+		if (buf[i] == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+			col++;
+		}
+	}
+	struct dtbind_loc loc = { .file = path, .line = line, .col = col };
+
+	if (buf[bad])
+		dtbind_diag_report(diag, DTBIND_ERROR, loc, "yaml-syntax",
+				   "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
+				   (unsigned char)buf[bad]);
+	else
+		dtbind_diag_report(diag, DTBIND_ERROR, loc, "yaml-syntax",
+				   "a NUL byte: YAML and JSON text cannot hold one");
+}
+
 int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 			   struct dtbind_diag *diag, unsigned flags, struct dtbind_doc **out)
 {
@@ -1084,25 +1111,15 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 	/*
 	 * YAML and JSON are Unicode text.  Checked here: libfyaml 0.7 loops
 	 * forever on some bytes that are not UTF-8 (in a directive's name).
+	 * Nor do they hold a NUL (YAML's c-printable, JSON's unescaped
+	 * characters): libfyaml takes one for a line break or the end of the
+	 * input, which no text of ours (block_scalar_text()) would match.
 	 */
 	size_t bad = utf8_invalid_at((const unsigned char *)buf, len);
+	const char *nul = bad ? memchr(buf, '\0', bad) : NULL;
 
-	if (bad < len) {
-		uint32_t line = 1, col = 1;
-
-		for (size_t i = 0; i < bad; i++) {
-			if (buf[i] == '\n') {
-				line++;
-				col = 1;
-			} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
-				col++;
-			}
-		}
-		if (diag)
-			dtbind_diag_report(diag, DTBIND_ERROR,
-					   (struct dtbind_loc){ .file = doc->path, .line = line, .col = col },
-					   "yaml-syntax", "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
-					   (unsigned char)buf[bad]);
+	if (nul || bad < len) {
+		report_bad_byte(doc->path, diag, buf, nul ? (size_t)(nul - buf) : bad);
 		dtbind_doc_free(doc);
 		return -DTBIND_EPARSE;
 	}

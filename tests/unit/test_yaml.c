@@ -370,6 +370,22 @@ static void test_block_scalar_ends(void **state)
 	assert_block(v, DTBIND_STYLE_LITERAL, "x\n y\n");
 }
 
+/*
+ * A NUL is no YAML or JSON character; libfyaml reads one as a line break (a
+ * block scalar's header could end there), so the loader refuses it first.
+ */
+static void test_nul_byte_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	static const char text[] = "a: 1\nb: |\0\n  B\n";
+
+	assert_int_equal(dtbind_doc_load_string("t.yaml", text, sizeof(text) - 1, f->diag, 0,
+						&f->doc), -DTBIND_EPARSE);
+	assert_null(f->doc);
+	assert_string_equal(diag_text(f), "t.yaml:2:5: error: a NUL byte: YAML and JSON text "
+			    "cannot hold one [yaml-syntax]\n");
+}
+
 static void test_core_tags_convert_scalars(void **state)
 {
 	struct fixture *f = *state;
@@ -879,6 +895,7 @@ int main(void)
 		T(test_block_scalar_chomping_and_indicators),
 		T(test_block_scalar_folding),
 		T(test_block_scalar_ends),
+		T(test_nul_byte_is_an_error),
 		T(test_core_tags_convert_scalars),
 		T(test_scalar_not_matching_its_tag_is_an_error),
 		T(test_scalar_keys_are_strings_in_json_spelling),
