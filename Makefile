@@ -66,7 +66,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
-.PHONY: all man uninstall install-tests check asan asan-corpus fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance kbuild-tests lsp-tests
+.PHONY: all man uninstall install-tests check asan asan-corpus yaml-block-diff fuzz fuzz-mutate fuzz-smoke fuzz-build fuzz-harnesses bench demo install clean deps unit suite suite-external corpus-tests check-tests lint-tests cpp-tests doc2yaml-tests cache-tests interrupt-tests root-tests rules-tests conformance kbuild-tests lsp-tests
 all: $(BUILD)/dtbind $(BUILD)/kbuild/.links $(MAN_PAGES)
 man: $(MAN_PAGES)
 
@@ -130,6 +130,23 @@ $(BUILD)/tests/suite-runner: tests/jsonschema/suite-runner.c $(BUILD)/libdtbind.
 	$(call echo_cmd,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libdtbind.a $(LIBS)
+
+# Block scalar texts as lib/yaml.c makes them, against libfyaml's and PyYAML's
+# (tests/yaml/block-diff.py): generated documents, this repository's YAML and
+# JSON, the JSON Schema Test Suite and the kernel trees' bindings.  Not in
+# `check`: it reads the kernel corpus (../shared/corpus.sh).
+$(BUILD)/tests/block-diff: tests/yaml/block-diff.c $(BUILD)/libdtbind.a
+	$(call echo_cmd,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libdtbind.a $(LIBS)
+
+yaml-block-diff: $(BUILD)/tests/block-diff
+	$(Q)python3 tests/yaml/block-diff.py $< --random 20000 --seed 1
+	$(Q)python3 tests/yaml/block-diff.py $< tests corpus schemas $(SHARED)/json-schema-test-suite
+	$(Q)for v in 6.1 6.12; do \
+		k=$$(sh $(SHARED)/corpus.sh $$v | tail -n 1) && \
+		python3 tests/yaml/block-diff.py $< "$$k/Documentation/devicetree/bindings" || exit 1; \
+	done
 
 # The test command of the README: installs what is missing, builds, runs everything.
 check: deps

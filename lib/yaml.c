@@ -57,6 +57,8 @@ struct loader {
 	const char *buf;
 	size_t len;
 	size_t dash_at;		/* offset + 1 of a '-' that libfyaml refused as a flow scalar */
+	size_t last_end;	/* end of the last token seen: a block scalar's header is after it */
+	bool yaml11;		/* a %YAML 1.1 document: NEL, LS and PS are line breaks */
 };
 
 static struct dtbind_loc mark_loc(struct loader *ld, const struct fy_mark *m)
@@ -318,22 +320,212 @@ static const char *single_quoted_text(struct loader *ld, struct fy_token *tok, s
 	return out;
 }
 
+/*
+ * Block scalars (YAML 1.2 section 8.1) are formatted here from the source
+ * too: libfyaml 0.7's atom iterator leaks the chunk array it grows on some
+ * of them (fuzz regression block-scalar-space-tail-leak.yaml).  libfyaml's
+ * token still gives the extent: its start mark is the line after the
+ * header, its end mark where the scalar stopped (trailing empty lines in).
+ */
+struct block_header {
+	bool folded;
+	char chomp;		/* '-' strip, '+' keep, 0 clip */
+	unsigned increment;	/* the indentation indicator, 0 if none */
+};
+
+/*
+ * The header ("|2-  # comment") on the line ending at @from.  Searched from
+ * after the last token before the scalar (its key, tag or anchor may hold
+ * '|' or '>'); no comment can come before the indicator on that line.
+ */
+static bool block_header(struct loader *ld, size_t from, struct block_header *h)
+{
+	size_t line = from - 1;
+
+	if (ld->buf[line] == '\n' && line && ld->buf[line - 1] == '\r')
+		line--;
+	while (line && ld->buf[line - 1] != '\n' && ld->buf[line - 1] != '\r')
+		line--;
+	for (size_t p = ld->last_end > line ? ld->last_end : line; p < from; p++) {
+		const char *s = ld->buf + p;
+
+		if (*s != '|' && *s != '>')
+			continue;
+		*h = (struct block_header){ .folded = *s == '>' };
+		for (s++; *s == '-' || *s == '+' || (*s >= '1' && *s <= '9'); s++) {
+			if (*s == '-' || *s == '+')
+				h->chomp = *s;
+			else
+				h->increment = (unsigned)(*s - '0');
+		}
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if ((*s == '#' && (s[-1] == ' ' || s[-1] == '\t')) || *s == '\n' || *s == '\r')
+			return true;
+	}
+	return false;
+}
+
+/* A YAML 1.1 line break that is not \r or \n: NEL, LS or PS. */
+static bool unicode_break_at(const char *s, const char *end)
+{
+	return (end - s >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0x85) ||
+	       (end - s >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+		((unsigned char)s[2] == 0xa8 || (unsigned char)s[2] == 0xa9));
+}
+
+/* The line at @p (up to its break, CRLF is one); returns the next one. */
+static const char *block_line(const char *p, const char *end, size_t *n, bool *brk)
+{
+	const char *e = p;
+
+	while (e < end && *e != '\n' && *e != '\r')
+		e++;
+	*n = (size_t)(e - p);
+	*brk = e < end;
+	if (e < end && *e == '\r' && e + 1 < end && e[1] == '\n')
+		e++;
+	return e < end ? e + 1 : e;
+}
+
+/*
+ * The content indentation: the indicator's, over the enclosing block
+ * collection's (as libfyaml and PyYAML count it, 0 at the top level); else
+ * that of the first non-empty line, which the extent holds.
+ */
+static bool block_indent(struct loader *ld, const char *p, const char *end, unsigned increment,
+			 size_t *ind)
+{
+	size_t most = 0;
+
+	if (increment) {
+		const struct dtbind_value *parent = ld->depth ? ld->stack[ld->depth - 1].v : NULL;
+
+		if (parent && (!parent->loc.line || parent->style == DTBIND_STYLE_FLOW))
+			return false;
+		*ind = (parent ? parent->loc.col - 1 : 0) + increment;
+		return true;
+	}
+	while (p < end) {
+		size_t n, sp = 0;
+		bool brk;
+		const char *next = block_line(p, end, &n, &brk);
+
+		while (sp < n && p[sp] == ' ')
+			sp++;
+		if (sp < n) {
+			*ind = sp;
+			return sp >= most;	/* else libfyaml has refused it */
+		}
+		if (sp > most)
+			most = sp;
+		p = next;
+	}
+	*ind = most;
+	return true;
+}
+
+static void put_breaks(char *out, size_t *n, size_t count)
+{
+	memset(out + *n, '\n', count);
+	*n += count;
+}
+
+/*
+ * Literal: each content line after the indentation, its break and every
+ * empty line kept.  Folded: a break between two lines of text (not
+ * starting with white space) becomes a space, or is dropped when empty
+ * lines follow it.  Then chomping: strip drops the last break, clip keeps
+ * it, keep keeps the trailing empty lines too.  NULL: not as expected.
+ */
+static const char *block_scalar_text(struct loader *ld, struct fy_token *tok, size_t *len)
+{
+	enum fy_scalar_style style = fy_token_scalar_style(tok);
+	const struct fy_mark *from = fy_token_start_mark(tok), *to = fy_token_end_mark(tok);
+	struct block_header h;
+	size_t ind;
+
+	if ((style != FYSS_LITERAL && style != FYSS_FOLDED) || !from || !to ||
+	    to->input_pos > ld->len || from->input_pos > to->input_pos)
+		return NULL;
+	if (from->input_pos == to->input_pos) {
+		*len = 0;
+		return "";
+	}
+	const char *p = ld->buf + from->input_pos, *end = ld->buf + to->input_pos;
+
+	if (!from->input_pos || (p[-1] != '\n' && p[-1] != '\r') ||
+	    !block_header(ld, from->input_pos, &h) || !block_indent(ld, p, end, h.increment, &ind))
+		return NULL;
+	for (const char *u = p; ld->yaml11 && u < end; u++)
+		if (unicode_break_at(u, end))
+			return NULL;	/* libfyaml's own text: rare, not worth the code */
+	/* The text is never longer than its source: breaks and indentation only shrink. */
+	char *out = arena_alloc(&ld->doc->arena, (size_t)(end - p) + 1);
+	size_t n = 0, empty = 0;
+	bool any = false, spaced = false, last_brk = false;
+
+	if (!out)
+		return NULL;
+	while (p < end) {
+		size_t ln, sp = 0;
+		bool brk;
+		const char *next = block_line(p, end, &ln, &brk);
+
+		while (sp < ln && sp < ind && p[sp] == ' ')
+			sp++;
+		if (sp == ln) {
+			/* Empty; a last line without its break is the next line's indentation. */
+			empty += brk;
+			p = next;
+			continue;
+		}
+		if (sp < ind)
+			return NULL;	/* libfyaml ends the scalar before such a line */
+		bool more = p[ind] == ' ' || p[ind] == '\t';	/* more indented */
+
+		if (!any)
+			put_breaks(out, &n, empty);
+		else if (h.folded && !spaced && !more && !empty)
+			out[n++] = ' ';
+		else if (h.folded && !spaced && !more)
+			put_breaks(out, &n, empty);
+		else
+			put_breaks(out, &n, empty + 1);
+		memcpy(out + n, p + ind, ln - ind);
+		n += ln - ind;
+		any = true;
+		spaced = more;
+		last_brk = brk;
+		empty = 0;
+		p = next;
+	}
+	if (any && h.chomp != '-' && last_brk)
+		out[n++] = '\n';
+	if (h.chomp == '+')
+		put_breaks(out, &n, empty);
+	out[n] = '\0';
+	*len = n;
+	return out;
+}
+
 static struct dtbind_value *make_scalar(struct loader *ld, struct fy_event *ev)
 {
 	struct fy_token *tok = ev->scalar.value;
 	struct dtbind_value *v = arena_alloc(&ld->doc->arena, sizeof(*v));
 	size_t n = 0, tn = 0;
-	const char *s = tok ? single_quoted_text(ld, tok, &n) : "";
-
-	if (!s)
-		s = fy_token_get_text(tok, &n);
+	/* Our own texts are in the arena already; libfyaml's are copied there. */
+	const char *own = !tok ? "" : fy_token_scalar_style(tok) == FYSS_SINGLE_QUOTED
+					   ? single_quoted_text(ld, tok, &n)
+					   : block_scalar_text(ld, tok, &n);
+	const char *s = own ? own : fy_token_get_text(tok, &n);
 	const char *tag = core_tag(ev->scalar.tag, &tn);
 
 	if (!v || !s)
 		return NULL;
 	v->loc = token_loc(ld, tok);
 	v->kind = DTBIND_STRING;
-	v->u.str.ptr = arena_strndup(&ld->doc->arena, s, n);
+	v->u.str.ptr = own ? own : arena_strndup(&ld->doc->arena, s, n);
 	v->u.str.len = n;
 	if (!v->u.str.ptr)
 		return NULL;
@@ -700,11 +892,31 @@ static void report_fy_errors(struct loader *ld, struct fy_diag *fyd)
 		     "malformed YAML");
 }
 
+static void note_end(struct loader *ld, struct fy_token *t)
+{
+	const struct fy_mark *m = t ? fy_token_end_mark(t) : NULL;
+
+	if (m && m->input_pos > ld->last_end)
+		ld->last_end = m->input_pos;
+}
+
 static int handle_event(struct loader *ld, struct fy_event *ev)
 {
 	switch (ev->type) {
+	case FYET_DOCUMENT_START: {
+		const struct fy_version *ver = ev->document_start.document_state ?
+			fy_document_state_version(ev->document_start.document_state) : NULL;
+
+		ld->yaml11 = ver && ver->major == 1 && ver->minor < 2;
+		return 0;
+	}
 	case FYET_SCALAR: {
+		/* What comes before a block scalar's header on its line (block_header()). */
+		note_end(ld, ev->scalar.anchor);
+		note_end(ld, ev->scalar.tag);
 		struct dtbind_value *v = make_scalar(ld, ev);
+
+		note_end(ld, ev->scalar.value);
 
 		if (!v) {
 			fail(ld, (struct dtbind_loc){ .file = ld->doc->path }, -DTBIND_ENOMEM, NULL,
@@ -721,6 +933,8 @@ static int handle_event(struct loader *ld, struct fy_event *ev)
 		struct anchor *a = anchor_lookup(ld, ev->alias.anchor);
 		struct dtbind_loc loc = token_loc(ld, ev->alias.anchor);
 
+		note_end(ld, ev->alias.anchor);
+
 		if (!a) {
 			fail(ld, loc, -DTBIND_EPARSE, "yaml-syntax", "alias to an undefined anchor");
 			return ld->err;
@@ -733,8 +947,12 @@ static int handle_event(struct loader *ld, struct fy_event *ev)
 		return attach(ld, a->v, a->expanded);
 	}
 	case FYET_MAPPING_START:
+		note_end(ld, ev->mapping_start.anchor);
+		note_end(ld, ev->mapping_start.tag);
 		return open_collection(ld, ev, DTBIND_MAP);
 	case FYET_SEQUENCE_START:
+		note_end(ld, ev->sequence_start.anchor);
+		note_end(ld, ev->sequence_start.tag);
 		return open_collection(ld, ev, DTBIND_SEQ);
 	case FYET_MAPPING_END:
 	case FYET_SEQUENCE_END:
@@ -846,6 +1064,33 @@ static bool is_json_name(const char *name)
 	return str_ends_with(name, ".json");
 }
 
+/* A byte that no YAML or JSON text holds, located by line and character. */
+static void report_bad_byte(const char *path, struct dtbind_diag *diag, const char *buf,
+			    size_t bad)
+{
+	uint32_t line = 1, col = 1;
+
+	if (!diag)
+		return;
+	for (size_t i = 0; i < bad; i++) {
+		if (buf[i] == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+			col++;
+		}
+	}
+	struct dtbind_loc loc = { .file = path, .line = line, .col = col };
+
+	if (buf[bad])
+		dtbind_diag_report(diag, DTBIND_ERROR, loc, "yaml-syntax",
+				   "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
+				   (unsigned char)buf[bad]);
+	else
+		dtbind_diag_report(diag, DTBIND_ERROR, loc, "yaml-syntax",
+				   "a NUL byte: YAML and JSON text cannot hold one");
+}
+
 int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 			   struct dtbind_diag *diag, unsigned flags, struct dtbind_doc **out)
 {
@@ -866,25 +1111,15 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 	/*
 	 * YAML and JSON are Unicode text.  Checked here: libfyaml 0.7 loops
 	 * forever on some bytes that are not UTF-8 (in a directive's name).
+	 * Nor do they hold a NUL (YAML's c-printable, JSON's unescaped
+	 * characters): libfyaml takes one for a line break or the end of the
+	 * input, which no text of ours (block_scalar_text()) would match.
 	 */
 	size_t bad = utf8_invalid_at((const unsigned char *)buf, len);
+	const char *nul = bad ? memchr(buf, '\0', bad) : NULL;
 
-	if (bad < len) {
-		uint32_t line = 1, col = 1;
-
-		for (size_t i = 0; i < bad; i++) {
-			if (buf[i] == '\n') {
-				line++;
-				col = 1;
-			} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
-				col++;
-			}
-		}
-		if (diag)
-			dtbind_diag_report(diag, DTBIND_ERROR,
-					   (struct dtbind_loc){ .file = doc->path, .line = line, .col = col },
-					   "yaml-syntax", "invalid UTF-8 (byte 0x%02x): the file must be UTF-8 text",
-					   (unsigned char)buf[bad]);
+	if (nul || bad < len) {
+		report_bad_byte(doc->path, diag, buf, nul ? (size_t)(nul - buf) : bad);
 		dtbind_doc_free(doc);
 		return -DTBIND_EPARSE;
 	}

@@ -19,9 +19,6 @@ fuzz_setup "$@" || exit 2
 # FUZZ_TIMEOUT: a longer limit for long runs at nice 19, where a starved
 # process can take 2 s of wall time over an input of 0.1 s of CPU.
 FLAGS="-timeout=${FUZZ_TIMEOUT:-2} -rss_limit_mb=2048"
-# Leaks inside libraries we cannot fix here, each with its reason.
-LSAN_OPTIONS="suppressions=$(cd "$HERE" && pwd)/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export LSAN_OPTIONS
 pass=0
 fail=0
 

@@ -272,6 +272,120 @@ static void test_single_quoted_escape_runs(void **state)
 	assert_string_equal(v->u.str.ptr, "''\n");
 }
 
+/* A block scalar's text and style (lib/yaml.c formats them from the source). */
+static void assert_block(const struct dtbind_value *v, enum dtbind_style style, const char *text)
+{
+	assert_non_null(v);
+	assert_int_equal(v->kind, DTBIND_STRING);
+	assert_int_equal(v->style, style);
+	assert_int_equal(v->u.str.len, strlen(text));
+	assert_string_equal(v->u.str.ptr, text);
+}
+
+/*
+ * Chomping and indentation indicators, as YAML 1.2 section 8.1 (and PyYAML)
+ * reads them.  Not libfyaml's own text: its iterator leaks on some block
+ * scalars (fuzz regression block-scalar-space-tail-leak.yaml).
+ */
+static void test_block_scalar_chomping_and_indicators(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_value *v;
+
+	v = load_ok(f, "a: |+\n  x\n\n\nb: |-\n  y\n\n\nc: |\n  z\n\n\nd: >+\n  x\n\n  \n");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "x\n\n\n");
+	assert_block(get(v, "b"), DTBIND_STYLE_LITERAL, "y");
+	assert_block(get(v, "c"), DTBIND_STYLE_LITERAL, "z\n");
+	assert_block(get(v, "d"), DTBIND_STYLE_FOLDED, "x\n\n\n");
+	/* Empty: keep has its empty lines, clip and strip nothing. */
+	v = load_ok(f, "a: |+\n\n\nb: |\n\nc: >-\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "\n\n");
+	assert_block(get(v, "b"), DTBIND_STYLE_LITERAL, "");
+	assert_block(get(v, "c"), DTBIND_STYLE_FOLDED, "");
+	/* The indicator counts from the enclosing collection's indentation. */
+	v = load_ok(f, "a: |2\n    x\n   y\nb: |-2\n   z\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "  x\n y\n");
+	assert_block(get(v, "b"), DTBIND_STYLE_LITERAL, " z");
+	v = load_ok(f, "- |1\n  x\n- m:\n    k: >2-\n       a\n      b\n");
+	assert_block(item(v, 0), DTBIND_STYLE_LITERAL, " x\n");
+	assert_block(get(get(item(v, 1), "m"), "k"), DTBIND_STYLE_FOLDED, " a\nb");
+	v = load_ok(f, "--- |1\n  x\n");
+	assert_block(v, DTBIND_STYLE_LITERAL, " x\n");
+	/* Leading empty lines with more spaces than an indicator's indentation are text. */
+	v = load_ok(f, "a: |1\n   \n x\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "  \nx\n");
+	/* '|' and '>' before the header (a key, an anchor) or in its comment. */
+	v = load_ok(f, "\"p | q\": &a|b |-  # c | >\n  v\n'r > s': !t >  # |\n  w\n");
+	assert_block(get(v, "p | q"), DTBIND_STYLE_LITERAL, "v");
+	assert_block(get(v, "r > s"), DTBIND_STYLE_FOLDED, "w\n");
+}
+
+static void test_block_scalar_folding(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_value *v;
+
+	/* Empty lines between text lines stay; more-indented lines keep their breaks. */
+	v = load_ok(f, "a: >\n\n  x\n\n\n  y\n   z\n\n  w\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "\nx\n\ny\n z\n\nw\n");
+	/* The kernel's brcm,bcm7038-l1-intc.yaml: libfyaml 0.7.12 drops an empty line here. */
+	v = load_ok(f, "a: >\n  t\n  u\n\n   - i\n\n   - j\n  v\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "t u\n\n - i\n\n - j\nv\n");
+	/* Tabs and trailing white space are text; a line starting with a tab is more indented. */
+	v = load_ok(f, "a: >\n  x\t\n  y  \n  \tz\n  w\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "x\t y  \n\tz\nw\n");
+	/* A line of spaces past the indentation is text, not an empty line. */
+	v = load_ok(f, "a: >\n  x\n   \n  y\nb: |\n  x\n     \n");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "x\n \ny\n");
+	assert_block(get(v, "b"), DTBIND_STYLE_LITERAL, "x\n   \n");
+	/* CRLF breaks are line feeds. */
+	v = load_ok(f, "a: >\r\n  x\r\n  y\r\n\r\n  z\r\nb: |-\r\n  p\r\n  q\r\n");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "x y\nz\n");
+	assert_block(get(v, "b"), DTBIND_STYLE_LITERAL, "p\nq");
+}
+
+static void test_block_scalar_ends(void **state)
+{
+	struct fixture *f = *state;
+	const struct dtbind_value *v;
+
+	/* The fuzz regression input: 5 empty lines, then 2 spaces (one of them text). */
+	v = load_ok(f, " |\n B\n\n\n\n\n\n  \n");
+	assert_block(v, DTBIND_STYLE_LITERAL, "B\n\n\n\n\n\n \n");
+	v = load_ok(f, " |\n B\n\n  \n");
+	assert_block(v, DTBIND_STYLE_LITERAL, "B\n\n \n");
+	/* The end of the input is no line break (libfyaml 0.7.12 adds one). */
+	v = load_ok(f, "a: |\n  x");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "x");
+	v = load_ok(f, "a: >+\n  x\n  y");
+	assert_block(get(v, "a"), DTBIND_STYLE_FOLDED, "x y");
+	v = load_ok(f, "a: |");
+	assert_block(get(v, "a"), DTBIND_STYLE_LITERAL, "");
+	/* Indentation before a less indented comment or key is not an empty line. */
+	v = load_ok(f, "a:\n  b: |+\n      x\n\n   # c\n  d: >\n    y\n\n  e: 1\n");
+	assert_block(get(get(v, "a"), "b"), DTBIND_STYLE_LITERAL, "x\n\n");
+	assert_block(get(get(v, "a"), "d"), DTBIND_STYLE_FOLDED, "y\n");
+	/* Content at column 0 under a top-level header, up to the document end marker. */
+	v = load_ok(f, "--- |\nx\n y\n...\n");
+	assert_block(v, DTBIND_STYLE_LITERAL, "x\n y\n");
+}
+
+/*
+ * A NUL is no YAML or JSON character; libfyaml reads one as a line break (a
+ * block scalar's header could end there), so the loader refuses it first.
+ */
+static void test_nul_byte_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	static const char text[] = "a: 1\nb: |\0\n  B\n";
+
+	assert_int_equal(dtbind_doc_load_string("t.yaml", text, sizeof(text) - 1, f->diag, 0,
+						&f->doc), -DTBIND_EPARSE);
+	assert_null(f->doc);
+	assert_string_equal(diag_text(f), "t.yaml:2:5: error: a NUL byte: YAML and JSON text "
+			    "cannot hold one [yaml-syntax]\n");
+}
+
 static void test_core_tags_convert_scalars(void **state)
 {
 	struct fixture *f = *state;
@@ -778,6 +892,10 @@ int main(void)
 		T(test_core_schema_floats),
 		T(test_quoted_and_str_tagged_scalars_stay_strings),
 		T(test_single_quoted_escape_runs),
+		T(test_block_scalar_chomping_and_indicators),
+		T(test_block_scalar_folding),
+		T(test_block_scalar_ends),
+		T(test_nul_byte_is_an_error),
 		T(test_core_tags_convert_scalars),
 		T(test_scalar_not_matching_its_tag_is_an_error),
 		T(test_scalar_keys_are_strings_in_json_spelling),
