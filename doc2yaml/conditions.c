@@ -21,9 +21,10 @@ struct cset {
 /*
  * One condition: @kind on the compatibles in @in.  CK_VALUE: the entry
  * @value of the names property @prop is for them only; it becomes
- * CK_COUNT (at most @count entries) on the others.
+ * CK_COUNT (at most @count entries) on the others.  CK_ITEMS: the list
+ * @prop has exactly @count entries on them ("two interrupts for imx7d").
  */
-enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_DONE };
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_DONE };
 
 struct cond {
 	enum cond_kind kind;
@@ -344,6 +345,128 @@ static bool says_required(const char *s)
 }
 
 /*
+ * The compatibles the words after "for" name, into @in, up to the first
+ * word that is neither a name nor a joining word ("for imx6ull and imx7d",
+ * not "for the wcss sub-system ... on SDM845").
+ */
+static size_t names_after(const struct conv *cv, const struct cset *cs, const char *s, bool *in)
+{
+	const char *p = s + (tolower((unsigned char)*s) == 'f' ? 3 : 2), *stop = p;
+	bool one[MAX_COMPAT];
+
+	while (*p) {
+		while (*p && (isspace((unsigned char)*p) || strchr("\"'(),/", *p)))
+			p++;
+		const char *w = p;
+
+		while (*p && !isspace((unsigned char)*p) && !strchr("\"'()/.;", *p) &&
+		       !(*p == ',' && (!p[1] || isspace((unsigned char)p[1]))))
+			p++;
+		if (p == w || (!scope_word(w, (size_t)(p - w)) && !mentions(cv, cs, w, (size_t)(p - w), one)))
+			break;
+		stop = p;
+	}
+	return mentions(cv, cs, s, (size_t)(stop - s), in);
+}
+
+/* 2..64 from "two".."eight" or digits, else 0. */
+static unsigned count_word(const char *w, size_t wl)
+{
+	static const char *const words[] = { "two", "three", "four", "five", "six", "seven", "eight" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (wl == strlen(words[i]) && !strncasecmp(w, words[i], wl))
+			return (unsigned)i + 2;
+	if (wl > 2 || !isdigit((unsigned char)w[0]) || (wl == 2 && !isdigit((unsigned char)w[1])))
+		return 0;
+	unsigned n = (unsigned)strtoul(w, NULL, 10);
+
+	return n >= 2 && n <= 64 ? n : 0;
+}
+
+/* Does @w name what list @prop counts: "interrupt(s)" of interrupts, "clock(s)" of clocks? */
+static bool counts_prop(const char *prop, const char *w, size_t wl)
+{
+	size_t n = strlen(prop);
+
+	if (n > 1 && prop[n - 1] == 's')
+		n--;
+	if (n < 3 || strchr(prop, '-') || strchr(prop, ','))
+		return false;
+	return (wl == n || (wl == n + 1 && tolower((unsigned char)w[n]) == 's')) &&
+	       !strncasecmp(w, prop, n);
+}
+
+/*
+ * "the PXP interrupt, two interrupts for imx6ull and imx7d", "17 interrupt
+ * numbers for \"qcom,ipq4019-wifi\"": the list has that many entries on the
+ * compatibles named after the count; when the words before the count name
+ * the list in the singular only, the others have one.  True if read.
+ */
+static bool count_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
+		       const struct prop *pr, const char *buf, const struct ynode *props)
+{
+	const struct ynode *sp = yget(props, pr->name), *max = yget(sp, "maxItems");
+	bool in[MAX_COMPAT], before[MAX_COMPAT];
+
+	for (const char *p = buf; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *w = p;
+
+		while (isalnum((unsigned char)*p))
+			p++;
+		unsigned n = count_word(w, (size_t)(p - w));
+
+		if (!n || (w > buf && isalnum((unsigned char)w[-1])))
+			continue;
+		/* The noun within two words ("two PXP interrupts"), not "three per PWM clocks". */
+		const char *q = p, *noun = NULL;
+
+		for (int k = 0; k < 3 && !noun; k++) {
+			q = skip_blanks(q);
+			const char *x = q;
+
+			while (isalnum((unsigned char)*q))
+				q++;
+			if (q == x || !strncasecmp(x, "per", 3))
+				break;
+			if (counts_prop(pr->name, x, (size_t)(q - x)))
+				noun = x;
+		}
+		const char *fo = noun ? find_word(q, "for") : NULL;
+
+		if (!fo)
+			fo = noun ? find_word(q, "on") : NULL;
+		if (!fo || fo - q > 30 || !names_after(cv, cs, fo, in) ||
+		    mentions(cv, cs, buf, (size_t)(w - buf), before))
+			return false;
+		/* The schema's list must allow that many: a count it cannot have is misread. */
+		if (!sp || !max || !max->s || strtoul(max->s, NULL, 10) < n)
+			return false;
+		struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, pr->name, pr->line);
+
+		if (!c)
+			return false;
+		c->count = n;
+		char one[64];
+		size_t nl = strlen(pr->name);
+
+		snprintf(one, sizeof(one), "%.*s", (int)(nl && pr->name[nl - 1] == 's' ? nl - 1 : nl),
+			 pr->name);
+		const char *sing = find_word(buf, one), *plural = find_word(buf, pr->name);
+
+		if (sing && sing < w && (!plural || plural >= w)) {
+			c = push_cond(cv, conds, CK_COUNT, in, true, cs->n, pr->name, pr->line);
+			if (c)
+				c->count = 1;
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
  * CPM2 devices, the second resource is ...", "evdet applies to isl1209
@@ -353,7 +476,7 @@ static bool says_required(const char *s)
  */
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
-			  bool global_req, bool first)
+			  bool global_req, bool first, const struct ynode *props)
 {
 	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
 	static const char *const req[] = { "required", "mandatory", "needed" };
@@ -401,6 +524,9 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	}
 	/* "- MG clock (only for armada-7k-pp2)": an entry of a list, not the property. */
 	const char *b = skip_blanks(buf);
+
+	if (count_cond(cv, cs, conds, pr, buf, props))
+		return;
 
 	if ((*b == '-' || *b == '*') && b[1] == ' ' &&
 	    (phandle_list_prop(pr->name) || names_prop(pr->name) || !strcmp(pr->name, "reg") ||
@@ -499,7 +625,7 @@ static bool line_starts_sentence(const char *start, const char *e)
 
 /* The sentences of a property's text. */
 static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
-		       const struct prop *pr, bool global_req)
+		       const struct prop *pr, bool global_req, const struct ynode *props)
 {
 	const char *t = prop_text(cv, pr->share ? pr->share : pr, true);
 
@@ -511,7 +637,7 @@ static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 		while (*e && !((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1]))) &&
 		       !(*e == '\n' && e[1] == '\n') && !line_starts_sentence(p, e))
 			e++;
-		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req, first);
+		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req, first, props);
 		p = *e ? e + 1 : e;
 	}
 }
@@ -633,7 +759,10 @@ static void value_counts(struct conv *cv, const struct cset *cs, struct vec *con
 /* The list a names property names: "clocks" of "clock-names", "reg" of "reg-names". */
 static const char *named_list(struct conv *cv, const struct ynode *props, const char *names)
 {
-	size_t n = strlen(names) - strlen("-names");
+	size_t len = strlen(names), n = len - strlen("-names");
+
+	if (len <= strlen("-names") || strcmp(names + n, "-names"))
+		return NULL;	/* a count on "interrupts" itself */
 	const char *plural = cv_printf(cv, "%.*ss", (int)n, names);
 	const char *same = cv_strndup(cv, names, n);
 
@@ -715,6 +844,13 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			done[j] = true;
 			if (o->kind == CK_COUNT)
 				count_props(cv, tprops, props, o);
+			else if (o->kind == CK_ITEMS && !yget(tprops, o->prop)) {
+				struct ynode *m = ymap(cv, o->line);
+
+				yset(m, "minItems", yint(cv, o->count, o->line));
+				yset(m, "maxItems", yint(cv, o->count, o->line));
+				yset(tprops, o->prop, m);
+			}
 			else if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
 				yset(tprops, o->prop, yraw(cv, "false", o->line));
 			else if (o->kind == CK_REQUIRED && !in_required(treq, o->prop))
@@ -759,7 +895,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		if (pr->qual)
 			heading_cond(cv, &cs, &conds, pr);
 		else
-			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name));
+			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
 	if (!conds.n)
 		return;
