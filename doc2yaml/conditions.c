@@ -23,8 +23,10 @@ struct cset {
  * @value of the names property @prop is for them only; it becomes
  * CK_COUNT (at most @count entries) on the others.  CK_ITEMS: the list
  * @prop has exactly @count entries on them ("two interrupts for imx7d").
+ * CK_RANGE: @prop's value lies in @lo..@hi on them ("MAX98927 slot range :
+ * 0 ~ 15").
  */
-enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_DONE };
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_RANGE, CK_DONE };
 
 struct cond {
 	enum cond_kind kind;
@@ -33,6 +35,7 @@ struct cond {
 	const char *value;
 	unsigned count;
 	unsigned line;
+	long lo, hi;
 	bool unrequire;	/* the text's "required" list had it for every device */
 };
 
@@ -466,6 +469,88 @@ static bool count_cond(struct conv *cv, const struct cset *cs, struct vec *conds
 	return false;
 }
 
+/* "0 ~ 15", "0 to 7": a range at @p, its bounds into @lo/@hi; the end of it, or NULL. */
+static const char *range_at(const char *p, long *lo, long *hi)
+{
+	char *e;
+
+	if (!isdigit((unsigned char)*p) || (p[-1] && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+		return NULL;
+	*lo = strtol(p, &e, 10);
+	const char *q = skip_blanks(e);
+
+	if (*q == '~')
+		q++;
+	else if (!strncasecmp(q, "to ", 3))
+		q += 2;
+	else
+		return NULL;
+	q = skip_blanks(q);
+	if (!isdigit((unsigned char)*q))
+		return NULL;
+	*hi = strtol(q, &e, 10);
+	return *hi > *lo && !isalnum((unsigned char)*e) && *e != '.' ? e : NULL;
+}
+
+/*
+ * Value ranges per compatible: "MAX98925/MAX98926 slot range : 0 ~ 30 ...
+ * MAX98927 slot range : 0 ~ 15" (the names before "range") or "0 to 7 for
+ * ADGS1408 and 0 to 4 for ADGS1409" (right after "for").  When they cover
+ * every compatible the property gets the widest range and the narrower
+ * ones go under an if.  True if read.
+ */
+static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+			const struct prop *pr, const char *buf, struct ynode *props)
+{
+	struct ynode *sp = yget(props, pr->name);
+	struct cond found[8];
+	size_t nf = 0;
+	bool covered[MAX_COMPAT] = { false };
+	long lo = 0, hi = 0;
+
+	if (!sp || sp->kind != Y_MAP || yget(sp, "minimum") || yget(sp, "maximum") ||
+	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") || yget(sp, "maxItems"))
+		return false;
+	for (const char *p = buf, *seg = buf, *e; *p && nf < ARRAY_SIZE(found); p++) {
+		struct cond *f = &found[nf];
+
+		if (p == buf || !(e = range_at(p, &f->lo, &f->hi)))
+			continue;
+		const char *r = find_word(seg, "range");
+		const char *fo = skip_blanks(e);
+		size_t n = 0;
+
+		if (r && r < p)
+			n = mentions(cv, cs, seg, (size_t)(r - seg), f->in);
+		else if (!strncasecmp(fo, "for ", 4))
+			n = names_after(cv, cs, fo, f->in);
+		if (!n)
+			return false;
+		lo = nf && lo < f->lo ? lo : f->lo;
+		hi = nf && hi > f->hi ? hi : f->hi;
+		for (size_t i = 0; i < cs->n; i++)
+			covered[i] |= f->in[i];
+		nf++;
+		seg = p = e;
+	}
+	for (size_t i = 0; i < cs->n; i++)
+		if (!nf || !covered[i])
+			return false;
+	yset(sp, "minimum", yint(cv, lo, pr->line));
+	yset(sp, "maximum", yint(cv, hi, pr->line));
+	for (size_t k = 0; k < nf; k++) {
+		struct cond *c = found[k].lo == lo && found[k].hi == hi ? NULL :
+				 push_cond(cv, conds, CK_RANGE, found[k].in, false, cs->n, pr->name,
+					   pr->line);
+
+		if (c) {
+			c->lo = found[k].lo;
+			c->hi = found[k].hi;
+		}
+	}
+	return true;
+}
+
 /*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
@@ -476,7 +561,7 @@ static bool count_cond(struct conv *cv, const struct cset *cs, struct vec *conds
  */
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
-			  bool global_req, bool first, const struct ynode *props)
+			  bool global_req, bool first, struct ynode *props)
 {
 	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
 	static const char *const req[] = { "required", "mandatory", "needed" };
@@ -525,7 +610,7 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	/* "- MG clock (only for armada-7k-pp2)": an entry of a list, not the property. */
 	const char *b = skip_blanks(buf);
 
-	if (count_cond(cv, cs, conds, pr, buf, props))
+	if (count_cond(cv, cs, conds, pr, buf, props) || range_conds(cv, cs, conds, pr, buf, props))
 		return;
 
 	if ((*b == '-' || *b == '*') && b[1] == ' ' &&
@@ -625,7 +710,7 @@ static bool line_starts_sentence(const char *start, const char *e)
 
 /* The sentences of a property's text. */
 static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
-		       const struct prop *pr, bool global_req, const struct ynode *props)
+		       const struct prop *pr, bool global_req, struct ynode *props)
 {
 	const char *t = prop_text(cv, pr->share ? pr->share : pr, true);
 
@@ -849,6 +934,13 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 
 				yset(m, "minItems", yint(cv, o->count, o->line));
 				yset(m, "maxItems", yint(cv, o->count, o->line));
+				yset(tprops, o->prop, m);
+			}
+			else if (o->kind == CK_RANGE && !yget(tprops, o->prop)) {
+				struct ynode *m = ymap(cv, o->line);
+
+				yset(m, "minimum", yint(cv, o->lo, o->line));
+				yset(m, "maximum", yint(cv, o->hi, o->line));
 				yset(tprops, o->prop, m);
 			}
 			else if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
