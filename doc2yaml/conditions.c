@@ -21,9 +21,12 @@ struct cset {
 /*
  * One condition: @kind on the compatibles in @in.  CK_VALUE: the entry
  * @value of the names property @prop is for them only; it becomes
- * CK_COUNT (at most @count entries) on the others.
+ * CK_COUNT (at most @count entries) on the others.  CK_ITEMS: the list
+ * @prop has exactly @count entries on them ("two interrupts for imx7d").
+ * CK_RANGE: @prop's value lies in @lo..@hi on them ("MAX98927 slot range :
+ * 0 ~ 15").
  */
-enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_DONE };
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_RANGE, CK_DONE };
 
 struct cond {
 	enum cond_kind kind;
@@ -32,6 +35,7 @@ struct cond {
 	const char *value;
 	unsigned count;
 	unsigned line;
+	long lo, hi;
 	bool unrequire;	/* the text's "required" list had it for every device */
 };
 
@@ -344,6 +348,210 @@ static bool says_required(const char *s)
 }
 
 /*
+ * The compatibles the words after "for" name, into @in, up to the first
+ * word that is neither a name nor a joining word ("for imx6ull and imx7d",
+ * not "for the wcss sub-system ... on SDM845").
+ */
+static size_t names_after(const struct conv *cv, const struct cset *cs, const char *s, bool *in)
+{
+	const char *p = s + (tolower((unsigned char)*s) == 'f' ? 3 : 2), *stop = p;
+	bool one[MAX_COMPAT];
+
+	while (*p) {
+		while (*p && (isspace((unsigned char)*p) || strchr("\"'(),/", *p)))
+			p++;
+		const char *w = p;
+
+		while (*p && !isspace((unsigned char)*p) && !strchr("\"'()/.;", *p) &&
+		       !(*p == ',' && (!p[1] || isspace((unsigned char)p[1]))))
+			p++;
+		if (p == w || (!scope_word(w, (size_t)(p - w)) && !mentions(cv, cs, w, (size_t)(p - w), one)))
+			break;
+		stop = p;
+	}
+	return mentions(cv, cs, s, (size_t)(stop - s), in);
+}
+
+/* 2..64 from "two".."eight" or digits, else 0. */
+static unsigned count_word(const char *w, size_t wl)
+{
+	static const char *const words[] = { "two", "three", "four", "five", "six", "seven", "eight" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (wl == strlen(words[i]) && !strncasecmp(w, words[i], wl))
+			return (unsigned)i + 2;
+	if (wl > 2 || !isdigit((unsigned char)w[0]) || (wl == 2 && !isdigit((unsigned char)w[1])))
+		return 0;
+	unsigned n = (unsigned)strtoul(w, NULL, 10);
+
+	return n >= 2 && n <= 64 ? n : 0;
+}
+
+/* Does @w name what list @prop counts: "interrupt(s)" of interrupts, "clock(s)" of clocks? */
+static bool counts_prop(const char *prop, const char *w, size_t wl)
+{
+	size_t n = strlen(prop);
+
+	if (n > 1 && prop[n - 1] == 's')
+		n--;
+	if (n < 3 || strchr(prop, '-') || strchr(prop, ','))
+		return false;
+	return (wl == n || (wl == n + 1 && tolower((unsigned char)w[n]) == 's')) &&
+	       !strncasecmp(w, prop, n);
+}
+
+/*
+ * "the PXP interrupt, two interrupts for imx6ull and imx7d", "17 interrupt
+ * numbers for \"qcom,ipq4019-wifi\"": the list has that many entries on the
+ * compatibles named after the count; when the words before the count name
+ * the list in the singular only, the others have one.  True if read.
+ */
+static bool count_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
+		       const struct prop *pr, const char *buf, const struct ynode *props)
+{
+	const struct ynode *sp = yget(props, pr->name), *max = yget(sp, "maxItems");
+	bool in[MAX_COMPAT], before[MAX_COMPAT];
+
+	for (const char *p = buf; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *w = p;
+
+		while (isalnum((unsigned char)*p))
+			p++;
+		unsigned n = count_word(w, (size_t)(p - w));
+
+		if (!n || (w > buf && isalnum((unsigned char)w[-1])))
+			continue;
+		/* The noun within two words ("two PXP interrupts"), not "three per PWM clocks". */
+		const char *q = p, *noun = NULL;
+
+		for (int k = 0; k < 3 && !noun; k++) {
+			q = skip_blanks(q);
+			const char *x = q;
+
+			while (isalnum((unsigned char)*q))
+				q++;
+			if (q == x || !strncasecmp(x, "per", 3))
+				break;
+			if (counts_prop(pr->name, x, (size_t)(q - x)))
+				noun = x;
+		}
+		const char *fo = noun ? find_word(q, "for") : NULL;
+
+		if (!fo)
+			fo = noun ? find_word(q, "on") : NULL;
+		if (!fo || fo - q > 30 || !names_after(cv, cs, fo, in) ||
+		    mentions(cv, cs, buf, (size_t)(w - buf), before))
+			return false;
+		/* The schema's list must allow that many: a count it cannot have is misread. */
+		if (!sp || !max || !max->s || strtoul(max->s, NULL, 10) < n)
+			return false;
+		struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, pr->name, pr->line);
+
+		if (!c)
+			return false;
+		c->count = n;
+		char one[64];
+		size_t nl = strlen(pr->name);
+
+		snprintf(one, sizeof(one), "%.*s", (int)(nl && pr->name[nl - 1] == 's' ? nl - 1 : nl),
+			 pr->name);
+		const char *sing = find_word(buf, one), *plural = find_word(buf, pr->name);
+
+		if (sing && sing < w && (!plural || plural >= w)) {
+			c = push_cond(cv, conds, CK_COUNT, in, true, cs->n, pr->name, pr->line);
+			if (c)
+				c->count = 1;
+		}
+		return true;
+	}
+	return false;
+}
+
+/* "0 ~ 15", "0 to 7": a range at @p, its bounds into @lo/@hi; the end of it, or NULL. */
+static const char *range_at(const char *p, long *lo, long *hi)
+{
+	char *e;
+
+	if (!isdigit((unsigned char)*p) || (p[-1] && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+		return NULL;
+	*lo = strtol(p, &e, 10);
+	const char *q = skip_blanks(e);
+
+	if (*q == '~')
+		q++;
+	else if (!strncasecmp(q, "to ", 3))
+		q += 2;
+	else
+		return NULL;
+	q = skip_blanks(q);
+	if (!isdigit((unsigned char)*q))
+		return NULL;
+	*hi = strtol(q, &e, 10);
+	return *hi > *lo && !isalnum((unsigned char)*e) && *e != '.' ? e : NULL;
+}
+
+/*
+ * Value ranges per compatible: "MAX98925/MAX98926 slot range : 0 ~ 30 ...
+ * MAX98927 slot range : 0 ~ 15" (the names before "range") or "0 to 7 for
+ * ADGS1408 and 0 to 4 for ADGS1409" (right after "for").  When they cover
+ * every compatible the property gets the widest range and the narrower
+ * ones go under an if.  True if read.
+ */
+static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+			const struct prop *pr, const char *buf, struct ynode *props)
+{
+	struct ynode *sp = yget(props, pr->name);
+	struct cond found[8];
+	size_t nf = 0;
+	bool covered[MAX_COMPAT] = { false };
+	long lo = 0, hi = 0;
+
+	if (!sp || sp->kind != Y_MAP || yget(sp, "minimum") || yget(sp, "maximum") ||
+	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") || yget(sp, "maxItems"))
+		return false;
+	for (const char *p = buf, *seg = buf, *e; *p && nf < ARRAY_SIZE(found); p++) {
+		struct cond *f = &found[nf];
+
+		if (p == buf || !(e = range_at(p, &f->lo, &f->hi)))
+			continue;
+		const char *r = find_word(seg, "range");
+		const char *fo = skip_blanks(e);
+		size_t n = 0;
+
+		if (r && r < p)
+			n = mentions(cv, cs, seg, (size_t)(r - seg), f->in);
+		else if (!strncasecmp(fo, "for ", 4))
+			n = names_after(cv, cs, fo, f->in);
+		if (!n)
+			return false;
+		lo = nf && lo < f->lo ? lo : f->lo;
+		hi = nf && hi > f->hi ? hi : f->hi;
+		for (size_t i = 0; i < cs->n; i++)
+			covered[i] |= f->in[i];
+		nf++;
+		seg = p = e;
+	}
+	for (size_t i = 0; i < cs->n; i++)
+		if (!nf || !covered[i])
+			return false;
+	yset(sp, "minimum", yint(cv, lo, pr->line));
+	yset(sp, "maximum", yint(cv, hi, pr->line));
+	for (size_t k = 0; k < nf; k++) {
+		struct cond *c = found[k].lo == lo && found[k].hi == hi ? NULL :
+				 push_cond(cv, conds, CK_RANGE, found[k].in, false, cs->n, pr->name,
+					   pr->line);
+
+		if (c) {
+			c->lo = found[k].lo;
+			c->hi = found[k].hi;
+		}
+	}
+	return true;
+}
+
+/*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
  * CPM2 devices, the second resource is ...", "evdet applies to isl1209
@@ -353,7 +561,7 @@ static bool says_required(const char *s)
  */
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
-			  bool global_req, bool first)
+			  bool global_req, bool first, struct ynode *props)
 {
 	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
 	static const char *const req[] = { "required", "mandatory", "needed" };
@@ -401,6 +609,9 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	}
 	/* "- MG clock (only for armada-7k-pp2)": an entry of a list, not the property. */
 	const char *b = skip_blanks(buf);
+
+	if (count_cond(cv, cs, conds, pr, buf, props) || range_conds(cv, cs, conds, pr, buf, props))
+		return;
 
 	if ((*b == '-' || *b == '*') && b[1] == ' ' &&
 	    (phandle_list_prop(pr->name) || names_prop(pr->name) || !strcmp(pr->name, "reg") ||
@@ -499,7 +710,7 @@ static bool line_starts_sentence(const char *start, const char *e)
 
 /* The sentences of a property's text. */
 static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
-		       const struct prop *pr, bool global_req)
+		       const struct prop *pr, bool global_req, struct ynode *props)
 {
 	const char *t = prop_text(cv, pr->share ? pr->share : pr, true);
 
@@ -511,7 +722,7 @@ static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 		while (*e && !((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1]))) &&
 		       !(*e == '\n' && e[1] == '\n') && !line_starts_sentence(p, e))
 			e++;
-		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req, first);
+		sentence_cond(cv, cs, conds, pr, t, p, (size_t)(e - p), global_req, first, props);
 		p = *e ? e + 1 : e;
 	}
 }
@@ -633,7 +844,10 @@ static void value_counts(struct conv *cv, const struct cset *cs, struct vec *con
 /* The list a names property names: "clocks" of "clock-names", "reg" of "reg-names". */
 static const char *named_list(struct conv *cv, const struct ynode *props, const char *names)
 {
-	size_t n = strlen(names) - strlen("-names");
+	size_t len = strlen(names), n = len - strlen("-names");
+
+	if (len <= strlen("-names") || strcmp(names + n, "-names"))
+		return NULL;	/* a count on "interrupts" itself */
 	const char *plural = cv_printf(cv, "%.*ss", (int)n, names);
 	const char *same = cv_strndup(cv, names, n);
 
@@ -715,6 +929,20 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			done[j] = true;
 			if (o->kind == CK_COUNT)
 				count_props(cv, tprops, props, o);
+			else if (o->kind == CK_ITEMS && !yget(tprops, o->prop)) {
+				struct ynode *m = ymap(cv, o->line);
+
+				yset(m, "minItems", yint(cv, o->count, o->line));
+				yset(m, "maxItems", yint(cv, o->count, o->line));
+				yset(tprops, o->prop, m);
+			}
+			else if (o->kind == CK_RANGE && !yget(tprops, o->prop)) {
+				struct ynode *m = ymap(cv, o->line);
+
+				yset(m, "minimum", yint(cv, o->lo, o->line));
+				yset(m, "maximum", yint(cv, o->hi, o->line));
+				yset(tprops, o->prop, m);
+			}
 			else if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
 				yset(tprops, o->prop, yraw(cv, "false", o->line));
 			else if (o->kind == CK_REQUIRED && !in_required(treq, o->prop))
@@ -759,7 +987,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		if (pr->qual)
 			heading_cond(cv, &cs, &conds, pr);
 		else
-			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name));
+			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
 	if (!conds.n)
 		return;
