@@ -229,6 +229,48 @@ static bool devnode_cells(const struct conv *cv)
 	return false;
 }
 
+/*
+ * Does the text put the nvmem cells in the provider's own node: an example
+ * with #address-cells on the device, or "Are child nodes of eFuse, bindings
+ * of which as described in nvmem.txt" ("sub-nodes ... defined in nvmem.txt")?
+ * The layout nvmem-deprecated-cells.yaml allows (18 of 27 nvmem/ schemas of
+ * 6.12 $ref it).
+ */
+static bool nvmem_cells_in_node(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (node_prop(cv->devnodes.v[d], "#address-cells"))
+			return true;
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *s = cv->lines[i].s, *prev = i ? cv->lines[i - 1].s : "";
+
+		if (cv->lines[i].exsec || !strstr(s, "nvmem.txt"))
+			continue;
+		if (find_ci(s, "child node") || find_ci(s, "sub-node") || find_ci(s, "subnode") ||
+		    find_ci(prev, "child node") || find_ci(prev, "sub-node") || find_ci(prev, "subnode"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "This device follows the generic DMA bindings defined in dma/dma.txt": the
+ * device's own first words make it a DMA controller, cells shown or not (a
+ * consumer's "dmas: see dma.txt" is no such sentence).
+ */
+static bool dma_provider_text(const struct conv *cv)
+{
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *s = cv->lines[i].s;
+
+		if (!cv->lines[i].exsec && (starts_with(cv->lines[i].t, "This device ") ||
+					     starts_with(cv->lines[i].t, "This binding ")) &&
+		    find_ci(s, "follows the generic DMA binding"))
+			return true;
+	}
+	return false;
+}
+
 /* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
 static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
@@ -251,8 +293,10 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 	    !find_word(t, "mdio") && !find_word(t, "phy") && !find_word(t, "switch"))
 		refs[CS_ETHERNET] = true;
 	/* Cells as plain children of the provider: the layout current schemas call deprecated. */
-	if (refs[CS_NVMEM] && devnode_cells(cv))
+	if (refs[CS_NVMEM] && (devnode_cells(cv) || nvmem_cells_in_node(cv)))
 		refs[CS_NVMEM_DEPRECATED] = true;
+	if (device && dma_provider_text(cv))
+		refs[CS_DMA_CONTROLLER] = true;
 }
 
 /*
