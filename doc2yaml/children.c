@@ -517,8 +517,10 @@ static bool kind_defines(const char *what, const char *name)
  * container) closed with unevaluatedProperties or additionalProperties: the
  * properties its example instances set that the kind does not define are
  * listed (a controller's own mdio's compatible and reg, a PMIC's
- * regulators' supplies, an "interrupt-parent" its PHYs inherit), else its
- * own example fails it.
+ * regulators' supplies), else its own example fails it.  Not an
+ * "interrupt-parent" its PHYs inherit: dt-schema 2026.06 would allow it
+ * listed in a node without interrupts, but 2022.08's meta-schema forbids it
+ * anywhere, and a conversion must pass both generations' lint.
  */
 static void kind_extras(struct conv *cv, struct ynode *cs, const struct ditem *const *inst,
 			size_t n, int scope, unsigned line, unsigned depth)
@@ -528,12 +530,6 @@ static void kind_extras(struct conv *cv, struct ynode *cs, const struct ditem *c
 	struct ynode *s = node_schema(cv, inst, n, scope, line, depth + 1, NULL);
 	struct ynode *sp = s ? yget(s, "properties") : NULL;
 	struct ynode *props = yget(cs, "properties");
-	bool irq = false, parent = false;
-
-	for (size_t i = 0; i < n; i++) {
-		irq |= node_prop(inst[i], "interrupts") || node_prop(inst[i], "interrupts-extended");
-		parent |= node_prop(inst[i], "interrupt-parent") != NULL;
-	}
 	for (struct ynode *m = sp ? sp->first : NULL, *next; m; m = next) {
 		next = m->next;
 		if (kind_defines(what, m->key) || devnode_child_of(inst, n, m->key))
@@ -545,14 +541,6 @@ static void kind_extras(struct conv *cv, struct ynode *cs, const struct ditem *c
 		m->next = NULL;
 		if (!yget(props, m->key))
 			yset(props, m->key, m);
-	}
-	/* dt-schema allows interrupt-parent beside interrupts only. */
-	if (parent && !irq) {
-		if (!props) {
-			props = ymap(cv, line);
-			yset(cs, "properties", props);
-		}
-		yset(props, "interrupt-parent", yraw(cv, "true", line));
 	}
 	if (props && yget(cs, "patternProperties"))
 		ymove_end(cs, "patternProperties");
