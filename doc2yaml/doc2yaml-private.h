@@ -400,6 +400,7 @@ void parse_structure(struct conv *cv, size_t first);
 
 /* parse.c: example code blocks and the tolerant DTS parser that reads them; value shapes */
 void append_item(struct ditem **head, struct ditem *it);
+bool dts_like(const char *t);
 void collect_examples(struct conv *cv);
 size_t value_strings(struct conv *cv, const char *v, const char **out, size_t max);
 void value_shape(const char *v, struct vshape *sh);

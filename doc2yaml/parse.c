@@ -6,7 +6,7 @@
 #include "doc2yaml-private.h"
 
 /* Does @t look like DTS rather than prose (for lines outside braces)? */
-static bool dts_like(const char *t)
+bool dts_like(const char *t)
 {
 	const char *p = t;
 

@@ -383,19 +383,26 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 		if (!p)
 			continue;
 		p += strlen(lead[i]);
+		if (starts_with_ci(p, "either "))
+			p += 7;
 		size_t n = 0;
 
+		/* "1, 2 or 4", "<1> or <2>" */
 		while (n < max) {
 			char *e;
 
+			if (*p == '<')
+				p++;
 			if (!isdigit((unsigned char)*p))
 				break;
 			long long x = strtoll(p, &e, 0);
 
-			if (e == p || isalpha((unsigned char)*e))
+			if (e == p || isalpha((unsigned char)*e) || (*e == '<'))
 				break;
 			out[n++] = x;
 			p = e;
+			if (*p == '>')
+				p++;
 			while (*p == ',' || *p == ' ')
 				p++;
 			if (starts_with(p, "or "))
@@ -671,9 +678,26 @@ static void set_type_ref(struct pbuild *b, enum ptype t)
 /* #address-cells, #size-cells, #clock-cells...: typed by dt-schema; the value. */
 static struct ynode *ps_std_cells(struct pbuild *b)
 {
-	long long v;
+	long long v, en[8], lo, hi;
+	bool range;
+	char *first = b->d ? cv_strdup(b->cv, b->d) : NULL, *stop;
+
+	/* "Must be <1> or <2>": either, whichever the example shows (the first sentence only). */
+	if (first && (stop = strstr(first, ". ")) != NULL)
+		*stop = '\0';
+	size_t n = desc_int_enum(first, en, 8, &lo, &hi, &range);
 	bool have = cells_value(b->pi, &v);
 
+	for (size_t k = 0; k < n && have; k++)
+		if (en[k] == v) {
+			struct ynode *e = yseq(b->cv, b->src);
+
+			e->flow = true;
+			for (size_t j = 0; j < n; j++)
+				ypush(e, yint(b->cv, en[j], b->src));
+			yset(b->s, "enum", e);
+			have = false;
+		}
 	if (have && v >= 0 && v < 16)
 		yset(b->s, "const", yint(b->cv, v, b->src));
 	if (!boring_std(b->name) && b->d)

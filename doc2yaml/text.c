@@ -299,6 +299,24 @@ static bool looks_like_prop_name(const char *s, size_t n)
  * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
  * are ALL CAPS, or are a bare "Example".
  */
+/*
+ * Is the next text after line @i, past rules and more headings' lines
+ * ("Tegra20:" then "--------" then "SoC DTSI:"), example code?  Such a
+ * heading titles the next example, it does not end the examples.
+ */
+static bool code_follows(const struct conv *cv, size_t i)
+{
+	for (size_t k = i + 1; k < cv->nlines && k < i + 8; k++) {
+		const struct line *l = &cv->lines[k];
+		size_t n = strlen(l->t);
+
+		if (l->blank || is_rule_line(l) || (n && n < 40 && l->t[n - 1] == ':'))
+			continue;
+		return dts_like(l->t);
+	}
+	return false;
+}
+
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h)
 {
 	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
@@ -416,7 +434,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		h->kind = SEC_NODES;
 		h->sub = true;
 	} else {
-		if (in_example && !underlined && !caps)
+		if (in_example && (!(underlined || caps) || code_follows(cv, i)))
 			return false;	/* "Controller:", "or", prose between examples */
 		h->kind = SEC_OTHER;
 	}

@@ -201,8 +201,12 @@ bool valid_prop_name(const char *s)
 	size_t n = strlen(s);
 
 	if (!n || n > MAX_NAME || !(isalpha((unsigned char)s[0]) || s[0] == '#') ||
-	    !only_chars(s + 1, isalnum, ",+-._@"))
+	    !only_chars(s + 1, isalnum, ",+-._@#"))
 		return false;
+	/* '#' opens a name or its vendor's part only ("ti,#tlb-entries"). */
+	for (const char *h = strchr(s + 1, '#'); h; h = strchr(h + 1, '#'))
+		if (h[-1] != ',' || !isalpha((unsigned char)h[1]))
+			return false;
 	/* JSON Schema keywords cannot be property names in a schema. */
 	static const char *const kw[] = {
 		"additionalItems", "additionalProperties", "allOf", "anyOf", "const", "contains",
