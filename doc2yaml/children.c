@@ -676,18 +676,18 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 		bool exact = false;	/* a pattern for the one name (and a unit address) */
 
 		if (g[k].same_name && !strchr(g[k].name, '@') && !g[k].pattern &&
-		    (!valid_prop_name(g[k].name) || meta_typed(g[k].name)) &&
+		    (!prop_name_ok(cv, g[k].name) || meta_typed(g[k].name)) &&
 		    strcmp(g[k].name, "ports") && strcmp(g[k].name, "port") &&
 		    strcmp(g[k].name, "mdio") && strcmp(g[k].name, "regulators")) {
 			/*
 			 * A node named like a property ("interrupt-controller {"): the
 			 * meta-schema types that name, a pattern for it does not.
 			 */
-			if (!valid_prop_name(g[k].name) || strchr(g[k].name, '.'))
+			if (!prop_name_ok(cv, g[k].name) || strchr(g[k].name, '.'))
 				continue;
 			exact = true;
 		}
-		if (g[k].same_name && !strchr(g[k].name, '@') && valid_prop_name(g[k].name) &&
+		if (g[k].same_name && !strchr(g[k].name, '@') && prop_name_ok(cv, g[k].name) &&
 		    !g[k].pattern && !exact) {
 			yset(props, g[k].name, cs);
 		} else {
@@ -716,7 +716,7 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
 	for (size_t i = 0; i < n; i++)
-		pinfo_add_values(pis, &np, 64, inst[i], true, src);
+		pinfo_add_values(cv, pis, &np, 64, inst[i], true, src);
 	/* Descriptions from the text's other scopes. */
 	for (size_t k = 0; k < np; k++) {
 		for (size_t p = 0; p < cv->props.n; p++) {

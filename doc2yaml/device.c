@@ -929,7 +929,7 @@ static void child_only_items(struct conv *cv)
 		bool below = false;
 
 		if (pr->scope || pr->req == REQ_YES || pr->pattern || pr->is_node ||
-		    !valid_prop_name(pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
+		    !prop_name_ok(cv, pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
 			continue;
 		for (size_t d = 0; d < cv->devnodes.n && !below; d++)
 			below = below_uses(cv->devnodes.v[d], pr->name, 0);
@@ -1055,7 +1055,7 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 			continue;
 		}
 		if (pr->scope || pr->pattern || (skip_prop(pr->name) && !pin_states(cv, pr->name)) ||
-		    !valid_prop_name(pr->name))
+		    !prop_name_ok(cv, pr->name))
 			continue;
 		if (pr->is_node && (is_vendor_prop(pr->name) || fixup_has_unit_suffix(pr->name) ||
 				    phandle_list_prop(pr->name) || str_ends_with(pr->name, "-supply") ||
@@ -1193,7 +1193,7 @@ static void unshown_nodes(struct conv *cv, struct ynode *props, struct ynode *re
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
 
-		if (!pr->is_node || pr->scope || pr->pattern || !valid_prop_name(pr->name) ||
+		if (!pr->is_node || pr->scope || pr->pattern || !prop_name_ok(cv, pr->name) ||
 		    yget(props, pr->name) || devnode_child(cv, pr->name) || strchr(pr->name, '.'))
 			continue;
 		/* A node the examples never show: only graph ports are placed without one. */
@@ -1315,7 +1315,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 	np = ntext = text_props(cv, pis, cap, cpu);
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)
-		pinfo_add_values(pis, &np, cap, cv->devnodes.v[d], false, 0);
+		pinfo_add_values(cv, pis, &np, cap, cv->devnodes.v[d], false, 0);
 	choose_refs(cv, pis, np, refs);
 	memcpy(cv->refs, refs, sizeof(refs));
 	device_props(cv, pis, np, ntext, refs, props, req);

@@ -80,6 +80,14 @@ struct maint_index {
 struct dtbind_doc2yaml {
 	struct dtbind_diag *diag;
 	struct dtbind_doc2yaml_opts opts;
+	/*
+	 * Names like "ti,#tlb-entries" are allowed: the generation is 2026.06
+	 * by --dtschema or the tree's DT_SCHEMA_MIN_VERSION.  By default a
+	 * conversion passes both generations' lint, and 2022.08's meta-schema
+	 * forbids '#' past a name's first character.
+	 */
+	bool hash_names;
+	bool gen_settled;
 	/* MAINTAINERS, loaded once per tree. */
 	char *maint_path;
 	char *maint_text;
@@ -375,6 +383,7 @@ bool is_std_prop(const char *name);
 bool str_in(const char *s, const char *const *list, size_t n);
 bool only_chars(const char *s, int (*is_class)(int), const char *extra);
 bool valid_prop_name(const char *s);
+bool prop_name_ok(const struct conv *cv, const char *s);
 bool valid_compatible(const char *s);
 bool is_vendor_prop(const char *name);
 unsigned vcol(const char *line, const char *p);
@@ -474,7 +483,8 @@ bool names_prop(const char *name);
 unsigned example_int_cells(const struct conv *cv);
 const char *clean_desc(struct conv *cv, struct prop *pr);
 struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind);
-void pinfo_add_values(struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
+void pinfo_add_values(const struct conv *cv, struct pinfo *pis, size_t *np, size_t cap,
+		      const struct ditem *node,
 			     bool with_compatible, unsigned line);
 struct ynode *prop_schema(struct conv *cv, struct propctx *pc, struct pinfo *pi,
 				 unsigned ind);

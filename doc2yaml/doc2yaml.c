@@ -524,9 +524,17 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 		root = bindings_root_above(txt_path);
 	cv.root = root;
 	/* The tree's dt-schema generation, chosen on the first tree seen (one linter). */
+	if (!c->gen_settled) {
+		const char *tree = c->opts.bindings_root ? c->opts.bindings_root : root;
+		long v = tree ? dtbind_gen_tree_min_version(tree) : 0;
+
+		c->hash_names = c->opts.gen == DTBIND_GEN_2026_06 ||
+				(c->opts.gen == DTBIND_GEN_AUTO && v >= 202309);
+	}
 	if (c->opts.gen == DTBIND_GEN_AUTO && !c->linter && (c->opts.bindings_root || root))
 		c->opts.gen = dtbind_gen_choose(c->opts.bindings_root ? c->opts.bindings_root : root,
 						DTBIND_GEN_AUTO);
+	c->gen_settled = c->gen_settled || c->opts.gen != DTBIND_GEN_AUTO;
 	if (root && txt_path) {
 		char *a = abs_path(txt_path);
 		size_t rl = strlen(root);

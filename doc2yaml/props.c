@@ -535,13 +535,13 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
  * @cap); a property not there yet is added, at .txt line @line (0: the
  * example's line).  compatible is kept only with @with_compatible.
  */
-void pinfo_add_values(struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
+void pinfo_add_values(const struct conv *cv, struct pinfo *pis, size_t *np, size_t cap, const struct ditem *node,
 			     bool with_compatible, unsigned line)
 {
 	for (const struct ditem *c = node->children; c; c = c->next) {
 		size_t k;
 
-		if (c->dead || c->kind != DI_PROP || !valid_prop_name(c->name) ||
+		if (c->dead || c->kind != DI_PROP || !prop_name_ok(cv, c->name) ||
 		    (skip_prop(c->name) && !(with_compatible && !strcmp(c->name, "compatible"))))
 			continue;
 		for (k = 0; k < *np; k++)

@@ -501,7 +501,7 @@ static const char *brace_names(struct conv *cv, const char *s, const char **name
 		char *name = cv_printf(cv, "%.*s%.*s%.*s", (int)(lb - s), s, (int)(ae - a), a,
 				       (int)(e - rb - 1), rb + 1);
 
-		if (!name || !valid_prop_name(name))
+		if (!name || !prop_name_ok(cv, name))
 			return NULL;
 		names[nn++] = name;
 		a = ae + 1;
@@ -638,7 +638,7 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 		/* "interrupts(optional)" */
 		if (strchr(nm, '(') || strchr(nm, ')'))
 			return NULL;
-		if (!*pattern && !valid_prop_name(nm))
+		if (!*pattern && !prop_name_ok(cv, nm))
 			return NULL;
 		if (!strpbrk(nm, "abcdefghijklmnopqrstuvwxyz#"))
 			return NULL;	/* "IN1L", "LDO2" */
@@ -865,7 +865,7 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 
 /* Is @l the start of an item?  Returns the new prop (first of several names). */
 /* Does @t start "name:" (blanks allowed before the colon) with a property-like name? */
-static bool names_a_property(const char *t)
+static bool names_a_property(const struct conv *cv, const char *t)
 {
 	size_t n = 0;
 	char name[MAX_NAME + 1];
@@ -876,7 +876,23 @@ static bool names_a_property(const char *t)
 		return false;
 	memcpy(name, t, n);
 	name[n] = '\0';
-	return valid_prop_name(name) && (strpbrk(name, "-,#") || is_std_prop(name));
+	return prop_name_ok(cv, name) && (strpbrk(name, "-,#") || is_std_prop(name));
+}
+
+/* "- ti,#tlb-entries :" refused for its '#': say why and what would take it. */
+static void hash_name_note(struct conv *cv, const char *t, unsigned line)
+{
+	size_t n = strcspn(t, " \t:");
+	char name[MAX_NAME + 1];
+
+	if (cv->c->hash_names || !n || n > MAX_NAME || t[strspn(t + n, " \t") + n] != ':')
+		return;
+	memcpy(name, t, n);
+	name[n] = '\0';
+	if (valid_prop_name(name) && strchr(name + 1, '#'))
+		finding(cv, DTBIND_WARNING, line, 1, "doc2yaml-name",
+			"'%s' is left in the description: dt-schema 2022.08 forbids '#' inside a "
+			"property name (--dtschema=2026.06 converts it for current trees)", name);
 }
 
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
@@ -896,8 +912,10 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 			return NULL;
 	}
 	rest = item_names(cv, after, bullet, names, &nn, &pattern);
-	if (!rest || !nn)
+	if (!rest || !nn) {
+		hash_name_note(cv, after, l->no);
 		return NULL;
+	}
 	if (!bullet) {
 		/* Without a bullet the separator must be ':' (or '=' for "#x-cells = <1>"). */
 		const char *sep = after;
@@ -1085,7 +1103,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 			 */
 			if (bullet_at(l->t, &after) &&
 			    (l->ind <= ps->item_ind ||
-			     (l->ind == ps->item_ind + 1 && names_a_property(after))))
+			     (l->ind == ps->item_ind + 1 && names_a_property(cv, after))))
 				pr = try_item(cv, ps, l, false);
 		}
 	} else {
@@ -1101,7 +1119,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 
 		if ((bullet_at(l->t, &after) &&
 		     ((nx && epapr_line(nx->t)) || starts_with(after, "compatible") ||
-		      names_a_property(after))) || compat_line) {
+		      names_a_property(cv, after))) || compat_line) {
 			struct heading g = { .kind = SEC_PROPS };
 
 			start_section(cv, ps, i, &g);

@@ -195,7 +195,7 @@ bool only_chars(const char *s, int (*is_class)(int), const char *extra)
 	return true;
 }
 
-/* A devicetree property (or node) name the meta-schema accepts. */
+/* A devicetree property (or node) name the meta-schema accepts (2026.06's: see prop_name_ok). */
 bool valid_prop_name(const char *s)
 {
 	size_t n = strlen(s);
@@ -217,6 +217,12 @@ bool valid_prop_name(const char *s)
 		"unevaluatedProperties", "uniqueItems",
 	};
 	return !str_in(s, kw, ARRAY_SIZE(kw));
+}
+
+/* valid_prop_name(), and no '#' past the first character unless the generation takes it. */
+bool prop_name_ok(const struct conv *cv, const char *s)
+{
+	return valid_prop_name(s) && (cv->c->hash_names || !strchr(s + 1, '#'));
 }
 
 /* A compatible string as the meta-schema's string pattern accepts it. */
