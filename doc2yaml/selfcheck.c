@@ -73,9 +73,27 @@ static void relay(struct dtbind_doc2yaml *c, const char *txt, const char *path, 
 		enum dtbind_severity sev = f->severity;
 		unsigned yl = f->loc.line;
 		char *text;
+		bool seen = false;
 
 		if (!f->loc.file || strcmp(f->loc.file, path) || !(text = finding_text(f)))
 			continue;
+		/*
+		 * Once: a node two schemas select (a panel by its compatible and
+		 * by the child's $ref) raises the same finding from each.
+		 */
+		for (size_t k = 0; k < i && !seen; k++) {
+			char *prev;
+
+			if (fs[k]->loc.line != yl || !fs[k]->loc.file || strcmp(fs[k]->loc.file, path) ||
+			    !(prev = finding_text(fs[k])))
+				continue;
+			seen = !strcmp(prev, text);
+			free(prev);
+		}
+		if (seen) {
+			free(text);
+			continue;
+		}
 		/* Example findings are for a reviewer: warnings, not errors. */
 		if (!strcmp(rule, "doc2yaml-exampletest") && sev == DTBIND_ERROR)
 			sev = DTBIND_WARNING;
