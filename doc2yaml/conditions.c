@@ -727,17 +727,50 @@ static void prop_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 	}
 }
 
-/* A property section's heading names some compatibles: "Required properties for rk3399:". */
-static void heading_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
-			 const struct prop *pr)
+static bool in_required(const struct ynode *req, const char *name)
 {
-	bool in[MAX_COMPAT];
+	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
+		if (r->s && !strcmp(r->s, name))
+			return true;
+	return false;
+}
 
-	if (!mentions(cv, cs, pr->qual, strlen(pr->qual), in))
+/*
+ * A property section's heading names some compatibles: "Required properties
+ * for rk3399:"; or a sub-list does ("- for act8600:" over its supplies).  A
+ * name listed under several is each one's: the union of their devices.  A
+ * required one all of them list is required outright (added to @req).
+ */
+static void heading_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
+			 const struct prop *pr, size_t at, struct ynode *req)
+{
+	bool in[MAX_COMPAT] = { false }, one[MAX_COMPAT], negated = false;
+	size_t count = 0;
+	enum req rq = REQ_NO;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *o = cv->props.v[k];
+
+		if (o->scope || !o->qual || strcmp(o->name, pr->name))
+			continue;
+		if (k < at)
+			return;	/* handled with its first */
+		if (!mentions(cv, cs, o->qual, strlen(o->qual), one))
+			continue;
+		negated |= find_word(o->qual, "not") || find_word(o->qual, "except");
+		rq = o->qual_req == REQ_YES ? REQ_YES : rq;
+		for (size_t i = 0; i < cs->n; i++)
+			in[i] |= one[i];
+	}
+	for (size_t i = 0; i < cs->n; i++)
+		count += in[i];
+	if (!count)
 		return;
-	if (find_word(pr->qual, "not") || find_word(pr->qual, "except"))
+	if (negated)
 		push_cond(cv, conds, CK_ABSENT, in, false, cs->n, pr->name, pr->line);
-	else if (pr->qual_req == REQ_YES)
+	else if (rq == REQ_YES && count == cs->n && !in_required(req, pr->name))
+		ypush(req, ystr(cv, pr->name, pr->line));
+	else if (rq == REQ_YES)
 		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
 	else
 		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
@@ -898,14 +931,6 @@ static void count_props(struct conv *cv, struct ynode *tprops, struct ynode *pro
 	}
 }
 
-static bool in_required(const struct ynode *req, const char *name)
-{
-	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
-		if (r->s && !strcmp(r->s, name))
-			return true;
-	return false;
-}
-
 /* The conditions grouped by their compatibles, one if/then each, appended to allOf. */
 static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
 		       struct ynode *schema, struct ynode *props)
@@ -985,7 +1010,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		if (!yget(props, pr->name) && !in_required(req, pr->name))
 			continue;
 		if (pr->qual)
-			heading_cond(cv, &cs, &conds, pr);
+			heading_cond(cv, &cs, &conds, pr, k, req);
 		else
 			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}

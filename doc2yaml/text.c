@@ -362,6 +362,16 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	}
 	bool colon = p[n - 1] == ':';
 	bool underlined = nx && !nx->blank && is_rule_line(nx) && nx->ind <= l->ind + 2;
+
+	/*
+	 * "  on compatible:", two words at most ending an indented paragraph,
+	 * goes on with it (longer lines there can still open a child's list).
+	 */
+	if (!numbered && islower((unsigned char)*t) && l->ind > 0 && !underlined && i > 0 &&
+	    !strchr(skip_blanks(strchr(p, ' ') ? strchr(p, ' ') : p), ' ') &&
+	    !cv->lines[i - 1].blank && !is_rule_line(&cv->lines[i - 1]) &&
+	    cv->lines[i - 1].ind <= l->ind && !find_ci(p, "propert") && !find_ci(p, "example"))
+		return false;
 	bool caps = true;
 	unsigned words = 1, letters = 0;
 
@@ -711,6 +721,12 @@ struct parse_state {
 	unsigned head_line;
 	bool main_has_compat;
 	bool qual_compat;	/* the qualifier names some of the compatibles */
+	/* "- for act8600:" over its own items or names, in a property section. */
+	char sub_qual[128];
+	unsigned sub_qual_ind;
+	bool sub_qual_on;
+	size_t desc_mark;	/* the description's length before a bullet that is no item */
+	bool desc_marked;
 	unsigned exsec;		/* current example section (1-based) */
 	/* Example code region being collected. */
 	size_t ex_first, ex_last;
@@ -974,6 +990,11 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 			pr->qual = cv_strdup(cv, ps->qualifier);
 			pr->qual_req = ps->h.req;
 		}
+		if (ps->sub_qual_on && l->ind > ps->sub_qual_ind) {
+			pr->qual = cv_strdup(cv, ps->sub_qual);
+			pr->qual_req = ps->h.conditional ? REQ_NO : ps->h.req;
+			pr->req = REQ_NO;
+		}
 		if (!first) {
 			first = pr;
 			add_prop_line(cv, pr, l);
@@ -1070,6 +1091,80 @@ static bool quoted_compatible_bullet(const char *t)
 	       (!*rest || strchr(",\"(.;:-/", *rest) || str_in(w, words, ARRAY_SIZE(words)));
 }
 
+/*
+ * "- for act8600:", "- for wlf,wm1811 and wlf,wm8958:", "- For an OMAP5
+ * SMP system:" in a property section: the items or names below it are
+ * that device's.  Fills @q with "for ..." (without ':' or " only").
+ */
+static bool sub_qualifier(const struct conv *cv, const struct parse_state *ps,
+			  const struct line *l, char *q, size_t max)
+{
+	const char *after;
+	size_t n;
+
+	if (ps->kind != SEC_PROPS || !ps->main_has_compat || ps->scope ||
+	    !bullet_at(l->t, &after) || !(starts_with_ci(after, "for ") || starts_with_ci(after, "on ")))
+		return false;
+	n = strlen(after);
+	if (!n || after[n - 1] != ':' || n >= max || strchr(after, '"'))
+		return false;
+	snprintf(q, max, "for %.*s", (int)(n - 1 - (size_t)(strchr(after, ' ') + 1 - after)),
+		 strchr(after, ' ') + 1);
+	n = strlen(q);
+	if (n > 9 && !strcasecmp(q + n - 5, " only"))
+		q[n - 5] = '\0';
+	return qualifier_names_compatible(cv, q);
+}
+
+/* "AVDD1-supply, AVDD2-supply, DBVDD-supply": a line of property names only. */
+static size_t names_line(struct conv *cv, const char *t, const char **names, size_t max)
+{
+	char *copy = cv_strdup(cv, t), *save = NULL;
+	size_t n = 0;
+
+	if (!copy)
+		return 0;
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		trim(w);
+		if (starts_with(w, "and "))
+			w = (char *)skip_blanks(w + 4);
+		size_t wl = strlen(w);
+
+		while (wl && (w[wl - 1] == '.' || w[wl - 1] == ','))
+			w[--wl] = '\0';
+		if (!wl)
+			continue;
+		if (n == max || !prop_name_ok(cv, w) || !strpbrk(w, "-,"))
+			return 0;
+		names[n++] = w;
+	}
+	return n;
+}
+
+/* The sub-qualifier's names line: one property each. */
+static bool sub_qual_names(struct conv *cv, struct parse_state *ps, struct line *l)
+{
+	const char *names[32];
+	size_t n;
+
+	if (!ps->sub_qual_on || l->ind <= ps->sub_qual_ind || *l->t == '-' ||
+	    !(n = names_line(cv, l->t, names, ARRAY_SIZE(names))))
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		struct prop *pr = new_prop(cv, names[k], l, ps->scope);
+
+		if (!pr)
+			return false;
+		pr->qual = cv_strdup(cv, ps->sub_qual);
+		pr->qual_req = ps->h.conditional ? REQ_NO : ps->h.req;
+		pr->req = REQ_NO;
+		pr->first = "";
+	}
+	l->used = true;
+	ps->cur = NULL;
+	return true;
+}
+
 /* Line @i outside examples: an item, an item's text, or the description. */
 static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
 {
@@ -1077,6 +1172,27 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	struct prop *pr = NULL;
 	const char *bullet_text;
 
+	if (ps->sub_qual_on && l->ind <= ps->sub_qual_ind)
+		ps->sub_qual_on = false;
+	if (sub_qualifier(cv, ps, l, ps->sub_qual, sizeof(ps->sub_qual))) {
+		ps->sub_qual_on = true;
+		ps->sub_qual_ind = l->ind;
+		ps->cur = NULL;
+		l->used = true;
+		/* Its lead-in ("- power supplies ..., depending on compatible:") said no more. */
+		if (ps->desc_marked && ps->desc_mark <= cv->desc.len) {
+			cv->desc.len = ps->desc_mark;
+			if (cv->desc.buf)
+				cv->desc.buf[cv->desc.len] = '\0';
+		}
+		ps->desc_marked = false;
+		ps->blank_before = false;
+		return;
+	}
+	if (sub_qual_names(cv, ps, l)) {
+		ps->blank_before = false;
+		return;
+	}
 	/* "Optional properties:" then "- None": nothing, not a line of the description. */
 	if (props && bullet_at(l->t, &bullet_text) &&
 	    (!strcasecmp(bullet_text, "none") || !strcasecmp(bullet_text, "none."))) {
@@ -1129,6 +1245,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	}
 	if (pr) {
 		ps->blank_before = false;
+		ps->desc_marked = false;
 		return;
 	}
 	if (ps->cur && (l->ind > ps->cur_ind ||
@@ -1143,6 +1260,10 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	if (props) {
 		if (ps->cur == NULL && ps->have_items) {
 			props_prose(cv, ps, l);
+			if (*l->t == '-' || ps->blank_before) {
+				ps->desc_mark = cv->desc.len;
+				ps->desc_marked = *l->t == '-';
+			}
 			if (!ps->scope)
 				add_desc_line(cv, l);
 		}
