@@ -559,6 +559,74 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
  * naming them all.  "for X"/"on X" alone says "only on X" only when it is
  * the whole description ("Select DSD input pins for ak4497").
  */
+/* The index of the const @v in the items of @names, or -1; *@n: how many items. */
+static int item_index(const struct ynode *names, const char *v, size_t *n)
+{
+	const struct ynode *items = yget(names, "items");
+	int i = 0, at = -1;
+
+	*n = 0;
+	for (const struct ynode *it = items && items->kind == Y_SEQ ? items->first : NULL; it;
+	     it = it->next, i++) {
+		const struct ynode *c = yget(it, "const");
+
+		if (c && c->s && !strcmp(c->s, v))
+			at = i;
+		(*n)++;
+	}
+	return at;
+}
+
+static const char *named_list(struct conv *cv, const struct ynode *props, const char *names);
+
+/*
+ * "For RK3399, a phy config clock (phy_cfg) and a grf clock(grf) are
+ * required": entries of the names list, in parentheses, are those
+ * devices' (value_counts() bounds the others when they are its tail).
+ */
+static bool paren_entries_required(struct conv *cv, const struct cset *cs, struct vec *conds,
+				   const struct prop *pr, const char *buf, const bool *in,
+				   const struct ynode *props)
+{
+	const char *names = names_of(cv, pr->name);
+	const struct ynode *list = names ? yget(props, names) : NULL;
+	bool any = false;
+	int last = -1;
+	size_t nn = 0;
+
+	if (!list || !(find_word(buf, "required") || find_word(buf, "needed")))
+		return false;
+	for (const char *p = strchr(buf, '('); p; p = strchr(p + 1, '(')) {
+		const char *e = p + 1;
+		int at;
+
+		while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '-' || *e == '.'))
+			e++;
+		if (*e != ')' || e == p + 1)
+			continue;
+		const char *v = cv_strndup(cv, p + 1, (size_t)(e - p - 1));
+		struct cond *c;
+
+		if (!v || (at = item_index(list, v, &nn)) < 0 ||
+		    !(c = push_cond(cv, conds, CK_VALUE, in, false, cs->n, names, pr->line)))
+			continue;
+		c->value = v;
+		any = true;
+		last = at > last ? at : last;
+	}
+	/* The list's tail: those devices have all of its entries. */
+	const char *named = any && last + 1 == (int)nn ? named_list(cv, props, names) : NULL;
+	const char *full[2] = { names, named };
+
+	for (size_t k = 0; any && last + 1 == (int)nn && k < 2 && full[k]; k++) {
+		struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, full[k], pr->line);
+
+		if (c)
+			c->count = (unsigned)nn;
+	}
+	return any;
+}
+
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
 			  bool global_req, bool first, struct ynode *props)
@@ -595,6 +663,8 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 
 	if (!tied)
 		tied = names_a_value(cv, unq, text);
+	if (!tied && !is_neg && paren_entries_required(cv, cs, conds, pr, buf, in, props))
+		return;
 	if (tied) {
 		/* "evdet applies to isl1209 and isl1219 only", "\"intr\": Used for SoCs like ls2080a". */
 		static const char *const for_them[] = { "only", "applies", "used", "available" };
@@ -807,24 +877,6 @@ static struct ynode *if_compatible(struct conv *cv, const struct cset *cs, const
 	yset(props, "compatible", compat);
 	yset(ifn, "properties", props);
 	return ifn;
-}
-
-/* The index of the const @v in the items of @names, or -1; *@n: how many items. */
-static int item_index(const struct ynode *names, const char *v, size_t *n)
-{
-	const struct ynode *items = yget(names, "items");
-	int i = 0, at = -1;
-
-	*n = 0;
-	for (const struct ynode *it = items && items->kind == Y_SEQ ? items->first : NULL; it;
-	     it = it->next, i++) {
-		const struct ynode *c = yget(it, "const");
-
-		if (c && c->s && !strcmp(c->s, v))
-			at = i;
-		(*n)++;
-	}
-	return at;
 }
 
 /*

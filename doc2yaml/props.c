@@ -270,6 +270,34 @@ static size_t desc_enum_strings(struct conv *cv, const char *d, const char **out
 	return k;
 }
 
+/*
+ * The names a description gives in parentheses, in order: "pll reference
+ * clock(ref) ... APB clock(pclk). For RK3399, a phy config clock (phy_cfg)
+ * and a grf clock(grf) are required".  Read only to extend an example's
+ * names (names_list): prose has other parentheses ("(optional)").
+ */
+static size_t desc_paren_names(struct conv *cv, const char *d, const char **out, size_t max)
+{
+	size_t k = 0;
+
+	for (const char *p = d ? strchr(d, '(') : NULL; p && k < max; p = strchr(p + 1, '(')) {
+		const char *e = p + 1;
+
+		while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '-' || *e == '.'))
+			e++;
+		if (*e != ')' || e == p + 1)
+			continue;
+		char *nm = cv_printf(cv, "%.*s", (int)(e - p - 1), p + 1);
+		bool dup = false;
+
+		for (size_t j = 0; j < k && nm; j++)
+			dup |= !strcmp(out[j], nm);
+		if (nm && !dup && valid_names_entry(nm))
+			out[k++] = nm;
+	}
+	return k;
+}
+
 /* "defaults to 24", "Default is 0", "(default)" -> the number. */
 static bool desc_default(const char *d, long long *v)
 {
@@ -591,6 +619,8 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 	const char *txt[32];
 	size_t nt = pi->desc ? desc_enum_strings(cv, pi->desc, txt, 32) : 0;
 
+	if (best && !nt)
+		nt = desc_paren_names(cv, pi->desc, txt, 32);
 	if (best) {
 		/* The text may list more (optional) names after the example's. */
 		bool prefix = nt > best;
