@@ -1130,6 +1130,61 @@ static bool unstated_reg_required(const struct conv *cv, const struct pinfo *pi)
 	return true;
 }
 
+/*
+ * Does the item's text only point at the common binding ("See ethernet.txt
+ * file in the same directory", "Defined in ethernet.txt.", "refer to
+ * Documentation/devicetree/bindings/slimbus/bus.txt")?  Then a schema that
+ * $refs its successor has nothing to add.
+ */
+static bool points_elsewhere_only(const char *d)
+{
+	static const char *const lead[] = {
+		"please refer to ", "refer to ", "see also ", "see ", "as defined in ", "defined in ",
+		"as described in ", "described in ", "as specified in ", "specified in ", "as per ",
+	};
+	static const char *const tail[] = {
+		"file", "in", "the", "same", "this", "directory", "for", "details", "more",
+		"information", "binding", "bindings", "document", "documentation",
+	};
+	const char *p = d ? skip_blanks(d) : NULL;
+	bool led = false;
+
+	for (size_t i = 0; p && i < ARRAY_SIZE(lead) && !led; i++)
+		if (starts_with_ci(p, lead[i])) {
+			p += strlen(lead[i]);
+			led = true;
+		}
+	if (!led)
+		return false;
+	const char *w = p;
+
+	while (*p && !isspace((unsigned char)*p))
+		p++;
+	if (!memmem(w, (size_t)(p - w), ".txt", 4) && !memmem(w, (size_t)(p - w), ".yaml", 5))
+		return false;
+	for (;;) {
+		while (*p && (isspace((unsigned char)*p) || *p == '.' || *p == ','))
+			p++;
+		if (!*p)
+			return true;
+		w = p;
+		while (isalpha((unsigned char)*p))
+			p++;
+		if (p == w)
+			return false;
+		char word[16];
+
+		if ((size_t)(p - w) >= sizeof(word))
+			return false;
+		memcpy(word, w, (size_t)(p - w));
+		word[p - w] = '\0';
+		for (char *c = word; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (!str_in(word, tail, ARRAY_SIZE(tail)))
+			return false;
+	}
+}
+
 /* The schemas of the device's properties (@ntext from the text, the rest from examples). */
 static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
 			 const bool *refs, struct ynode *props, struct ynode *req)
@@ -1146,9 +1201,11 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 			continue;
 		if (xref_covers(cv, pi->name))
 			continue;
+		bool pointer = !example_only && points_elsewhere_only(pi->desc);
+
 		if (covered_by_refs(refs, pi->name) &&
-		    !(refs[CS_ETHERNET] && !example_only && starts_with(pi->name, "phy")) &&
-		    !(!example_only && listed_though_covered(refs, pi->name))) {
+		    !(refs[CS_ETHERNET] && !example_only && !pointer && starts_with(pi->name, "phy")) &&
+		    !(!example_only && !pointer && listed_though_covered(refs, pi->name))) {
 			/* The referenced schema defines it; required stays the text's word. */
 			if (!example_only && pi->pr->req == REQ_YES && !pi->pr->deprecated &&
 			    !pi->pr->pattern && !required_by_refs(refs, pi->name))
