@@ -568,6 +568,35 @@ static void regulator_extras(struct conv *cv, struct ynode *reg, const struct ch
 	kind_extras(cv, reg, all, k, scope, line, depth + 1);
 }
 
+/*
+ * A device on the bus the node controls: an SPI or I2C controller's children
+ * at unit addresses, a DSI host's panel@0-3.  The controller's common schema
+ * gives them (spi-controller.yaml's "^.*@[0-9a-f]+$", dsi-controller.yaml's
+ * "^panel@[0-3]$") and their own bindings select them: kernel schemas do not
+ * list them, and a copy of the example's properties would be wrong for the
+ * next device on that bus.
+ */
+static bool bus_device_of_kind(const struct conv *cv, const struct child_group *g)
+{
+	bool spi_i2c = cv->refs[CS_SPI_CONTROLLER] || cv->refs[CS_I2C_CONTROLLER];
+
+	for (size_t i = 0; i < g->n; i++) {
+		const char *name = g->inst[i]->name, *at = name ? strchr(name, '@') : NULL;
+
+		/* A mux's channel (i2c@0: cells, no compatible) is a bus of its own. */
+		if (!at || !at[1] ||
+		    (node_prop(g->inst[i], "#address-cells") && !node_prop(g->inst[i], "compatible")))
+			return false;
+		if (spi_i2c && strspn(at + 1, "0123456789abcdef") == strlen(at + 1))
+			continue;
+		if (cv->refs[CS_DSI_CONTROLLER] && !strncmp(name, "panel@", 6) &&
+		    at[1] >= '0' && at[1] <= '3' && !at[2])
+			continue;
+		return false;
+	}
+	return g->n > 0;
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -585,7 +614,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 		unsigned line = src;
 		struct ynode *cs = NULL;
 
-		if (g[k].gone)
+		if (g[k].gone || (depth == 0 && bus_device_of_kind(cv, &g[k])))
 			continue;
 
 		/* A "Required nodes" item of that name describes it. */
