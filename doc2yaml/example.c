@@ -388,10 +388,10 @@ void wrap_in_bus(struct conv *cv, struct example *ex)
 			sc = reg && value_ints(reg->value, v, 4) == 3 ? 1 : 2;
 		} else if (multipart_unit_cells(n, &ac, &sc)) {
 			bus = ac == 3 && sc == 2 ? "pcie" : "bus";
+		} else if (reg_single_cell(n) && node_is_ours(cv, n) && node_prop(n, "spi-max-frequency")) {
+			bus = "spi";	/* this example's device is on SPI, whatever else the text allows */
 		} else if (reg_single_cell(n) && node_is_ours(cv, n) && (cv->is_i2c || cv->is_spi)) {
 			bus = cv->is_spi && !cv->is_i2c ? "spi" : cv->is_i2c ? "i2c" : NULL;
-		} else if (reg_single_cell(n) && node_is_ours(cv, n) && node_prop(n, "spi-max-frequency")) {
-			bus = "spi";
 		}
 		if (!bus)
 			continue;

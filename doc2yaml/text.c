@@ -154,6 +154,39 @@ static void drop_binding_clause(char *s)
 	trim(s);
 }
 
+/*
+ * A title longer than a line is a sentence: keep its subject, cut at the
+ * first verb or clause that follows it ("APM X-Gene SLIMpro mailbox is used
+ * to communicate ...", "... 64-bit Global Timer for ARC HS CPUs -
+ * clocksource provider ..."), when what is left still names something
+ * (three words or more).
+ */
+static void shorten_title(char *s)
+{
+	static const char *const cuts[] = {
+		" is used to ", " is used ", " used to ", " used on ", " used in ", " supports ",
+		" manages ", " provides ", " should ", " which ", " that ", " found on ",
+		" found in ", " - ", " -- ", ": ", " with ", " (",
+	};
+
+	if (strlen(s) <= 80)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(cuts); i++) {
+		char *c = (char *)find_ci(s, cuts[i]);
+		unsigned words = 1;
+
+		if (!c)
+			continue;
+		for (const char *p = s; p < c; p++)
+			words += *p == ' ';
+		if (words < 3)
+			continue;
+		*c = '\0';
+		trim(s);
+		return;
+	}
+}
+
 /* The title without decoration and the words the meta-schema and reviewers reject. */
 char *clean_title(struct conv *cv, const char *t)
 {
@@ -228,6 +261,12 @@ char *clean_title(struct conv *cv, const char *t)
 		trim(s);
 	}
 	drop_binding_clause(s);
+	/* Bindings describe hardware: "X driver for Y" is "X for Y". */
+	for (char *d; (d = (char *)find_ci(s, " driver for ")) != NULL;)
+		memmove(d + 1, d + 8, strlen(d + 8) + 1);
+	if (starts_with_ci(s, "driver for ") || starts_with_ci(s, "drivers for "))
+		memmove(s, strchr(s, ' ') + 5, strlen(strchr(s, ' ') + 5) + 1);
+	shorten_title(s);
 	n = strlen(s);
 	if (n > 7 && !strcasecmp(s + n - 7, " driver"))
 		s[n - 7] = '\0';
