@@ -34,6 +34,7 @@ trap 'rm -rf "$SCRATCH"' EXIT INT TERM
 mkdir -p "$G"
 pass=0
 fail=0
+seen=
 
 while read -r txt root gen; do
 	case $txt in ''|'#'*) continue ;; esac
@@ -44,6 +45,13 @@ while read -r txt root gen; do
 	set --
 	[ -n "$root" ] && [ "$root" != - ] && set -- -u "$root"
 	name=$(basename "$txt" .txt)
+	# Golden files are named by the case: two cases of one name would share them.
+	case " $seen " in *" $name${gen:+@$gen} "*)
+		echo "FAIL: $txt: another case is named $name${gen:+@$gen}"
+		fail=$((fail + 1))
+		continue ;;
+	esac
+	seen="$seen $name${gen:+@$gen}"
 	gens="2022.08 2026.06"
 	if [ -n "$gen" ]; then
 		set -- "$@" --dtschema="$gen"
