@@ -187,6 +187,27 @@ static void shorten_title(char *s)
 	}
 }
 
+/* Does the word ending at s[end) join a phrase ("partitions in", "have standardized")? */
+static bool after_preposition(const char *s, size_t end)
+{
+	static const char *const joins[] = {
+		"in", "on", "for", "of", "to", "the", "a", "an", "and", "have", "has", "is",
+		"standardized", "generic", "describes", "with",
+	};
+	size_t b = end;
+	char w[16];
+
+	while (b > 0 && s[b - 1] != ' ')
+		b--;
+	if (end - b >= sizeof(w))
+		return false;
+	memcpy(w, s + b, end - b);
+	w[end - b] = '\0';
+	for (char *c = w; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return str_in(w, joins, ARRAY_SIZE(joins));
+}
+
 /* The title without decoration and the words the meta-schema and reviewers reject. */
 char *clean_title(struct conv *cv, const char *t)
 {
@@ -261,6 +282,16 @@ char *clean_title(struct conv *cv, const char *t)
 		trim(s);
 	}
 	drop_binding_clause(s);
+	/* "Palmas device tree", "CAN controller device tree": the binding's, said again. */
+	static const char *const dt_tail[] = { " device tree", " device-tree", " devicetree" };
+	for (size_t i = 0; i < ARRAY_SIZE(dt_tail); i++) {
+		size_t l = strlen(dt_tail[i]), sl;
+
+		trim(s);
+		sl = strlen(s);
+		if (sl > l && !strcasecmp(s + sl - l, dt_tail[i]) && !after_preposition(s, sl - l))
+			s[sl - l] = '\0';
+	}
 	/* Bindings describe hardware: "X driver for Y" is "X for Y". */
 	for (char *d; (d = (char *)find_ci(s, " driver for ")) != NULL;)
 		memmove(d + 1, d + 8, strlen(d + 8) + 1);
