@@ -694,6 +694,21 @@ static bool is_codec(const struct conv *cv)
 	if (find_word(t, "card") || find_word(t, "complex") || find_word(t, "machine") ||
 	    find_word(t, "controller") || find_word(t, "interface") || find_word(t, "sound"))
 		return false;
+	/* A card names its codecs and CPU DAI ("rockchip,codec", "nvidia,audio-codec"). */
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const char *n = ((const struct prop *)cv->props.v[k])->name;
+		const char *base = strchr(n, ',') ? strchr(n, ',') + 1 : n;
+
+		if (!strcmp(base, "codec") || !strcmp(base, "cpu") || str_ends_with(base, "-codec") ||
+		    !strcmp(base, "audio-codec") || !strcmp(base, "codecs"))
+			return false;
+	}
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const char *n = ((const struct ditem *)cv->devnodes.v[d])->name;
+
+		if (n && (!strcmp(n, "sound") || starts_with(n, "sound@") || starts_with(n, "sound-")))
+			return false;
+	}
 	/* "PDM-to-I2S/TDM Converter", "S/PDIF transmitter": DAI providers too. */
 	return find_ci(t, "codec") || find_word(t, "amplifier") || find_word(t, "dac") ||
 	       find_word(t, "adc") || find_ci(t, "dmic") || find_ci(t, "microphone") ||
