@@ -1153,6 +1153,62 @@ static bool repeats_a_string(struct pbuild *b)
 }
 
 /* Vendor and other properties: a type from the text and the examples. */
+/*
+ * A phandle with arguments whose text lists its cells ("- phandle to
+ * FPGA's syscon" then "- offset to the watchdog register"): one
+ * description per cell, as kernel schemas write it, when every example
+ * gives that many cells.
+ */
+static void phandle_cells(struct pbuild *b)
+{
+	const char *cells[8];
+	size_t n = 0;
+	char *copy = b->d ? cv_strdup(b->cv, b->d) : NULL, *save = NULL;
+
+	for (char *l = copy ? strtok_r(copy, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+		const char *after;
+
+		if (!bullet_at(skip_blanks(l), &after))
+			continue;
+		if (n == ARRAY_SIZE(cells) || (!n && !find_ci(after, "phandle")))
+			return;
+		cells[n++] = after;
+	}
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		struct vshape sh;
+
+		if (!b->pi->values[i])
+			return;
+		value_shape(b->pi->values[i], &sh);
+		if (!sh.groups || sh.cells != sh.groups * n || sh.max_group != n)
+			return;
+	}
+	struct ynode *outer = yseq(b->cv, b->src), *entry = ymap(b->cv, b->src);
+	struct ynode *inner = yseq(b->cv, b->src);
+
+	for (size_t i = 0; i < n; i++) {
+		struct ynode *c = ymap(b->cv, b->src);
+
+		yset(c, "description", ystr(b->cv, cells[i], b->src));
+		ypush(inner, c);
+	}
+	yset(entry, "items", inner);
+	ypush(outer, entry);
+	yset(b->s, "items", outer);
+	/* The cells are said there: the description keeps its lead. */
+	char *lead = cv_strdup(b->cv, b->d), *first = lead ? strstr(lead, cells[0]) : NULL;
+
+	while (first && first > lead && first[-1] != '\n')
+		first--;
+	if (first && first > lead) {
+		*first = '\0';
+		trim(lead);
+		set_desc(b, lead);
+	}
+}
+
 static struct ynode *ps_typed(struct pbuild *b)
 {
 	enum ptype t = infer_type(b);
@@ -1169,6 +1225,8 @@ static struct ynode *ps_typed(struct pbuild *b)
 		string_enum(b);
 	if (t == T_U32 || t == T_U8 || t == T_U16)
 		int_enum(b);
+	if (t == T_PHANDLEA && b->pi->nvalues)
+		phandle_cells(b);
 	return b->s;
 }
 
