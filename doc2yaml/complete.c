@@ -445,7 +445,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			{ CS_PWM, "pwm" }, { CS_RTC, "rtc" }, { CS_SPI_CONTROLLER, "spi" },
 			{ CS_WATCHDOG, "watchdog" }, { CS_MMC, "mmc" }, { CS_SERIAL, "serial" },
 			{ CS_DMA_CONTROLLER, "dma-controller" }, { CS_I2C_CONTROLLER, "i2c" },
-			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" },
+			{ CS_ETHERNET, "ethernet" }, { CS_NVMEM, "efuse" }, { CS_USB_HCD, "usb" }, { CS_USB_XHCI, "usb" },
 			{ CS_PCI_HOST, "pcie" }, { CS_PINCTRL, "pinctrl" }, { CS_DSI_CONTROLLER, "dsi" },
 			{ CS_SLIMBUS, "slim" },
 		};

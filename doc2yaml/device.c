@@ -38,6 +38,7 @@ static const char *const common_schemas[CS_COUNT] = {
 	[CS_SOUND_CARD] = "sound/sound-card-common.yaml",
 	[CS_SLIMBUS] = "slimbus/slimbus.yaml",
 	[CS_NVMEM_DEPRECATED] = "nvmem/nvmem-deprecated-cells.yaml",
+	[CS_USB_XHCI] = "usb/usb-xhci.yaml",
 };
 
 /* A provider's common schema fits only a provider: the cells property it requires. */
@@ -297,6 +298,16 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 		refs[CS_NVMEM_DEPRECATED] = true;
 	if (device && dma_provider_text(cv))
 		refs[CS_DMA_CONTROLLER] = true;
+	/* A USB host controller by its kind's name (usb-xhci.yaml brings usb-hcd.yaml). */
+	if (device && !strcmp(dir, "usb")) {
+		const char *c0 = ((struct chain *)cv->chains.v[0])->s[0];
+
+		if (find_ci(t, "xhci") || find_ci(c0, "xhci"))
+			refs[CS_USB_XHCI] = true;
+		else if (find_ci(t, "ehci") || find_ci(t, "ohci") || find_ci(t, "uhci") ||
+			 find_ci(c0, "ehci") || find_ci(c0, "ohci") || find_ci(c0, "uhci"))
+			refs[CS_USB_HCD] = true;
+	}
 }
 
 /*
@@ -501,6 +512,14 @@ static bool covered_by_refs(const bool *refs, const char *name)
 			     !strcmp(name, "quartz-load-femtofarads")))
 		return true;
 	if (refs[CS_WATCHDOG] && !strcmp(name, "timeout-sec"))
+		return true;
+	if (refs[CS_USB_XHCI] && (!strcmp(name, "usb2-lpm-disable") ||
+				  !strcmp(name, "usb3-lpm-capable") ||
+				  !strcmp(name, "quirk-broken-port-ped") ||
+				  !strcmp(name, "imod-interval-ns")))
+		return true;
+	if ((refs[CS_USB_XHCI] || refs[CS_USB_HCD]) &&
+	    (!strcmp(name, "companion") || !strcmp(name, "tpl-support")))
 		return true;
 	if (refs[CS_PCI_HOST] && (!strcmp(name, "device_type") || !strcmp(name, "bus-range") ||
 				  !strcmp(name, "#address-cells") || !strcmp(name, "#size-cells") ||
