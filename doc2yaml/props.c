@@ -404,8 +404,29 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 			}
 		}
 	}
+	/* "range 1 to 32" */
+	p = find_ci(d, "range ");
+	if (p) {
+		char *e;
+
+		p += 6;
+		long long a = strtoll(p, &e, 0);
+
+		if (e != p && starts_with(skip_blanks(e), "to ")) {
+			const char *q = skip_blanks(e) + 3;
+			long long b = strtoll(q, &e, 0);
+
+			if (e != q && b > a && !isalnum((unsigned char)*e)) {
+				*lo = a;
+				*hi = b;
+				*range = true;
+				return 0;
+			}
+		}
+	}
 	static const char *const lead[] = { "can be ", "should be ", "must be ", "values are ",
-					    "valid values are ", "one of " };
+					    "valid values are ", "one of ", "valid entries ",
+					    "are possible: " };
 	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
 		p = find_ci(d, lead[i]);
 		if (!p)
@@ -442,6 +463,61 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 			return n;
 	}
 	return 0;
+}
+
+/*
+ * The values a description's legend gives meaning to: "0 -> internal  1 ->
+ * external", "- <1> for USART", "1: Full-period mode", "0 (positive duty)
+ * and 1 (negative duty)".  A number counts where an entry starts (the text's
+ * start, a line, a bullet, ", ", "; ", "are ", "and ") and something says
+ * what it means right after it.  Two distinct values at least.
+ */
+static size_t desc_value_legend(const char *d, long long *out, size_t max)
+{
+	static const char *const means[] = { "->", "=>", "=", ":", "(", "for ", "- ", "means " };
+	size_t n = 0;
+
+	if (strstr(d, "...") || strstr(d, "\u2026"))
+		return 0;	/* "0: VP/VN, 1: ..., ..., 16: VAUXP[15]": the values between are elided */
+
+	for (const char *p = d; p && *p && n < max; p++) {
+		bool start = p == d || p[-1] == '\n' ||
+			     (p - d >= 2 && (p[-1] == ' ' || p[-1] == '\t') &&
+			      (strchr(",;-\t", p[-2]) || (p[-2] == ' ' && p - d >= 3 && p[-3] == ' '))) ||
+			     (p - d >= 4 && !strncmp(p - 4, "are ", 4)) ||
+			     (p - d >= 4 && !strncmp(p - 4, "and ", 4));
+		const char *q = p;
+
+		if (!start)
+			continue;
+		q = skip_blanks(q);
+		if (*q == '<')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			continue;
+		char *e;
+		long long x = strtoll(q, &e, 0);
+
+		if (*e == '>')
+			e++;
+		if (isalnum((unsigned char)*e) || *e == '.' || *e == ',')
+			continue;
+		const char *m = skip_blanks(e);
+		bool said = false;
+
+		for (size_t k = 0; k < ARRAY_SIZE(means) && !said; k++)
+			said = starts_with(m, means[k]) && m[strlen(means[k])] != '>';
+		if (!said || (m[0] == ':' && isdigit((unsigned char)skip_blanks(m + 1)[0])))
+			continue;
+		bool dup = false;
+
+		for (size_t k = 0; k < n; k++)
+			dup |= out[k] == x;
+		if (!dup)
+			out[n++] = x;
+		p = e - 1;
+	}
+	return n >= 2 ? n : 0;
 }
 
 /* Clean a description: ePAPR fields gone, "(required)" gone, wrapped prose kept. */
@@ -1101,6 +1177,9 @@ static void int_enum(struct pbuild *b)
 	bool range;
 	size_t n = desc_int_enum(b->d, en, 16, &lo, &hi, &range);
 	bool ok = true;
+
+	if (n < 2 && !range && b->d)
+		n = desc_value_legend(b->d, en, 16);
 
 	for (size_t i = 0; i < b->pi->nvalues; i++) {
 		unsigned long long iv[2];
