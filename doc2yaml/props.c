@@ -377,6 +377,13 @@ static bool desc_cells_value(const char *d, long long *v)
 	return false;
 }
 
+static const char *skip_space_nl(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	return p;
+}
+
 /* Integer list of a description: "0, 1, 2 or 3", "values between 0 and 7". */
 static size_t desc_int_enum(const char *d, long long *out, size_t max, long long *lo, long long *hi,
 			    bool *range)
@@ -436,7 +443,9 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 			p += 7;
 		size_t n = 0;
 
-		/* "1, 2 or 4", "<1> or <2>" */
+		/* "1, 2 or 4", "<1> or <2>", "100, 4000, 8000 (default) and\n 16000" */
+		bool more = false;	/* a joining word promised one more */
+
 		while (n < max) {
 			char *e;
 
@@ -446,19 +455,32 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 				break;
 			long long x = strtoll(p, &e, 0);
 
-			if (e == p || isalpha((unsigned char)*e) || (*e == '<'))
+			if (e == p || *e == '<')
 				break;
+			/* "one of 4, 5, 6 and 7V": a unit after the last one only */
+			if (isalpha((unsigned char)*e)) {
+				if (more)
+					out[n++] = x, more = false;
+				break;
+			}
 			out[n++] = x;
+			more = false;
 			p = e;
 			if (*p == '>')
 				p++;
-			while (*p == ',' || *p == ' ')
+			p = skip_space_nl(p);
+			if (*p == '(' && strchr(p, ')') && strchr(p, ')') - p < 24)
+				p = skip_space_nl(strchr(p, ')') + 1);
+			while (*p == ',' || isspace((unsigned char)*p))
 				p++;
-			if (starts_with(p, "or "))
-				p += 3;
-			else if (starts_with(p, "and "))
-				p += 4;
+			if ((starts_with(p, "or") || starts_with(p, "and")) &&
+			    isspace((unsigned char)p[*p == 'o' ? 2 : 3])) {
+				p = skip_space_nl(p + (*p == 'o' ? 2 : 3));
+				more = true;
+			}
 		}
+		if (more)
+			return 0;	/* "can be 1, 2 or" then something else: not a list of numbers */
 		if (n >= 2)
 			return n;
 	}
@@ -977,24 +999,17 @@ static bool std_typed(const char *name)
 	return fixup_has_unit_suffix(name) || (is_std_prop(name) && !is_vendor_prop(name));
 }
 
+static void int_enum(struct pbuild *b);
+
 /* Typed elsewhere (standard, or a unit suffix): a description and what the text constrains. */
 static struct ynode *ps_std_typed(struct pbuild *b)
 {
 	bool unit = fixup_has_unit_suffix(b->name);
-	long long dv, en[16], lo, hi;
-	bool range;
 
-	desc_int_enum(b->d, en, 16, &lo, &hi, &range);
 	if (b->d && !boring_std(b->name))
 		set_desc(b, b->d);
-	if (unit) {
-		if (range) {
-			yset(b->s, "minimum", yint(b->cv, lo, b->src));
-			yset(b->s, "maximum", yint(b->cv, hi, b->src));
-		}
-		if (desc_default(b->d, &dv))
-			yset(b->s, "default", yint(b->cv, dv, b->src));
-	}
+	if (unit)
+		int_enum(b);	/* "can be 17000000, 21000000, 25000000 or 29000000" */
 	/*
 	 * "vendor-id = /bits/ 16 <...>": the examples give a width the
 	 * general definition (if any) would not decode.
