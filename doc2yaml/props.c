@@ -303,6 +303,17 @@ static bool desc_default(const char *d, long long *v)
 {
 	const char *p = d ? find_ci(d, "default") : NULL;
 
+	/* "100, 4000, 8000 (default) and 16000" */
+	for (const char *q = d ? find_ci(d, " (default)") : NULL; q; q = find_ci(q + 1, " (default)")) {
+		const char *b = q;
+
+		while (b > d && isdigit((unsigned char)b[-1]))
+			b--;
+		if (b < q && (b == d || !isalnum((unsigned char)b[-1]))) {
+			*v = strtoll(b, NULL, 10);
+			return true;
+		}
+	}
 	while (p) {
 		const char *q = p + 7;
 
