@@ -1141,6 +1141,29 @@ static bool flag_name(const char *name)
 	return false;
 }
 
+/* Does the text give the value as quoted strings ("should be \"a\" or \"b\"")? */
+static bool quoted_values(struct conv *cv, const char *d)
+{
+	static const char *const lead[] = {
+		"should be \"", "must be \"", "shall be \"", "can be \"", "one of \"",
+		"either \"", "values are \"", "value is \"",
+	};
+	const char *en[8];
+
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		if (!find_ci(d, lead[i]))
+			continue;
+		size_t n = desc_enum_strings(cv, d, en, ARRAY_SIZE(en));
+
+		/* 'Should be "1"' of a number the text quotes is no string. */
+		for (size_t k = 0; k < n; k++)
+			if (en[k][strspn(en[k], "0123456789")] == '\0')
+				return false;
+		return n > 0;
+	}
+	return false;
+}
+
 /* The type of a property the core schemas do not know: the text's, then the examples'. */
 static enum ptype infer_type(struct pbuild *b)
 {
@@ -1156,6 +1179,9 @@ static enum ptype infer_type(struct pbuild *b)
 		t = te;
 	if (t == T_UNKNOWN && weak)
 		t = tt;
+	/* 'Should be "standard" (0.6V) or "schottky" (0.3V)': the values are strings. */
+	if (t == T_UNKNOWN && b->d && quoted_values(b->cv, b->d))
+		t = T_STR;
 	if (t == T_UNKNOWN && flag_name(b->name)) {
 		t = T_BOOL;
 		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
@@ -1193,7 +1219,23 @@ static void string_enum(struct pbuild *b)
 		for (size_t k = 0; k < n; k++)
 			ypush(e, ystr(b->cv, en[k], b->src));
 		yset(b->s, "enum", e);
+		return;
 	}
+	/* 'Should be "infrared"', 'Must be "usb_otg_hs"': the one value. */
+	static const char *const one[] = { "should be \"", "must be \"", "shall be \"" };
+	bool said = false;
+
+	for (size_t k = 0; k < ARRAY_SIZE(one) && b->d; k++)
+		said |= starts_with_ci(skip_blanks(b->d), one[k]);
+	if (n != 1 || !said)
+		return;
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		const char *v[2];
+
+		if (value_strings(b->cv, b->pi->values[i], v, 2) != 1 || strcmp(v[0], en[0]))
+			return;
+	}
+	yset(b->s, "const", ystr(b->cv, en[0], b->src));
 }
 
 /* An integer's enum or range and default, from the text, when the examples agree. */
