@@ -1127,6 +1127,31 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 	size_t dash_at = 0;
 	char *quoted = NULL;
 
+	/*
+	 * Line breaks as LF: libfyaml 0.7.12 leaks the text of a double-quoted
+	 * scalar folded over many CRLF breaks (fy_token_get_text(); found by
+	 * fuzz_yaml, tests/fuzz/regress/yaml/crlf-double-quoted).
+	 * YAML reads CRLF and a lone CR as LF in every scalar anyway, and the
+	 * CR ends its line: lines and columns stay those of the file.
+	 */
+	if (memchr(buf, '\r', len)) {
+		char *nb = malloc(len + 1);
+		size_t n = 0;
+
+		if (!nb) {
+			dtbind_doc_free(doc);
+			return -DTBIND_ENOMEM;
+		}
+		for (size_t i = 0; i < len; i++)
+			if (buf[i] != '\r')
+				nb[n++] = buf[i];
+			else if (i + 1 >= len || buf[i + 1] != '\n')
+				nb[n++] = '\n';
+		quoted = nb;
+		buf = nb;
+		len = n;
+	}
+
 	ret = load(doc, buf, len, diag, json, &dash_at);
 	/* Quote each refused '-' (it stays the string "-") and parse again; bounded. */
 	for (unsigned tries = 0; ret && dash_at && tries < 64; tries++) {
