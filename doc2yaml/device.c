@@ -1432,6 +1432,18 @@ void build_device(struct conv *cv, struct ynode *schema)
 	if (yget(schema, "patternProperties"))
 		ymove_end(schema, "patternProperties");
 	dedupe_required(req);
+	/*
+	 * A text that requires "ports" over an example with one "port" (or the
+	 * reverse) means either: the one the example shows is the one required.
+	 */
+	if (cv->devnodes.n && yget(props, "port") && yget(props, "ports")) {
+		bool has_port = devnode_child(cv, "port"), has_ports = devnode_child(cv, "ports");
+
+		if (has_port && !has_ports)
+			yremove(req, NULL, "ports");
+		else if (has_ports && !has_port)
+			yremove(req, NULL, "port");
+	}
 	if (!yempty(req))
 		yset(schema, "required", req);
 	add_refs(cv, schema, refs);

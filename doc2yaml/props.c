@@ -1377,6 +1377,46 @@ static struct ynode *ps_typed(struct pbuild *b)
 	return b->s;
 }
 
+/* "port"/"ports" the text names, no example setting it: the graph's node. */
+static struct ynode *ps_graph(struct pbuild *b)
+{
+	/* imx-drm's "ports = <&ipu_di0>": a property of phandles, not the graph's node. */
+	if (b->pi->nvalues)
+		return ps_typed(b);
+	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/graph.yaml#/properties/%s", b->name),
+				b->src));
+	if (b->d)
+		set_desc(b, b->d);
+	return b->s;
+}
+
+/*
+ * A DAI link's settings ("bitclock-master: Indicates dai-link bit clock
+ * master; for details see simple-card.yaml"): that schema defines them, and
+ * kernel schemas $ref its definitions.
+ */
+static bool dai_link_setting(const char *name)
+{
+	static const char *const names[] = {
+		"bitclock-master", "frame-master", "bitclock-inversion", "frame-inversion",
+		"mclk-fs", "dai-tdm-slot-num", "dai-tdm-slot-width", "system-clock-frequency",
+		"system-clock-direction-out", "system-clock-fixed",
+	};
+
+	return str_in(name, names, ARRAY_SIZE(names));
+}
+
+static struct ynode *ps_dai_link(struct pbuild *b)
+{
+	if (!b->cv->dir_hint || strcmp(b->cv->dir_hint, "sound"))
+		return ps_typed(b);
+	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/sound/simple-card.yaml#/definitions/%s",
+						 b->name), b->src));
+	if (b->d)
+		set_desc(b, b->d);
+	return b->s;
+}
+
 static bool not_vendor(const char *name)
 {
 	return !is_vendor_prop(name);
@@ -1402,6 +1442,9 @@ static const struct prop_family {
 	{ "dma-coherent", NULL, ps_true },
 	{ "msi-controller", NULL, ps_true },
 	{ "label", NULL, ps_true },
+	{ "port", NULL, ps_graph },
+	{ "ports", NULL, ps_graph },
+	{ NULL, dai_link_setting, ps_dai_link },
 	{ "clock-output-names", NULL, ps_output_names },
 	{ NULL, std_typed, ps_std_typed },
 	{ "linux,*", NULL, ps_linux },
