@@ -1186,6 +1186,30 @@ static bool sub_qualifier(const struct conv *cv, const struct parse_state *ps,
 	return qualifier_names_compatible(cv, q);
 }
 
+/* A bullet ending in ':' whose next line is a more-indented bullet item. */
+static bool list_head(const struct conv *cv, size_t i, const struct line *l)
+{
+	const char *after, *nb;
+	const struct line *nx = next_line(cv, i);
+	size_t n;
+
+	if (!bullet_at(l->t, &after) || !(n = strlen(after)) || after[n - 1] != ':' ||
+	    strchr(after, '"') || strchr(after, ':') != after + n - 1 || n > 64)
+		return false;
+	/* Not an item named alone ("- compatible:" over its values). */
+	char head[65];
+
+	memcpy(head, after, n - 1);
+	head[n - 1] = '\0';
+	trim(head);
+	if (valid_prop_name(head) && (strpbrk(head, "-,#") || is_std_prop(head) ||
+				      !strcmp(head, "compatible")))
+		return false;
+	/* Its items, or a head of its own ("- Optional:" then "  - If lanes 0 to 3 are used:") */
+	return nx && nx->ind > l->ind && bullet_at(nx->t, &nb) &&
+	       (names_a_property(cv, nb) || (*nb && nb[strlen(nb) - 1] == ':'));
+}
+
 /* "AVDD1-supply, AVDD2-supply, DBVDD-supply": a line of property names only. */
 static size_t names_line(struct conv *cv, const char *t, const char **names, size_t max)
 {
@@ -1260,6 +1284,13 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		return;
 	}
 	if (sub_qual_names(cv, ps, l)) {
+		ps->blank_before = false;
+		return;
+	}
+	/* "- Required:", "- If lanes 0 to 3 are used:" over more-indented items: a sub-heading. */
+	if (list_head(cv, i, l)) {
+		l->used = true;
+		ps->cur = NULL;
 		ps->blank_before = false;
 		return;
 	}
