@@ -395,6 +395,30 @@ static const char *skip_space_nl(const char *p)
 	return p;
 }
 
+/* "<@lead>A <@join>B" with A < B (B not followed by a letter or digit): the range A..B. */
+static bool text_range(const char *d, const char *lead, const char *join, long long *lo,
+		       long long *hi)
+{
+	const char *p = find_ci(d, lead);
+	char *e;
+
+	if (!p)
+		return false;
+	p += strlen(lead);
+	long long a = strtoll(p, &e, 0);
+
+	if (e == p || !starts_with(skip_blanks(e), join))
+		return false;
+	const char *q = skip_blanks(e) + strlen(join);
+	long long b = strtoll(q, &e, 0);
+
+	if (e == q || b <= a || isalnum((unsigned char)*e))
+		return false;
+	*lo = a;
+	*hi = b;
+	return true;
+}
+
 /* Integer list of a description: "0, 1, 2 or 3", "values between 0 and 7". */
 static size_t desc_int_enum(const char *d, long long *out, size_t max, long long *lo, long long *hi,
 			    bool *range)
@@ -402,51 +426,17 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 	*range = false;
 	if (!d)
 		return 0;
-	const char *p = find_ci(d, "between ");
-
-	if (p) {
-		char *e;
-
-		p += 8;
-		long long a = strtoll(p, &e, 0);
-
-		if (e != p && starts_with(skip_blanks(e), "and ")) {
-			const char *q = skip_blanks(e) + 4;
-			long long b = strtoll(q, &e, 0);
-
-			if (e != q && b > a) {
-				*lo = a;
-				*hi = b;
-				*range = true;
-				return 0;
-			}
-		}
-	}
-	/* "range 1 to 32" */
-	p = find_ci(d, "range ");
-	if (p) {
-		char *e;
-
-		p += 6;
-		long long a = strtoll(p, &e, 0);
-
-		if (e != p && starts_with(skip_blanks(e), "to ")) {
-			const char *q = skip_blanks(e) + 3;
-			long long b = strtoll(q, &e, 0);
-
-			if (e != q && b > a && !isalnum((unsigned char)*e)) {
-				*lo = a;
-				*hi = b;
-				*range = true;
-				return 0;
-			}
-		}
+	/* "values between 0 and 7", "range 1 to 32" */
+	if (text_range(d, "between ", "and ", lo, hi) || text_range(d, "range ", "to ", lo, hi)) {
+		*range = true;
+		return 0;
 	}
 	static const char *const lead[] = { "can be ", "should be ", "must be ", "values are ",
 					    "valid values are ", "one of ", "valid entries ",
 					    "are possible: " };
 	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
-		p = find_ci(d, lead[i]);
+		const char *p = find_ci(d, lead[i]);
+
 		if (!p)
 			continue;
 		p += strlen(lead[i]);
