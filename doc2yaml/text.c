@@ -937,15 +937,23 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 
 static void add_desc_line(struct conv *cv, const struct line *l)
 {
+	const char *text = l->s;
+
 	if (l->used)
 		return;	/* a compatible table's row */
+	/* ePAPR's "Description: Describes SMP timer": the text without its label. */
+	if (starts_with(l->t, "Description:") && l->t[12])
+		text = skip_blanks(l->t + 12);
+	/* An indented "PROPERTIES" over its node's items heads them; it says nothing. */
+	if (!strcmp(l->t, "PROPERTIES") || !strcmp(l->t, "PROPERTIES:"))
+		return;
 	if (!cv->desc_line)
 		cv->desc_line = l->no;
 	/* Keep paragraphs apart. */
 	if (cv->desc_last && l->no > cv->desc_last + 1 && cv->desc.len)
 		sb_putc(&cv->desc, '\n');
 	cv->desc_last = l->no;
-	sb_puts(&cv->desc, l->s);
+	sb_puts(&cv->desc, text);
 	sb_putc(&cv->desc, '\n');
 }
 
