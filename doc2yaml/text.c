@@ -1426,6 +1426,18 @@ static void finish_props(struct conv *cv)
 	}
 }
 
+/* "label: name@unit {", "name {", "/ {": a node opens on this line (and nothing else). */
+static bool node_opener(const char *t)
+{
+	const char *p = t;
+
+	if (starts_with(t, "/ {"))
+		return true;
+	while (is_name_char((unsigned char)*p) || *p == ':' || *p == '@' || *p == ',' || *p == ' ')
+		p++;
+	return p > t && *p == '{' && !p[1] && dts_like(t);
+}
+
 void parse_structure(struct conv *cv, size_t first)
 {
 	struct parse_state ps = { .kind = SEC_NONE };
@@ -1456,6 +1468,17 @@ void parse_structure(struct conv *cv, size_t first)
 			}
 			ps.blank_before = false;
 			continue;
+		}
+		/*
+		 * "cpuclk: clock-complex@d0018700 {" at the margin after a blank
+		 * line, outside any item: an example the text gave no heading.
+		 */
+		if (ps.kind != SEC_EXAMPLE && ps.blank_before && l->ind == 0 && !in_item &&
+		    node_opener(l->t)) {
+			struct heading eh = { .kind = SEC_EXAMPLE };
+
+			start_section(cv, &ps, i, &eh);
+			depth = 0;
 		}
 		if (ps.kind == SEC_EXAMPLE) {
 			/* Mark lines; examples are cut out later from marked lines. */
