@@ -135,6 +135,26 @@ bool yempty(const struct ynode *n)
 
 /* ---- scalars ---------------------------------------------------------- */
 
+/* Does @p hold only characters of @digits and '_', one digit at least? */
+static bool digits_of(const char *p, const char *digits)
+{
+	bool any = false;
+
+	for (; *p; p++) {
+		if (*p == '_')
+			continue;
+		if (!strchr(digits, *p))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * Would a YAML 1.1 (PyYAML, yamllint) or 1.2 (ruamel, dt-schema) reader
+ * take @s, plain, for a number?  Hex digits only after "0x": "01_01a" is a
+ * string to both.
+ */
 static bool looks_like_number(const char *s)
 {
 	const char *p = s;
@@ -143,9 +163,26 @@ static bool looks_like_number(const char *s)
 		p++;
 	if (!strcasecmp(p, ".inf") || !strcasecmp(p, ".nan"))
 		return true;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		return digits_of(p + 2, "0123456789abcdefABCDEF");
+	if (p[0] == '0' && (p[1] == 'o' || p[1] == 'b'))
+		return digits_of(p + 2, p[1] == 'o' ? "01234567" : "01");
 	if (!isdigit((unsigned char)*p) && !(*p == '.' && isdigit((unsigned char)p[1])))
 		return false;
-	return only_chars(p, isxdigit, "xXoO._:+-");
+	/* A YAML 1.1 timestamp ("2002-12-14"): PyYAML reads a date. */
+	if (strlen(p) >= 8 && strspn(p, "0123456789") == 4 && p[4] == '-')
+		return true;
+	/* Decimal, octal, sexagesimal and floats: digits, '_', '.', ':' and an exponent. */
+	const char *e = p + strspn(p, "0123456789_.:");
+
+	if (!*e)
+		return true;
+	if (*e != 'e' && *e != 'E')
+		return false;
+	e++;
+	if (*e == '+' || *e == '-')
+		e++;
+	return *e && e[strspn(e, "0123456789")] == '\0';
 }
 
 /* Can @s be written as a plain scalar in block context, read back as the same string? */

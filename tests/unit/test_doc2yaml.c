@@ -468,10 +468,31 @@ static void test_find_ci_finds_first_match_in_any_case(void **state)
 	assert_ptr_equal(find_word(words, "WIDGET"), words + 10);
 }
 
+/*
+ * Quotes only where a YAML 1.1 (yamllint's PyYAML) or 1.2 (dt-schema's
+ * ruamel) reader would take the plain text for something else: yamllint's
+ * quoted-strings rule calls any other quote redundant.
+ */
+static void test_plain_ok_quotes_numbers_only(void **state)
+{
+	static const char *const plain[] = { "01_01a", "01_03d", "20-24", "abc", "0xZZ", "1e", "v1.2" };
+	static const char *const quoted[] = {
+		"0x1F", "123", "1.5", "1e5", "0b101", "0o17", "12:30", "1_000", ".5", "-3",
+		"2002-12-14", "yes", "null", "",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
+		assert_true(plain_ok(plain[i]));
+	for (size_t i = 0; i < sizeof(quoted) / sizeof(quoted[0]); i++)
+		assert_false(plain_ok(quoted[i]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
+		cmocka_unit_test(test_plain_ok_quotes_numbers_only),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
