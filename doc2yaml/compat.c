@@ -818,8 +818,8 @@ static size_t keep_compatibles(const char **grp, size_t g, const struct vec *ex_
 			continue;
 		}
 		/* "rockchip.rk3288-dp-phy": a typo the examples correct. */
-		if (!strchr(grp[k], ',') && strchr(grp[k], '.')) {
-			char fix[128];
+		if (!strchr(grp[k], ',') && strchr(grp[k], '.') && strlen(grp[k]) < 128) {
+			char fix[128];	/* the '.' is in it: a longer string is no compatible */
 
 			snprintf(fix, sizeof(fix), "%s", grp[k]);
 			*strchr(fix, '.') = ',';
