@@ -1282,6 +1282,51 @@ static void fix_example_misspellings(struct conv *cv, const struct vec *ex_lists
 	}
 }
 
+/*
+ * "- compatible : Contains one of entries in the compatible list." or "The
+ * compatible strings used for each supported SoC family are defined below.":
+ * the strings are the lines of quoted compatibles under a prose line that
+ * names them ("The compatible list for this generic sound card currently:",
+ * "CCU compatible string values for SoCs in the BCM281XX family are:").
+ */
+static void compat_list_elsewhere(struct conv *cv, const char *item)
+{
+	static const char *const refs[] = {
+		"compatible list", "defined below", "listed below", "listed above", "one of the above",
+		"see above", "see below", "listed in the table",
+	};
+	bool refers = false;
+
+	for (size_t i = 0; i < ARRAY_SIZE(refs) && item; i++)
+		refers |= find_ci(item, refs[i]) != NULL;
+	if (!refers)
+		return;
+	for (size_t i = 0; i + 1 < cv->nlines; i++) {
+		const struct line *h = &cv->lines[i];
+		size_t hn = strlen(h->t);
+
+		if (h->blank || h->exsec || *h->t == '-' || !hn || h->t[hn - 1] != ':' ||
+		    !find_ci(h->t, "compatible"))
+			continue;
+		for (size_t k = i + 1; k < cv->nlines; k++) {
+			const struct line *l = &cv->lines[k];
+			struct qstr q[2];
+
+			if (l->blank || *l->t == '(')
+				continue;	/* "(compatible with CS4271 and CS4272)" */
+			if (*l->t != '"' || l->exsec ||
+			    find_compat_strings(cv, l->t, q, ARRAY_SIZE(q)) != 1 ||
+			    !strchr(q[0].s, ','))
+				break;
+			const char *one[1] = { q[0].s };
+
+			add_chain(cv, one, 1, l->no, false);
+			if (!cv->compat_line)
+				cv->compat_line = l->no;
+		}
+	}
+}
+
 void extract_compatibles(struct conv *cv)
 {
 	struct vec ex_lists = { 0 };
@@ -1306,6 +1351,7 @@ void extract_compatibles(struct conv *cv)
 			continue;
 		}
 		compat_from_item(cv, pr, &ex_lists);
+		compat_list_elsewhere(cv, prop_text(cv, pr, false));
 	}
 	/* A text without a compatible item: the examples' nodes named like the file. */
 	if (!cv->chains.n && !cv->root_binding) {
