@@ -1130,7 +1130,7 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 	/*
 	 * Line breaks as LF: libfyaml 0.7.12 leaks the text of a double-quoted
 	 * scalar folded over many CRLF breaks (fy_token_get_text(); found by
-	 * fuzz_yaml, tests/fuzz/regress/yaml/crlf-double-quoted).
+	 * fuzz_yaml, tests/fuzz/regress/yaml/crlf-double-quoted.yaml).
 	 * YAML reads CRLF and a lone CR as LF in every scalar anyway, and the
 	 * CR ends its line: lines and columns stay those of the file.
 	 */
