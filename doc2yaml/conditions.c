@@ -551,14 +551,6 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 	return true;
 }
 
-/*
- * One sentence of @pr's text that names some compatibles: what it says of
- * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
- * CPM2 devices, the second resource is ...", "evdet applies to isl1209
- * only") is no condition on the property's presence; neither is a sentence
- * naming them all.  "for X"/"on X" alone says "only on X" only when it is
- * the whole description ("Select DSD input pins for ak4497").
- */
 /* The index of the const @v in the items of @names, or -1; *@n: how many items. */
 static int item_index(const struct ynode *names, const char *v, size_t *n)
 {
@@ -627,6 +619,14 @@ static bool paren_entries_required(struct conv *cv, const struct cset *cs, struc
 	return any;
 }
 
+/*
+ * One sentence of @pr's text that names some compatibles: what it says of
+ * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
+ * CPM2 devices, the second resource is ...", "evdet applies to isl1209
+ * only") is no condition on the property's presence; neither is a sentence
+ * naming them all.  "for X"/"on X" alone says "only on X" only when it is
+ * the whole description ("Select DSD input pins for ak4497").
+ */
 static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *conds,
 			  const struct prop *pr, const char *text, const char *s, size_t len,
 			  bool global_req, bool first, struct ynode *props)
