@@ -30,6 +30,14 @@ for h in $HARNESSES; do
 	dict=$B/dict/$h.dict
 	fuzz_dict "$HERE" "$h" >"$dict"
 	mkdir -p "$B/corpus/$h" "$B/artifacts/$h"
+	# One run of a harness at a time: two would share its log and corpus.
+	exec 9>"$B/logs/$h.lock"
+	if command -v flock >/dev/null && ! flock -n 9; then
+		echo "FAIL: $h: another run of it holds $B/logs/$h.lock"
+		fail=$((fail + 1))
+		exec 9>&-
+		continue
+	fi
 
 	# Saved inputs of bugs already fixed: each must run clean.
 	reg=$(ls "$HERE/regress/$h"/* 2>/dev/null)
@@ -37,12 +45,14 @@ for h in $HARNESSES; do
 	if [ -n "$reg" ] && ! "$bin" $FLAGS $reg >"$log" 2>&1; then
 		echo "FAIL: $h: a regression input fails again (see $log)"
 		fail=$((fail + 1))
+		exec 9>&-
 		continue
 	fi
 	# shellcheck disable=SC2086
 	"$bin" $FLAGS $(fuzz_options "$h") -max_total_time="$SECS" -print_final_stats=1 -dict="$dict" \
 		-artifact_prefix="$B/artifacts/$h/" "$B/corpus/$h" "$B/seeds/$h" >"$log" 2>&1
 	rc=$?
+	exec 9>&-
 	runs=$(LC_ALL=C sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	cov=$(grep -a -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d ' ' -f 2)
 	if [ $rc -eq 0 ]; then
