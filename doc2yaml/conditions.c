@@ -588,16 +588,12 @@ static bool paren_entries_required(struct conv *cv, const struct cset *cs, struc
 
 	if (!list || !(find_word(buf, "required") || find_word(buf, "needed")))
 		return false;
-	for (const char *p = strchr(buf, '('); p; p = strchr(p + 1, '(')) {
-		const char *e = p + 1;
-		int at;
+	size_t len;
 
-		while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '-' || *e == '.'))
-			e++;
-		if (*e != ')' || e == p + 1)
-			continue;
-		const char *v = cv_strndup(cv, p + 1, (size_t)(e - p - 1));
+	for (const char *p = paren_token(buf, &len); p; p = paren_token(p + len, &len)) {
+		const char *v = cv_strndup(cv, p, len);
 		struct cond *c;
+		int at;
 
 		if (!v || (at = item_index(list, v, &nn)) < 0 ||
 		    !(c = push_cond(cv, conds, CK_VALUE, in, false, cs->n, names, pr->line)))

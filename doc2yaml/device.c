@@ -1204,17 +1204,7 @@ static bool points_elsewhere_only(const char *d)
 		w = p;
 		while (isalpha((unsigned char)*p))
 			p++;
-		if (p == w)
-			return false;
-		char word[16];
-
-		if ((size_t)(p - w) >= sizeof(word))
-			return false;
-		memcpy(word, w, (size_t)(p - w));
-		word[p - w] = '\0';
-		for (char *c = word; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		if (!str_in(word, tail, ARRAY_SIZE(tail)))
+		if (p == w || !span_in_ci(w, (size_t)(p - w), tail, ARRAY_SIZE(tail)))
 			return false;
 	}
 }

@@ -382,6 +382,8 @@ const char *find_word(const char *s, const char *word);
 int cmp_strp(const void *a, const void *b);
 bool is_std_prop(const char *name);
 bool str_in(const char *s, const char *const *list, size_t n);
+bool span_in_ci(const char *w, size_t len, const char *const *list, size_t n);
+const char *paren_token(const char *p, size_t *len);
 bool only_chars(const char *s, int (*is_class)(int), const char *extra);
 bool valid_prop_name(const char *s);
 bool prop_name_ok(const struct conv *cv, const char *s);

@@ -278,16 +278,10 @@ static size_t desc_enum_strings(struct conv *cv, const char *d, const char **out
  */
 static size_t desc_paren_names(struct conv *cv, const char *d, const char **out, size_t max)
 {
-	size_t k = 0;
+	size_t k = 0, len;
 
-	for (const char *p = d ? strchr(d, '(') : NULL; p && k < max; p = strchr(p + 1, '(')) {
-		const char *e = p + 1;
-
-		while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '-' || *e == '.'))
-			e++;
-		if (*e != ')' || e == p + 1)
-			continue;
-		char *nm = cv_printf(cv, "%.*s", (int)(e - p - 1), p + 1);
+	for (const char *p = paren_token(d, &len); p && k < max; p = paren_token(p + len, &len)) {
+		char *nm = cv_strndup(cv, p, len);
 		bool dup = false;
 
 		for (size_t j = 0; j < k && nm; j++)
@@ -804,6 +798,17 @@ static void set_type_ref(struct pbuild *b, enum ptype t)
 						type_ref[t]), b->src));
 }
 
+/* enum: [a, b, c] of @n integers. */
+static void set_int_enum(struct pbuild *b, const long long *en, size_t n)
+{
+	struct ynode *e = yseq(b->cv, b->src);
+
+	e->flow = true;
+	for (size_t k = 0; k < n; k++)
+		ypush(e, yint(b->cv, en[k], b->src));
+	yset(b->s, "enum", e);
+}
+
 /* #address-cells, #size-cells, #clock-cells...: typed by dt-schema; the value. */
 static struct ynode *ps_std_cells(struct pbuild *b)
 {
@@ -819,12 +824,7 @@ static struct ynode *ps_std_cells(struct pbuild *b)
 
 	for (size_t k = 0; k < n && have; k++)
 		if (en[k] == v) {
-			struct ynode *e = yseq(b->cv, b->src);
-
-			e->flow = true;
-			for (size_t j = 0; j < n; j++)
-				ypush(e, yint(b->cv, en[j], b->src));
-			yset(b->s, "enum", e);
+			set_int_enum(b, en, n);
 			have = false;
 		}
 	if (have && v >= 0 && v < 16)
@@ -1256,12 +1256,7 @@ static void int_enum(struct pbuild *b)
 		ok = ok && found;
 	}
 	if (ok && n >= 2) {
-		struct ynode *e = yseq(b->cv, b->src);
-
-		e->flow = true;
-		for (size_t k = 0; k < n; k++)
-			ypush(e, yint(b->cv, en[k], b->src));
-		yset(b->s, "enum", e);
+		set_int_enum(b, en, n);
 	} else if (ok && range) {
 		yset(b->s, "minimum", yint(b->cv, lo, b->src));
 		yset(b->s, "maximum", yint(b->cv, hi, b->src));
@@ -1289,7 +1284,6 @@ static bool repeats_a_string(struct pbuild *b)
 	return false;
 }
 
-/* Vendor and other properties: a type from the text and the examples. */
 /*
  * A phandle with arguments whose text lists its cells ("- phandle to
  * FPGA's syscon" then "- offset to the watchdog register"): one
@@ -1346,6 +1340,7 @@ static void phandle_cells(struct pbuild *b)
 	}
 }
 
+/* Vendor and other properties: a type from the text and the examples. */
 static struct ynode *ps_typed(struct pbuild *b)
 {
 	enum ptype t = infer_type(b);
@@ -1367,17 +1362,22 @@ static struct ynode *ps_typed(struct pbuild *b)
 	return b->s;
 }
 
+/* A property another schema defines: its $ref and the text's description. */
+static struct ynode *ref_with_desc(struct pbuild *b, const char *ref)
+{
+	yset(b->s, "$ref", ystr(b->cv, ref, b->src));
+	if (b->d)
+		set_desc(b, b->d);
+	return b->s;
+}
+
 /* "port"/"ports" the text names, no example setting it: the graph's node. */
 static struct ynode *ps_graph(struct pbuild *b)
 {
 	/* imx-drm's "ports = <&ipu_di0>": a property of phandles, not the graph's node. */
 	if (b->pi->nvalues)
 		return ps_typed(b);
-	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/graph.yaml#/properties/%s", b->name),
-				b->src));
-	if (b->d)
-		set_desc(b, b->d);
-	return b->s;
+	return ref_with_desc(b, cv_printf(b->cv, "/schemas/graph.yaml#/properties/%s", b->name));
 }
 
 /*
@@ -1400,11 +1400,8 @@ static struct ynode *ps_dai_link(struct pbuild *b)
 {
 	if (!b->cv->dir_hint || strcmp(b->cv->dir_hint, "sound"))
 		return ps_typed(b);
-	yset(b->s, "$ref", ystr(b->cv, cv_printf(b->cv, "/schemas/sound/simple-card.yaml#/definitions/%s",
-						 b->name), b->src));
-	if (b->d)
-		set_desc(b, b->d);
-	return b->s;
+	return ref_with_desc(b, cv_printf(b->cv, "/schemas/sound/simple-card.yaml#/definitions/%s",
+					  b->name));
 }
 
 static bool not_vendor(const char *name)

@@ -140,10 +140,6 @@ static bool looks_like_prop_name(const char *s, size_t n)
 }
 
 /*
- * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
- * are ALL CAPS, or are a bare "Example".
- */
-/*
  * Is the next text after line @i, past rules and more headings' lines
  * ("Tegra20:" then "--------" then "SoC DTSI:"), example code?  Such a
  * heading titles the next example, it does not end the examples.
@@ -177,6 +173,10 @@ static bool paragraph_tail(const struct conv *cv, size_t i, const char *p)
 	       !find_ci(p, "propert") && !find_ci(p, "example");
 }
 
+/*
+ * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
+ * are ALL CAPS, or are a bare "Example".
+ */
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h)
 {
 	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
@@ -772,6 +772,14 @@ static void hash_name_note(struct conv *cv, const char *t, unsigned line)
 			"property name (--dtschema=2026.06 converts it for current trees)", name);
 }
 
+/* An item under "- for act8600:": those devices' (conditions.c), required or not by the section. */
+static void give_sub_qual(struct conv *cv, const struct parse_state *ps, struct prop *pr)
+{
+	pr->qual = cv_strdup(cv, ps->sub_qual);
+	pr->qual_req = ps->h.conditional ? REQ_NO : ps->h.req;
+	pr->req = REQ_NO;
+}
+
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
 {
 	const char *after = l->t;
@@ -851,11 +859,8 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 			pr->qual = cv_strdup(cv, ps->qualifier);
 			pr->qual_req = ps->h.req;
 		}
-		if (ps->sub_qual_on && l->ind > ps->sub_qual_ind) {
-			pr->qual = cv_strdup(cv, ps->sub_qual);
-			pr->qual_req = ps->h.conditional ? REQ_NO : ps->h.req;
-			pr->req = REQ_NO;
-		}
+		if (ps->sub_qual_on && l->ind > ps->sub_qual_ind)
+			give_sub_qual(cv, ps, pr);
 		if (!first) {
 			first = pr;
 			add_prop_line(cv, pr, l);
@@ -1040,9 +1045,7 @@ static bool sub_qual_names(struct conv *cv, struct parse_state *ps, struct line 
 
 		if (!pr)
 			return false;
-		pr->qual = cv_strdup(cv, ps->sub_qual);
-		pr->qual_req = ps->h.conditional ? REQ_NO : ps->h.req;
-		pr->req = REQ_NO;
+		give_sub_qual(cv, ps, pr);
 		pr->first = "";
 	}
 	l->used = true;
@@ -1152,9 +1155,12 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	if (props) {
 		if (ps->cur == NULL && ps->have_items) {
 			props_prose(cv, ps, l);
-			if (*l->t == '-' || ps->blank_before) {
+			/* A bullet that is no item may lead in a sub-list ("- for X:"). */
+			if (*l->t == '-') {
 				ps->desc_mark = cv->desc.len;
-				ps->desc_marked = *l->t == '-';
+				ps->desc_marked = true;
+			} else if (ps->blank_before) {
+				ps->desc_marked = false;
 			}
 			if (!ps->scope)
 				add_desc_line(cv, l);

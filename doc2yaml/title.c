@@ -95,17 +95,10 @@ static bool after_preposition(const char *s, size_t end)
 		"standardized", "generic", "describes", "with",
 	};
 	size_t b = end;
-	char w[16];
 
 	while (b > 0 && s[b - 1] != ' ')
 		b--;
-	if (end - b >= sizeof(w))
-		return false;
-	memcpy(w, s + b, end - b);
-	w[end - b] = '\0';
-	for (char *c = w; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	return str_in(w, joins, ARRAY_SIZE(joins));
+	return span_in_ci(s + b, end - b, joins, ARRAY_SIZE(joins));
 }
 
 /* The title without decoration and the words the meta-schema and reviewers reject. */

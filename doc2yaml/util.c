@@ -186,6 +186,35 @@ bool str_in(const char *s, const char *const *list, size_t n)
 	return false;
 }
 
+/* Is @w[0..@len) one of list[0..n), in any case ("Details" of "details")? */
+bool span_in_ci(const char *w, size_t len, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(list[i]) == len && !strncasecmp(w, list[i], len))
+			return true;
+	return false;
+}
+
+/*
+ * The next "(token)" at or after @p, the token of letters, digits, '_', '-'
+ * or '.' ("clock(ref)", "(phy_cfg)"): its first character, *@len its length;
+ * NULL when there is none.
+ */
+const char *paren_token(const char *p, size_t *len)
+{
+	for (p = p ? strchr(p, '(') : NULL; p; p = strchr(p + 1, '(')) {
+		const char *e = p + 1;
+
+		while (*e && (isalnum((unsigned char)*e) || *e == '_' || *e == '-' || *e == '.'))
+			e++;
+		if (*e == ')' && e > p + 1) {
+			*len = (size_t)(e - p - 1);
+			return p + 1;
+		}
+	}
+	return NULL;
+}
+
 /* Is every character of @s in the class @is_class or one of @extra? */
 bool only_chars(const char *s, int (*is_class)(int), const char *extra)
 {

@@ -1125,7 +1125,7 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 	}
 	bool json = (flags & DTBIND_DOC_JSON) || is_json_name(name);
 	size_t dash_at = 0;
-	char *quoted = NULL;
+	char *copy = NULL;	/* our copy of the text: line breaks as LF, '-' quoted */
 
 	/*
 	 * Line breaks as LF: libfyaml 0.7.12 leaks the text of a double-quoted
@@ -1147,7 +1147,7 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 				nb[n++] = buf[i];
 			else if (i + 1 >= len || buf[i + 1] != '\n')
 				nb[n++] = '\n';
-		quoted = nb;
+		copy = nb;
 		buf = nb;
 		len = n;
 	}
@@ -1164,8 +1164,8 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 		memcpy(nb, buf, dash_at - 1);
 		memcpy(nb + dash_at - 1, "\"-\"", 3);
 		memcpy(nb + dash_at + 2, buf + dash_at, len - dash_at);
-		free(quoted);
-		quoted = nb;
+		free(copy);
+		copy = nb;
 		buf = nb;
 		len += 2;
 		arena_release(&doc->arena);
@@ -1178,7 +1178,7 @@ int dtbind_doc_load_string(const char *name, const char *buf, size_t len,
 		}
 		ret = load(doc, buf, len, diag, json, &dash_at);
 	}
-	free(quoted);
+	free(copy);
 	if (ret && dash_at && diag)
 		dtbind_diag_report(diag, DTBIND_ERROR, (struct dtbind_loc){ .file = name },
 				   "yaml-syntax", "too many plain '-' scalars in flow collections");
