@@ -20,7 +20,7 @@ static const char *const doc2yaml_synopsis[] = {
 };
 
 static const struct cli_option doc2yaml_options[] = {
-	{ 'o', "output", "OUT", "output file, or directory (required for several inputs; "
+	{ 'o', "output", "OUT", "output file ('-' for standard output), or directory (required for several inputs; "
 	  "inputs keep their names with .yaml, and their paths under a directory input)" },
 	{ 'u', "url-path", "DIR", "the bindings root (default: the devicetree/bindings "
 	  "directory above the output or the input)" },
@@ -277,7 +277,7 @@ int cmd_doc2yaml(int argc, char **argv)
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:u:I:fW:E:", opts, NULL)) != -1) {
 		switch (opt) {
-		case 'o': out = optarg; break;
+		case 'o': out = strcmp(optarg, "-") ? optarg : NULL; break;	/* '-': stdout */
 		case 'u': o.bindings_root = optarg; break;
 		case 'I': incs[ni++] = optarg; break;
 		case 'f': force = true; break;

@@ -105,5 +105,16 @@ while read -r txt root gen; do
 done <tests/doc2yaml/cases
 
 [ -n "$UPDATE" ] && exit 0
+# '-o -' is standard output, as with no -o, not a file named '-'.
+txt=corpus/txt/arm/cpus.txt
+mkdir "$SCRATCH/dash"
+if (cd "$SCRATCH/dash" && "$DTBIND" doc2yaml --maintainer 'G <g@example.com>' -o - "$OLDPWD/$txt" >stdout.yaml 2>/dev/null) &&
+	"$DTBIND" doc2yaml --maintainer 'G <g@example.com>' "$txt" 2>/dev/null | cmp -s - "$SCRATCH/dash/stdout.yaml" &&
+	grep -q '^\$id: ' "$SCRATCH/dash/stdout.yaml" && [ ! -e "$SCRATCH/dash/-" ]; then
+	pass=$((pass + 1))
+else
+	echo "FAIL: doc2yaml -o - $txt: not the YAML on standard output"
+	fail=$((fail + 1))
+fi
 echo "doc2yaml golden: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
