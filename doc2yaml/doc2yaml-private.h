@@ -398,6 +398,7 @@ void vec_push(struct conv *cv, struct vec *v, void *p);
 void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned col,
 		    const char *rule, const char *fmt, ...) DTBIND_PRINTF(6, 7);
 const char *reflow(struct conv *cv, const char *text, unsigned width);
+bool prose_line(const char *s, size_t n);
 #define DESC_WIDTH 80		/* prose paragraphs are wrapped to this column, as in kernel schemas */
 
 /* text.c: the .txt as lines: title, headings, sections and property items */
@@ -514,6 +515,8 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 void text_refs(struct conv *cv);
 const char *xref_node_name(const struct conv *cv);
 const char *child_named_schema(struct conv *cv, const char *desc);
+bool generic_binding_txt(const char *s, size_t n);
+const char *drop_generic_pointers(struct conv *cv, const char *desc);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */

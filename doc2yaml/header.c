@@ -429,6 +429,102 @@ void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root)
 		maint_index_free(&c->maint);
 }
 
+/*
+ * The first paragraph moved left to the margin: indented in the .txt under
+ * its title ("* Marvell Armada 375 ...\n  Marvell Armada 7K/8K ..."), it
+ * would need an indentation indicator ("description: |2") of its own.
+ */
+static const char *dedent_first_paragraph(struct conv *cv, const char *d)
+{
+	size_t ind = SIZE_MAX;
+	const char *end;
+
+	if (!d)
+		return d;
+	end = strstr(d, "\n\n");
+	if (!end)
+		end = d + strlen(d);
+	for (const char *l = d; l < end; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : end) {
+		size_t sp = strspn(l, " ");
+
+		if (sp < ind)
+			ind = sp;
+	}
+	if (!ind || ind == SIZE_MAX)
+		return d;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const char *l = d; l < end;) {
+		const char *eol = memchr(l, '\n', (size_t)(end - l));
+		const char *next = eol ? eol + 1 : end;
+
+		sb_putn(&sb, l + ind, (size_t)(next - l) - ind);
+		l = next;
+	}
+	sb_puts(&sb, end);
+	const char *r = cv_strndup(cv, sb.buf, sb.len);
+
+	sb_free(&sb);
+	return r ? r : d;
+}
+
+/*
+ * A lead-in whose list went to the properties ("It must be provided by one
+ * of:", "The following ECC strength and step size are currently
+ * supported:"): a paragraph ending with ':' that nothing more indented
+ * follows loses its last sentence (back to the sentence before it, or the
+ * whole paragraph).
+ */
+static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
+{
+	struct strbuf sb;
+	bool changed = false;
+
+	if (!d)
+		return d;
+	sb_init(&sb);
+	for (const char *p = d; *p;) {
+		const char *end = strstr(p, "\n\n"), *next;
+
+		if (!end)
+			end = p + strlen(p);
+		next = end;
+		while (*next == '\n')
+			next++;
+		size_t len = (size_t)(end - p);
+
+		const char *nl = strchr(next, '\n');
+		size_t sp = strspn(next, " ");
+		/* What it leads in: more indented, or no running prose (a list, a table, code). */
+		bool list_follows = *next && (sp > strspn(p, " ") || next[sp] == '"' ||
+					      starts_with(next + sp, "http") ||
+					      !prose_line(next + sp, (nl ? (size_t)(nl - next) : strlen(next)) - sp));
+
+		while (len && p[len - 1] == ':' && !list_follows) {
+			/* Back to the end of the sentence before it, or to the paragraph's start. */
+			size_t k = len - 1;
+
+			while (k && !(p[k - 1] == '.' && (p[k] == ' ' || p[k] == '\n')))
+				k--;
+			len = k;
+			while (len && (p[len - 1] == ' ' || p[len - 1] == '\n'))
+				len--;
+			changed = true;
+		}
+		if (len) {
+			if (sb.len)
+				sb_puts(&sb, "\n\n");
+			sb_putn(&sb, p, len);
+		}
+		p = next;
+	}
+	const char *r = !changed ? d : sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
+
+	sb_free(&sb);
+	return r;
+}
+
 /* The prose for the top-level description: no references list, no blank runs. */
 const char *top_description(struct conv *cv)
 {
@@ -445,6 +541,50 @@ const char *top_description(struct conv *cv)
 		p = eol ? eol + 1 : p + n;
 		if (!line)
 			break;
+		/*
+		 * A tab inside the text is a table's gap ("0\taudio\tAudio AC97
+		 * Cntrl"): blanks to the next tab stop, at least two, so that the
+		 * columns stay aligned and the table is not reflowed as prose.
+		 */
+		if (strchr(skip_blanks(line), '\t')) {
+			struct strbuf lb;
+			bool lead = true;
+			size_t col = 0;
+
+			sb_init(&lb);
+			for (const char *q = line; *q; q++) {
+				if (*q != '\t' && *q != ' ')
+					lead = false;
+				if (*q != '\t') {
+					sb_putc(&lb, *q);
+					col++;
+					continue;
+				}
+				size_t stop = (col / 8 + 1) * 8;
+
+				/* "domains\tonly provide": a typo between two words of prose. */
+				if (!lead && q > line && islower((unsigned char)q[-1]) &&
+				    islower((unsigned char)q[1]) && !strchr(q + 1, '\t') &&
+				    strchr(skip_blanks(line), '\t') == q) {
+					sb_putc(&lb, ' ');
+					col++;
+					continue;
+				}
+				if (lead) {
+					sb_putc(&lb, ' ');
+				} else {
+					if (stop < col + 2)
+						stop += 8;
+					for (size_t k = col; k < stop; k++)
+						sb_putc(&lb, ' ');
+				}
+				col = stop;
+			}
+			line = cv_strndup(cv, lb.buf ? lb.buf : "", lb.len);
+			sb_free(&lb);
+			if (!line)
+				break;
+		}
 		for (char *q = line; *q; q++)
 			if (*q == '\t')
 				*q = ' ';
@@ -463,25 +603,14 @@ const char *top_description(struct conv *cv)
 		sb_putc(&sb, '\n');
 		blank = false;
 	}
-	/*
-	 * A lead-in left at the end ("It must be provided by one of:") has
-	 * lost its list to the properties.
-	 */
-	for (;;) {
-		while (sb.len && sb.buf[sb.len - 1] == '\n')
-			sb.len--;
-		if (!sb.len || sb.buf[sb.len - 1] != ':')
-			break;
-		/* Back to the end of the sentence before it, or to its paragraph. */
-		size_t k = sb.len - 1;
-
-		while (k && !(sb.buf[k - 1] == '\n' && sb.buf[k] == '\n') &&
-		       !(sb.buf[k - 1] == '.' && (sb.buf[k] == ' ' || sb.buf[k] == '\n')))
-			k--;
-		sb.len = k;
-	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.len--;
 	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);
-	return reflow(cv, r, DESC_WIDTH - 2);
+	r = drop_generic_pointers(cv, r);
+	/* Until none is left: "-Examples:" after "Required only for X:" leads in nothing either. */
+	for (const char *before = NULL; r != before;)
+		r = drop_orphan_lead_ins(cv, before = r);
+	return reflow(cv, dedent_first_paragraph(cv, r), DESC_WIDTH - 2);
 }

@@ -98,6 +98,39 @@ static const char *lookup(const char *dir, size_t dl, const char *stem, size_t s
 	return n == 1 ? found : NULL;
 }
 
+/*
+ * Does the file name @s (@n bytes: "Documentation/devicetree/bindings/
+ * clock/clock-bindings.txt", "../gpio/gpio.txt", "dma.txt") name a generic
+ * .txt binding, whose successor a schema gets from a $ref or from
+ * dt-schema's core schemas?  Those files are gone from current kernels.
+ */
+bool generic_binding_txt(const char *s, size_t n)
+{
+	static const char *const core[] = {
+		"clock-bindings", "clock_bindings", "gpio", "interrupts", "reset",
+		"pinctrl-bindings", "graph", "resource-names", "phy-bindings", "mailbox",
+		"interconnect", "power_domain", "power-domain", "video-interfaces", "dma",
+		"spi-bus", "i2c", "iommu", "nvmem", "regulator", "thermal", "pwm", "mmc",
+		"ethernet", "mdio", "serial", "rtc", "watchdog", "matrix-keymap", "hwlock",
+	};
+	const char *stem = s, *dir = s, *dirend = s;
+
+	if (n < 5 || strncmp(s + n - 4, ".txt", 4))
+		return false;
+	for (const char *p = s; p < s + n; p++)
+		if (*p == '/') {
+			dir = stem;
+			dirend = p;
+			stem = p + 1;
+		}
+	size_t sl = (size_t)(s + n - 4 - stem);
+
+	for (size_t i = 0; i < ARRAY_SIZE(core); i++)
+		if (strlen(core[i]) == sl && !strncmp(core[i], stem, sl))
+			return true;
+	return lookup(dir, (size_t)(dirend - dir), stem, sl) != NULL;
+}
+
 static void add_xref(struct conv *cv, const char *path)
 {
 	for (size_t i = 0; i < cv->nxrefs; i++)

@@ -173,6 +173,47 @@ static bool paragraph_tail(const struct conv *cv, size_t i, const char *p)
 	       !find_ci(p, "propert") && !find_ci(p, "example");
 }
 
+/* Does a line end mid-sentence ("... can include the", "... group(s),")? */
+static bool sentence_goes_on(const char *t)
+{
+	size_t n = strlen(t);
+
+	while (n && t[n - 1] == ' ')
+		n--;
+	return n && (isalpha((unsigned char)t[n - 1]) || t[n - 1] == ',');
+}
+
+/*
+ * Is line @i, ending with ':' (@p its text without the colon, @words long),
+ * a line of a paragraph rather than a heading?
+ */
+static bool colon_line_is_prose(const struct conv *cv, size_t i, const char *p, unsigned words,
+				bool caps)
+{
+	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
+	const struct line *pv = i > 0 ? &cv->lines[i - 1] : NULL;
+	bool after_text = pv && !pv->blank && !is_rule_line(pv);
+	const char *nb;
+
+	/* A long line ending with ':' in the middle of a paragraph. */
+	if (!caps && words > 7 && !mentions_props(p) && !find_ci(p, "example"))
+		return true;
+	if (after_text && words > 3 && !mentions_props(p) && !find_ci(p, "example") &&
+	    !find_ci(p, "node") && !find_ci(p, "required") && !find_ci(p, "optional"))
+		return true;
+	/*
+	 * "... can include the\nmux function ..., and two pin configuration
+	 * parameters:\npull-up and open-drain": a lower-case line inside a
+	 * paragraph, going on with the sentence of the line before and on into
+	 * the prose of the next, is the paragraph's, whatever it names.  (Over
+	 * a blank line or a list, "... the following\nproperties, but they are
+	 * now deprecated:" heads what follows.)
+	 */
+	return islower((unsigned char)p[0]) && words > 5 && after_text && pv->ind == l->ind &&
+	       sentence_goes_on(pv->t) && nx && !nx->blank && nx->no == l->no + 1 &&
+	       nx->ind == l->ind && !bullet_at(nx->t, &nb) && isalpha((unsigned char)*nx->t);
+}
+
 /*
  * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
  * are ALL CAPS, or are a bare "Example".
@@ -276,13 +317,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 				     (tl == 10 && !strncasecmp(t, "compatible", 10))))
 			return false;
 	}
-	/* A line ending with ':' in the middle of a paragraph is prose. */
-	if (colon && !underlined && !caps && words > 7 && !mentions_props(p) &&
-	    !find_ci(p, "example"))
-		return false;
-	if (colon && i > 0 && !cv->lines[i - 1].blank && !is_rule_line(&cv->lines[i - 1]) &&
-	    words > 3 && !mentions_props(p) && !find_ci(p, "example") &&
-	    !find_ci(p, "node") && !find_ci(p, "required") && !find_ci(p, "optional"))
+	if (colon && !underlined && colon_line_is_prose(cv, i, p, words, caps))
 		return false;
 	if (l->ind > 16)
 		return false;
@@ -580,6 +615,13 @@ struct parse_state {
 	bool sub_qual_on;
 	size_t desc_mark;	/* the description's length before a bullet that is no item */
 	bool desc_marked;
+	/*
+	 * Prose that moved to a scope of its own ("... used by client devices"):
+	 * the description's length before it.  It stays in the description
+	 * unless items of that scope follow, whose lead-in it was.
+	 */
+	int prose_scope;
+	size_t prose_mark;
 	unsigned exsec;		/* current example section (1-based) */
 	/* Example code region being collected. */
 	size_t ex_first, ex_last;
@@ -668,6 +710,13 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	ps->cur = NULL;
 	ps->kind = h->kind;
 	ps->h = *h;
+	/* "... must reference the IOMMU in its device\nnode with the following property:" */
+	if (ps->prose_scope && cv->desc_last + 1 == cv->lines[i].no && ps->prose_mark <= cv->desc.len) {
+		cv->desc.len = ps->prose_mark;
+		if (cv->desc.buf)
+			cv->desc.buf[cv->desc.len] = '\0';
+	}
+	ps->prose_scope = 0;
 	ps->have_items = false;
 	ps->item_ind = 0;
 	if (h->kind == SEC_EXAMPLE)
@@ -894,6 +943,8 @@ static void props_prose(struct conv *cv, struct parse_state *ps, const struct li
 	    find_ci(t, "device node that") || find_ci(t, "should be added to a device node")) {
 		ps->scope = ++cv->nscopes;
 		ps->h.req = REQ_NO;
+		ps->prose_scope = ps->scope;
+		ps->prose_mark = cv->desc.len;
 		return;
 	}
 	if ((find_ci(t, "child node") || find_ci(t, "subnode") || find_ci(t, "sub-node")) &&
@@ -903,6 +954,8 @@ static void props_prose(struct conv *cv, struct parse_state *ps, const struct li
 		if (find_ci(t, "mandatory") || find_ci(t, "required"))
 			ps->h.req = REQ_YES;
 		ps->h.conditional = false;
+		ps->prose_scope = ps->scope;
+		ps->prose_mark = cv->desc.len;
 	}
 	(void)cv;
 }
@@ -1139,6 +1192,13 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		}
 	}
 	if (pr) {
+		if (ps->prose_scope && pr->scope == ps->prose_scope &&
+		    ps->prose_mark <= cv->desc.len) {
+			cv->desc.len = ps->prose_mark;
+			if (cv->desc.buf)
+				cv->desc.buf[cv->desc.len] = '\0';
+		}
+		ps->prose_scope = 0;
 		ps->blank_before = false;
 		ps->desc_marked = false;
 		return;
@@ -1162,7 +1222,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 			} else if (ps->blank_before) {
 				ps->desc_marked = false;
 			}
-			if (!ps->scope)
+			if (!ps->scope || ps->scope == ps->prose_scope)
 				add_desc_line(cv, l);
 		}
 		if (!ps->have_items && cv->props.n == 0)

@@ -348,7 +348,7 @@ void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned 
 }
 
 /* A line of running prose: no bullet, table gap, code or list marker. */
-static bool prose_line(const char *s, size_t n)
+bool prose_line(const char *s, size_t n)
 {
 	const char *after;
 	char buf[512];

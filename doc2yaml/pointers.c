@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * pointers.c - the top-level description without its pointers to generic
+ * .txt bindings ("Please refer to pinctrl-bindings.txt in this directory for
+ * details of the common pinctrl bindings ...", "See dma.txt first", "...,
+ * as described in reset.txt.", "* clock/clock-bindings.txt").  Those files
+ * are gone from current kernels; what they defined now comes from a $ref or
+ * from dt-schema's core schemas, and reviewers ask for such sentences to be
+ * dropped.  A sentence that says more keeps what it says: only its clause
+ * "as described in x.txt" or its "(see x.txt)" goes.
+ */
+#define _GNU_SOURCE
+#include "doc2yaml-private.h"
+
+/* The next file name ending in ".txt" in s[0..n) that names a generic binding. */
+static const char *next_generic_ref(const char *s, size_t n, size_t *len)
+{
+	for (const char *p = s; p + 4 <= s + n; p++) {
+		if (strncmp(p, ".txt", 4) || (p + 4 < s + n && isalnum((unsigned char)p[4])))
+			continue;
+		const char *b = p;
+
+		while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
+			b--;
+		if (generic_binding_txt(b, (size_t)(p + 4 - b))) {
+			*len = (size_t)(p + 4 - b);
+			return b;
+		}
+	}
+	return NULL;
+}
+
+static bool has_generic_ref(const char *s, size_t n)
+{
+	size_t len;
+
+	return next_generic_ref(s, n, &len) != NULL;
+}
+
+/*
+ * Words that make a sentence naming a generic binding a pointer and no more:
+ * how it starts ("See", "Please refer"), or with the name at its end, words
+ * anywhere ("... are described in mmc.txt.").  A sentence that goes on past
+ * the name ("... defined in ethernet.txt and only if efuse-mac is set to 0")
+ * says more, and stays.
+ */
+static bool pointer_words(const char *s, size_t n, bool lead_only)
+{
+	static const char *const lead[] = {
+		"see", "please", "refer", "for more", "for further", "for details",
+		"for information", "consult", "this binding", "this file documents",
+		"this file describes", "property rules", "additionally any", "in addition to the",
+		"any optional property", "any property", "any standard", "all properties",
+		"any required generic", "any available generic", "any generic",
+		"the bindings for", "documentation/",
+	};
+	static const char *const any[] = {
+		"refer", "see ", "described in", "defined in", "documented in", "covered by",
+		"for reference", "for details", "for more", "common binding", "generic binding",
+		"bindings given in", "binding from",
+	};
+	char buf[1024];
+
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	for (char *c = buf; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	const char *t = skip_blanks(buf);
+
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++)
+		if (starts_with_ci(t, lead[i]))
+			return true;
+	if (lead_only)
+		return !strpbrk(t, " ");
+	size_t len;
+	const char *ref = next_generic_ref(t, strlen(t), &len), *last = NULL;
+
+	while (ref) {
+		last = ref + len;
+		ref = next_generic_ref(last, strlen(last), &len);
+	}
+	if (last && last[strspn(last, " .,;:)[]0123456789")] != '\0' &&
+	    !starts_with(skip_blanks(last), "for ") && !starts_with(skip_blanks(last), "file"))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(any); i++)
+		if (find_ci(t, any[i]))
+			return true;
+	/* Nothing but names of files: "Documentation/.../clock-bindings.txt". */
+	return !strpbrk(t, " ");
+}
+
+/* Cut s[a..b) out of @sb (a NUL-terminated copy being edited). */
+static void cut(struct strbuf *sb, size_t a, size_t b)
+{
+	memmove(sb->buf + a, sb->buf + b, sb->len - b + 1);
+	sb->len -= b - a;
+}
+
+/*
+ * "(see video-interfaces.txt)", "(please see .../mailbox.txt for details)":
+ * parentheses around a pointer go, with the blank before them.
+ */
+static bool cut_parenthesised(struct strbuf *sb, size_t from, size_t *to)
+{
+	for (size_t i = from; i < *to; i++) {
+		if (sb->buf[i] != '(')
+			continue;
+		char *close = memchr(sb->buf + i, ')', *to - i);
+
+		if (!close)
+			return false;
+		size_t e = (size_t)(close - sb->buf) + 1;
+
+		if (!has_generic_ref(sb->buf + i, e - i) || !pointer_words(sb->buf + i + 1, e - i - 2, false))
+			continue;
+		while (i > from && sb->buf[i - 1] == ' ')
+			i--;
+		cut(sb, i, e);
+		*to -= e - i;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * "..., as described in reset.txt.", "..., defined in regulator.txt, can
+ * also be used": the clause that only points goes, the sentence stays.
+ */
+static bool cut_clause(struct strbuf *sb, size_t from, size_t *to)
+{
+	static const char *const openers[] = {
+		", as described in", " as described in", ", as defined in", " as defined in",
+		", described in", ", defined in", " as documented in", ", as specified in",
+		" as specified in", " as explained in", " explained in",
+		/* Any words up to the name: "in accordance with the video interface bindings defined in:" */
+		", in accordance with", " in accordance with", ", according to", " according to",
+	};
+	size_t len;
+	const char *ref = next_generic_ref(sb->buf + from, *to - from, &len);
+
+	if (!ref)
+		return false;
+	size_t r = (size_t)(ref - sb->buf), re = r + len;
+	/* What may follow the name: "file", "in this directory", then the end or a comma. */
+	static const char *const tails[] = { " file", " in this directory", " document" };
+	bool moved = true;
+
+	while (moved) {
+		moved = false;
+		for (size_t i = 0; i < ARRAY_SIZE(tails); i++)
+			if (!strncmp(sb->buf + re, tails[i], strlen(tails[i]))) {
+				re += strlen(tails[i]);
+				moved = true;
+			}
+	}
+	bool at_end = true;
+
+	for (size_t k = re; k < *to; k++)
+		if (!strchr(".;:!? \n", sb->buf[k]))
+			at_end = false;
+	bool comma = sb->buf[re] == ',';
+
+	if (!at_end && !comma)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(openers); i++) {
+		size_t ol = strlen(openers[i]);
+
+		bool free_text = strstr(openers[i], "accord") != NULL;
+
+		/* The opener right before the name, across a line break too. */
+		for (size_t c = r; c >= from + ol && c + (free_text ? 120 : 40) >= r; c--) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%.*s", (int)ol, sb->buf + c - ol);
+			for (char *q = buf; *q; q++)
+				if (*q == '\n')
+					*q = ' ';
+			if (strcasecmp(buf, openers[i]))
+				continue;
+			/* Only blanks, "the" or "file" between the opener and the name. */
+			bool only_filler = true;
+
+			for (size_t k = c; k < r && only_filler && !free_text;) {
+				if (strchr(" \n<[", sb->buf[k]))
+					k++;
+				else if (!strncmp(sb->buf + k, "the ", 4))
+					k += 4;
+				else if (!strncmp(sb->buf + k, "file ", 5))
+					k += 5;
+				else
+					only_filler = false;
+			}
+			if (!only_filler)
+				continue;
+			size_t a = c - ol;
+
+			/* "bindings of which as described in nvmem.txt": the clause is all it says. */
+			size_t w = a;
+
+			while (w > from && sb->buf[w - 1] == ' ')
+				w--;
+			static const char *const predicate[] = { "which", "are", "is", "be" };
+
+			for (size_t k = 0; k < ARRAY_SIZE(predicate); k++) {
+				size_t pl = strlen(predicate[k]);
+
+				if (w >= from + pl && !strncasecmp(sb->buf + w - pl, predicate[k], pl) &&
+				    (w == from + pl || !isalpha((unsigned char)sb->buf[w - pl - 1])))
+					return false;
+			}
+			/* ", defined in regulator.txt, can also be used": one comma stays. */
+			if (comma && openers[i][0] == ',')
+				re++;
+
+			cut(sb, a, re);
+			*to -= re - a;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The sentence ending at or after @from in the paragraph [.., end): its end. */
+static size_t sentence_end(const char *s, size_t from, size_t end)
+{
+	for (size_t i = from; i < end; i++)
+		if (strchr(".!?", s[i]) && (i + 1 == end || s[i + 1] == ' ' || s[i + 1] == '\n') &&
+		    !(i >= 3 && !strncasecmp(s + i - 3, "e.g", 3)) &&
+		    !(i >= 3 && !strncasecmp(s + i - 3, "i.e", 3)))
+			return i + 1;
+	return end;
+}
+
+/* A prose paragraph s[start..*end): each sentence naming a generic binding loses the pointer. */
+static void prose_paragraph(struct strbuf *sb, size_t start, size_t *end)
+{
+	size_t s = start;
+
+	while (s < *end) {
+		while (s < *end && (sb->buf[s] == ' ' || sb->buf[s] == '\n'))
+			s++;
+		if (s >= *end)
+			break;
+		size_t e = sentence_end(sb->buf, s, *end), e0 = e;
+
+		if (!has_generic_ref(sb->buf + s, e - s)) {
+			s = e;
+			continue;
+		}
+		while (cut_parenthesised(sb, s, &e) || cut_clause(sb, s, &e))
+			;
+		*end -= e0 - e;
+		/* A sentence that also names a schema ("See: .../st,stih407-powerdown.yaml") stays. */
+		if (has_generic_ref(sb->buf + s, e - s) && pointer_words(sb->buf + s, e - s, false) &&
+		    !memmem(sb->buf + s, e - s, ".yaml", 5)) {
+			while (e < *end && sb->buf[e] == ' ')
+				e++;
+			/* At a line's end: the next line's text moves up to where it was. */
+			if (e < *end && sb->buf[e] == '\n' && (s == start || sb->buf[s - 1] == '\n' ||
+							      sb->buf[s - 1] == ' ')) {
+				e++;
+				while (e < *end && sb->buf[e] == ' ')
+					e++;
+			}
+			cut(sb, s, e);
+			*end -= e - s;
+			continue;
+		}
+		s = e;
+	}
+}
+
+/* Is line t[0..n) a line of running text at indentation @ind (no list item)? */
+static bool prose_at(const char *t, size_t n, size_t ind)
+{
+	size_t sp = strspn(t, " ");
+	char line[512];
+	const char *after;
+
+	if (sp != ind || sp >= n)
+		return false;
+	snprintf(line, sizeof(line), "%.*s", (int)(n - sp), t + sp);
+	return !bullet_at(line, &after) && !strchr("-*+#[", line[0]) &&
+	       !(isdigit((unsigned char)line[0]) && line[1] && strchr(".)", line[1]));
+}
+
+/*
+ * A list or other block s[start..*end): a line that is only a pointer
+ * ("* clock/clock-bindings.txt", "- Any optional property defined in
+ * regulator.txt"), with the lines indented under it, goes.  Returns
+ * whether any did.
+ */
+static bool list_paragraph(struct strbuf *sb, size_t start, size_t *end)
+{
+	bool any = false;
+	size_t base = strspn(sb->buf + start, " ");
+
+	for (size_t l = start; l < *end;) {
+		char *nl = memchr(sb->buf + l, '\n', *end - l);
+		size_t le = nl ? (size_t)(nl - sb->buf) : *end;
+		size_t ind = strspn(sb->buf + l, " ");
+		const char *t = sb->buf + l + ind, *after = t;
+		char line[512];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(le - l - ind), t);
+		bool bullet = bullet_at(line, &after);
+
+		if (bullet)
+			after = t + (after - line);
+		/* The item: its line and the lines indented deeper under it. */
+		size_t ce = le;
+
+		while (ce < *end) {
+			size_t nx = ce + 1, nind = strspn(sb->buf + nx, " ");
+			char *nn = memchr(sb->buf + nx, '\n', *end - nx);
+			size_t ne = nn ? (size_t)(nn - sb->buf) : *end;
+
+			if (nx >= *end || nind <= ind || ne == nx + nind)
+				break;
+			ce = ne;
+		}
+		if ((!bullet && ind > base) || !has_generic_ref(after, (size_t)(sb->buf + ce - after)) ||
+		    !pointer_words(after, (size_t)(sb->buf + ce - after), true)) {
+			l = le + (le < *end);
+			continue;
+		}
+		size_t cut_to = ce < *end ? ce + 1 : ce;
+
+		cut(sb, l, cut_to);
+		*end -= cut_to - l;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * @desc without its pointers to generic .txt bindings (see the top of this
+ * file); a paragraph left empty goes, and so does a "For more details ...:"
+ * that led in a list of such pointers only.
+ */
+const char *drop_generic_pointers(struct conv *cv, const char *desc)
+{
+	struct strbuf sb, out;
+	bool changed = false;
+	size_t prev_start = 0, prev_len = 0;	/* the last paragraph written to @out */
+
+	if (!desc || !strstr(desc, ".txt"))
+		return desc;
+	sb_init(&sb);
+	sb_init(&out);
+	sb_puts(&sb, desc);
+	for (size_t p = 0; p < sb.len;) {
+		char *pe = strstr(sb.buf + p, "\n\n");
+		size_t end = pe ? (size_t)(pe - sb.buf) : sb.len, len0 = end - p;
+		size_t ind = strspn(sb.buf + p, " ");
+		bool prose = true, emptied_list = false;
+
+		for (size_t l = p; l < end;) {
+			char *nl = memchr(sb.buf + l, '\n', end - l);
+			size_t le = nl ? (size_t)(nl - sb.buf) : end;
+
+			if (!prose_at(sb.buf + l, le - l, ind))
+				prose = false;
+			l = le + 1;
+		}
+		if (has_generic_ref(sb.buf + p, end - p)) {
+			if (prose)
+				prose_paragraph(&sb, p, &end);
+			else
+				emptied_list = list_paragraph(&sb, p, &end);
+		}
+		if (end - p != len0)
+			changed = true;
+		size_t k = p;
+
+		while (k < end && (sb.buf[k] == ' ' || sb.buf[k] == '\n'))
+			k++;
+		if (k < end) {
+			if (out.len)
+				sb_puts(&out, "\n\n");
+			prev_start = out.len;
+			sb_putn(&out, sb.buf + p, end - p);
+			prev_len = end - p;
+			/* Cut down to one line longer than wanted: two lines, which reflow() fills. */
+			if (end - p != len0 && !memchr(sb.buf + p, '\n', end - p) &&
+			    end - p > DESC_WIDTH - 2) {
+				char *sp = memrchr(out.buf + prev_start, ' ', DESC_WIDTH - 2);
+
+				if (sp && sp > out.buf + prev_start + ind)
+					*sp = '\n';
+			}
+		} else if (emptied_list && prev_len) {
+			/* "For more details on the 'dma' ... properties" over the list it led in. */
+			size_t ls = prev_len;
+
+			while (ls > 1 && !(out.buf[prev_start + ls - 2] == '.' &&
+					   strchr(" \n", out.buf[prev_start + ls - 1])))
+				ls--;
+			if (ls <= 1)
+				ls = 0;
+			if (pointer_words(out.buf + prev_start + ls, prev_len - ls, false)) {
+				out.len = prev_start + ls;
+				while (out.len && strchr(" \n", out.buf[out.len - 1]))
+					out.len--;
+				prev_len = out.len > prev_start ? out.len - prev_start : 0;
+			}
+		}
+		p = end;
+		while (p < sb.len && sb.buf[p] == '\n')
+			p++;
+	}
+	const char *r = changed ? cv_strndup(cv, out.buf ? out.buf : "", out.len) : desc;
+
+	sb_free(&sb);
+	sb_free(&out);
+	return r && *r ? r : NULL;
+}
