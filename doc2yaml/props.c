@@ -898,6 +898,117 @@ static void names_counterpart(const char *name, char *nm, size_t size)
 }
 
 /* The fewest and most entries of a cell array, from the examples and its -names. */
+/*
+ * What the names property's text says of each of its @n names, in order
+ * ("clock-names: \"axi\" for the clock to the AXI interface, \"ref\" for
+ * the sample rate reference clock", "\"intr\": The Tegra interrupt that
+ * ..."), into @out: the descriptions of the entries of clocks, interrupts,
+ * ... as kernel schemas write them.  Returns @n, or 0 unless every name
+ * has a few words of its own.
+ */
+static size_t names_legend(struct conv *cv, const struct pinfo *names, const char *const *l,
+			   size_t n, const char **out)
+{
+	const char *t = names && names->pr ? prop_text(cv, names->pr, false) : NULL;
+	const char *at[33];
+
+	if (!t || n < 2 || n > 32)
+		return 0;
+	/* Each name quoted, once, in order. */
+	const char *from = t;
+
+	for (size_t i = 0; i < n; i++) {
+		char q[MAX_NAME + 4];
+
+		snprintf(q, sizeof(q), "\"%s\"", l[i]);
+		at[i] = strstr(from, q);
+		if (!at[i] || strstr(at[i] + 1, q))
+			return 0;
+		at[i] += strlen(q);
+		from = at[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		/* Up to the next name's opening quote. */
+		const char *b = at[i], *e = i + 1 < n ? at[i + 1] - strlen(l[i + 1]) - 2 : NULL;
+
+		if (!e)		/* the last: to the end of the text */
+			e = b + strlen(b);
+		/* Its first sentence: "Should be" after it leads in the next name. */
+		for (const char *d = b; d < e; d++)
+			if (*d == '.' && (d + 1 == e || d[1] == ' ' || d[1] == '\n')) {
+				e = d;
+				break;
+			}
+		char *d = cv_strndup(cv, b, (size_t)(e - b));
+
+		/* "\"regs\". Can contain ...": the sentence ended with the name. */
+		if (!d || strchr(d, '"') || !*skip_blanks(d))
+			return 0;
+		for (char *c = d; *c; c++)
+			if (*c == '\n' || *c == '\t')
+				*c = ' ';
+		/* Its separators and joining words. */
+		static const char *const lead[] = { "for the ", "for ", "is the ", "is ", "= " };
+		const char *s = d + strspn(d, " :,-=*");
+
+		for (size_t k = 0; k < ARRAY_SIZE(lead); k++)
+			if (starts_with_ci(s, lead[k])) {
+				s += strlen(lead[k]);
+				break;
+			}
+		char *w = (char *)s;
+		size_t len = strlen(w);
+
+		for (;;) {
+			while (len && strchr(" ,.;*-", w[len - 1]))
+				len--;
+			if (len > 4 && !strncmp(w + len - 4, " and", 4))
+				len -= 4;
+			else if (len > 3 && !strncmp(w + len - 3, " or", 3))
+				len -= 3;
+			else
+				break;
+		}
+		w[len] = '\0';
+		unsigned words = *w ? 1 : 0;
+
+		for (const char *c = w; *c; c++)
+			if (*c == ' ' && c[1] && c[1] != ' ')
+				words++;
+		if (words < 2 || words > 16)
+			return 0;
+		while (strstr(w, "  "))
+			memmove(strstr(w, "  "), strstr(w, "  ") + 1, strlen(strstr(w, "  ")));
+		/* "(external counter clock)": the words inside. */
+		len = strlen(w);
+		if (w[0] == '(' && w[len - 1] == ')' && !memchr(w + 1, '(', len - 2)) {
+			w[len - 1] = '\0';
+			w++;
+		}
+		/* "\"wakeup\" if interrupt is to be used ..., otherwise \"irq\" should be used" */
+		static const char *const clause_words[] = {
+			"if", "should", "must", "may", "when", "or", "and", "otherwise", "shall",
+		};
+		const char *lastw = strrchr(w, ' ') ? strrchr(w, ' ') + 1 : w;
+		size_t fl = strcspn(w, " ,");
+		char first[16];
+
+		snprintf(first, sizeof(first), "%.*s", (int)(fl < 15 ? fl : 15), w);
+		for (size_t k = 0; k < ARRAY_SIZE(clause_words); k++)
+			if (!strcasecmp(first, clause_words[k]) || !strcasecmp(lastw, clause_words[k]))
+				return 0;
+		if (!isalnum((unsigned char)w[0]) || w[strlen(w) - 1] == ':' ||
+		    (strchr(w, '(') != NULL) != (strchr(w, ')') != NULL))
+			return 0;
+		w[0] = (char)toupper((unsigned char)w[0]);
+		out[i] = w;
+		for (size_t k = 0; k < i; k++)
+			if (!strcasecmp(out[k], w))
+				return 0;	/* "The OMAP clock of that name" for each */
+	}
+	return n;
+}
+
 static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
 {
 	unsigned min = UINT_MAX, max = 0;
@@ -948,6 +1059,19 @@ static struct ynode *ps_cell_array(struct pbuild *b)
 		return yraw(b->cv, "true", b->src);
 	}
 	ns = desc_sublist(b->cv, b->pi->pr, sub, 16);
+	if (ns < 2) {
+		/* Described by the names' text instead: "clock-names: \"axi\" for ...". */
+		char nm[MAX_NAME + 8];
+		const struct pinfo *names;
+		const char *l[32];
+		size_t nmin, n;
+
+		names_counterpart(b->name, nm, sizeof(nm));
+		names = nm[0] ? pinfo_find(b->pc, nm) : NULL;
+		n = names ? names_list(b->cv, names, l, 16, &nmin) : 0;
+		if (n >= 2 && n == max && names_legend(b->cv, names, l, n, sub) == n)
+			ns = n;
+	}
 	if (!max)
 		max = 1, min = 1;
 	if (min == UINT_MAX)
