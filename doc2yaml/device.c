@@ -1201,6 +1201,11 @@ static bool points_elsewhere_only(const char *d)
 			p++;
 		if (!*p)
 			return true;
+		/* "See ethernet.txt [1].": a note's number. */
+		if (*p == '[' && strchr(p, ']')) {
+			p = strchr(p, ']') + 1;
+			continue;
+		}
 		w = p;
 		while (isalpha((unsigned char)*p))
 			p++;

@@ -137,6 +137,7 @@ static bool cut_clause(struct strbuf *sb, size_t from, size_t *to)
 		" as specified in", " as explained in", " explained in",
 		/* Any words up to the name: "in accordance with the video interface bindings defined in:" */
 		", in accordance with", " in accordance with", ", according to", " according to",
+		", see", ", refer to", ", please see", ", please refer to",
 	};
 	size_t len;
 	const char *ref = next_generic_ref(sb->buf + from, *to - from, &len);
@@ -379,10 +380,14 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 		while (k < end && (sb.buf[k] == ' ' || sb.buf[k] == '\n'))
 			k++;
 		if (k < end) {
+			size_t e = end;
+
+			while (e > k && strchr(" \n", sb.buf[e - 1]))
+				e--;	/* "GPIO to use to EN pin. See gpio.txt": no blank left at the end */
 			if (out.len)
 				sb_puts(&out, "\n\n");
 			prev_start = out.len;
-			sb_putn(&out, sb.buf + p, end - p);
+			sb_putn(&out, sb.buf + p, e - p);
 			prev_len = end - p;
 			/* Cut down to one line longer than wanted: two lines, which reflow() fills. */
 			if (end - p != len0 && !memchr(sb.buf + p, '\n', end - p) &&

@@ -593,6 +593,7 @@ const char *clean_desc(struct conv *cv, struct prop *pr)
 /* Description node: plain when it fits on one line, a literal block otherwise. */
 struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind)
 {
+	d = drop_generic_pointers(cv, d);
 	if (!d)
 		return NULL;
 	d = reflow(cv, d, DESC_WIDTH > ind + 2 + 30 ? DESC_WIDTH - ind - 2 : 30);
@@ -1477,6 +1478,9 @@ static struct ynode *ps_typed(struct pbuild *b)
 	else
 		set_type_ref(b, t);
 	set_desc(b, b->d ? b->d : cv_printf(b->cv, "The %s property.", b->name));
+	/* Its text only pointed at a generic binding: the meta-schema wants some description. */
+	if (!yget(b->s, "description"))
+		set_desc(b, cv_printf(b->cv, "The %s property.", b->name));
 	if (t == T_STR)
 		string_enum(b);
 	if (t == T_U32 || t == T_U8 || t == T_U16)
