@@ -165,9 +165,30 @@ void fix_top(struct conv *cv, struct example *ex)
 		}
 		link = &n->next;
 	}
-	/* Properties at the top level (a board's root compatible) say nothing here. */
+	/*
+	 * An alias is a path ("ethernet0 = &sxgbe0;"): one written as a phandle
+	 * cell ("<&sxgbe0>"), which dt-schema's aliases schema rejects, goes,
+	 * and the aliases node with it when none is left.
+	 */
 	bool has_nodes = false;
 
+	for (struct ditem *k = ex->top; k; k = k->next) {
+		if (k->dead || k->kind != DI_NODE || strcmp(k->name, "aliases"))
+			continue;
+		bool left = false;
+
+		for (struct ditem *a = k->children; a; a = a->next) {
+			if (a->dead)
+				continue;
+			if (a->kind == DI_PROP && (!a->value || (a->value[0] != '&' && a->value[0] != '"')))
+				a->dead = true;
+			else
+				left = true;
+		}
+		if (!left)
+			k->dead = true;
+	}
+	/* Properties at the top level (a board's root compatible) say nothing here. */
 	for (struct ditem *k = ex->top; k; k = k->next)
 		if (!k->dead && k->kind == DI_NODE)
 			has_nodes = true;
