@@ -420,11 +420,19 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 	*range = false;
 	if (!d)
 		return 0;
-	/* "values between 0 and 7", "range 1 to 32" */
-	if (text_range(d, "between ", "and ", lo, hi) || text_range(d, "range ", "to ", lo, hi)) {
+	/* "values between 0 and 7", "range 1 to 32", "Allowable range is 0x01-0x3F" */
+	static const char *const range_lead[] = { "range is ", "range: ", "range of ", "range " };
+
+	if (text_range(d, "between ", "and ", lo, hi)) {
 		*range = true;
 		return 0;
 	}
+	for (size_t i = 0; i < ARRAY_SIZE(range_lead); i++)
+		if (text_range(d, range_lead[i], "to ", lo, hi) ||
+		    text_range(d, range_lead[i], "-", lo, hi)) {
+			*range = true;
+			return 0;
+		}
 	static const char *const lead[] = { "can be ", "should be ", "must be ", "values are ",
 					    "valid values are ", "one of ", "valid entries ",
 					    "are possible: " };
@@ -1054,7 +1062,7 @@ static struct ynode *ps_cell_array(struct pbuild *b)
 
 	cell_array_count(b, &min, &max);
 	if (!strcmp(b->name, "ranges")) {
-		yset(b->s, "description", NULL);
+		yremove(b->s, "description", NULL);
 		if (b->d && !boring_std(b->name))
 			return ydesc(b->cv, b->d, b->src, b->ind) ? yraw(b->cv, "true", b->src) : NULL;
 		return yraw(b->cv, "true", b->src);
@@ -1126,6 +1134,8 @@ static bool std_typed(const char *name)
 }
 
 static void int_enum(struct pbuild *b);
+static void string_enum(struct pbuild *b);
+static void std_string_enum(struct pbuild *b);
 
 /* Typed elsewhere (standard, or a unit suffix): a description and what the text constrains. */
 static struct ynode *ps_std_typed(struct pbuild *b)
@@ -1136,6 +1146,12 @@ static struct ynode *ps_std_typed(struct pbuild *b)
 		set_desc(b, b->d);
 	if (unit)
 		int_enum(b);	/* "can be 17000000, 21000000, 25000000 or 29000000" */
+	/* The device's few of a standard string's values: 'Supported values are: "sgmii", "xgmii".' */
+	static const char *const str_modes[] = {
+		"phy-mode", "phy-connection-type", "dr_mode", "maximum-speed",
+	};
+	if (str_in(b->name, str_modes, ARRAY_SIZE(str_modes)))
+		std_string_enum(b);
 	/*
 	 * "vendor-id = /bits/ 16 <...>": the examples give a width the
 	 * general definition (if any) would not decode.
@@ -1351,6 +1367,34 @@ static void string_enum(struct pbuild *b)
 			return;
 	}
 	yset(b->s, "const", ystr(b->cv, en[0], b->src));
+}
+
+/*
+ * string_enum() for a standard property the core schemas give values of:
+ * only values it knows ("host", "rgmii-id"), else none ("fsl-usb2-dr" in
+ * a dr_mode's text, '","' of a stray quote).
+ */
+static void std_string_enum(struct pbuild *b)
+{
+	static const char *const dr_mode[] = { "host", "peripheral", "otg" };
+	const struct ynode *e, *c;
+
+	string_enum(b);
+	e = yget(b->s, "enum");
+	c = yget(b->s, "const");
+	for (const struct ynode *v = e ? e->first : c; v; v = e ? v->next : NULL) {
+		bool ok = v->s && *v->s && strspn(v->s, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(v->s);
+
+		if (ok && !strcmp(b->name, "dr_mode"))
+			ok = str_in(v->s, dr_mode, ARRAY_SIZE(dr_mode));
+		if (ok && !strcmp(b->name, "maximum-speed"))
+			ok = str_ends_with(v->s, "-speed") || strstr(v->s, "-speed-plus");
+		if (!ok) {
+			yremove(b->s, "enum", NULL);
+			yremove(b->s, "const", NULL);
+			return;
+		}
+	}
 }
 
 /* An integer's enum or range and default, from the text, when the examples agree. */
