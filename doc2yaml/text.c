@@ -432,6 +432,25 @@ static const char *space_for_hyphen(struct conv *cv, const char *first, const ch
 	return joined && is_std_prop(joined) ? joined : NULL;
 }
 
+/* Does a line of the text set property @name ("\tport = <&ssp1>;", "read-only;")? */
+static bool code_sets(const struct conv *cv, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *t = cv->lines[i].t;
+
+		size_t tl = strlen(t);
+
+		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+			tl--;
+		if (!strncmp(t, name, n) && tl && t[tl - 1] == ';' &&
+		    (t[n] == ';' || !strncmp(skip_blanks(t + n), "= ", 2)))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Parse the name(s) at the start of an item.  @s points after the bullet.
  * Fills @names (up to 8) and returns the text after the separator, or NULL
@@ -562,7 +581,8 @@ static const char *item_names(struct conv *cv, const char *s, bool bullet, const
 
 	if (bullet && (wide || known))
 		return r;
-	if (!bullet && wide && known)
+	/* A table's "port<TAB>A phandle ...": a plain word the text's code sets is a name too. */
+	if (!bullet && wide && (known || code_sets(cv, n0)))
 		return r;
 	return NULL;
 }
@@ -870,10 +890,17 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 			     (strchr(after, '\t') || strstr(after, "  ")) && rest > after &&
 			     (rest[-1] == '\t' || (rest[-1] == ' ' && rest[-2] == ' '));
 
+		/* "clock-names" alone over "clocks<TAB>Through ...": a row of its own. */
+		if (ps->kind == SEC_PROPS && !*rest && nx && !nx->blank && nx->no == l->no + 1 &&
+		    nx->ind == l->ind && (strchr(nx->t, '\t') || strstr(nx->t, "  ")) &&
+		    (!ps->have_items || l->ind == ps->item_ind))
+			table = true;
+
 		if (*sep != ':' && *sep != '=' && !table)
 			return NULL;
+		/* A plain word ("port<TAB>A phandle ...") is a name when the text's code sets it. */
 		if (!(strpbrk(names[0], "-,#") || is_std_prop(names[0]) ||
-		      !strcmp(names[0], "compatible")))
+		      !strcmp(names[0], "compatible") || (table && code_sets(cv, names[0]))))
 			return NULL;
 	}
 	if (loose && !bullet)
