@@ -638,9 +638,28 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 		const struct line *l = pr->lines[k];
 		const char *after;
 
-		if (bullet_at(l->t, &after) && (!n || l->ind == ind)) {
+		bool entry = bullet_at(l->t, &after);
+
+		/* "\"control\" - contains the control register offset": what follows the name. */
+		if (!entry)
+			after = l->t;
+		if (after[0] == '"' && strchr(after + 1, '"')) {
+			const char *q = skip_blanks(strchr(after + 1, '"') + 1);
+
+			if ((q[0] == '-' || q[0] == ':') && q[1] == ' ') {
+				after = skip_blanks(q + 1);
+				entry = true;
+			}
+		}
+		if (entry && (!n || l->ind == ind)) {
+			/* "* If cpus node's #address-cells property is set to 2": cases, no entries. */
+			static const char *const cases[] = { "if ", "when ", "for ", "on ", "in case " };
+
 			if (strchr(after, '"'))
 				return 0;
+			for (size_t c = 0; c < ARRAY_SIZE(cases); c++)
+				if (starts_with_ci(after, cases[c]))
+					return 0;
 			ind = l->ind;
 			char *s = cv_strdup(cv, after);
 
@@ -655,6 +674,23 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 			out[n++] = s;
 		} else if (n && l->ind <= ind) {
 			break;
+		} else if (n && !entry) {
+			/* The entry goes on, indented under it. */
+			const char *prev = out[n - 1], *more = skip_blanks(l->t);
+			char last = *prev ? prev[strlen(prev) - 1] : '.';
+			/* "... is set to 2" over "The first reg cell ...": two sentences. */
+			bool stop = isupper((unsigned char)more[0]) && islower((unsigned char)more[1]) &&
+				    !strchr(".,;:(", last);
+			const char *s = cv_printf(cv, "%s%s %s", prev, stop ? "." : "", more);
+			size_t len = s ? strlen(s) : 0;
+
+			if (!s)
+				return 0;
+			while (len && strchr(".,;", s[len - 1]))
+				len--;
+			out[n - 1] = cv_strndup(cv, s, len);
+			if (!out[n - 1] || strchr(out[n - 1], '"'))
+				return 0;
 		}
 	}
 	return n;
@@ -1092,8 +1128,19 @@ static struct ynode *ps_cell_array(struct pbuild *b)
 			yset(b->s, "minItems", yint(b->cv, min, b->src));
 		for (size_t i = 0; i < ns; i++) {
 			struct ynode *c = ymap(b->cv, b->src);
+			const char *d = sub[i];
+			size_t at = DESC_WIDTH > b->ind + 40 ? DESC_WIDTH - b->ind - 6 : 34;
 
-			yset(c, "description", ystr(b->cv, sub[i], b->src));
+			/* On its line when it fits; else wrapped, as reflow() wraps two lines or more. */
+			if (strlen(d) + b->ind + 17 <= YAML_WIDTH) {
+				yset(c, "description", ystr(b->cv, d, b->src));
+			} else {
+				char *w = cv_strdup(b->cv, d), *sp = w ? memrchr(w, ' ', at) : NULL;
+
+				if (sp)
+					*sp = '\n';
+				yset(c, "description", ydesc(b->cv, w ? w : d, b->src, b->ind + 4));
+			}
 			ypush(items, c);
 		}
 		yset(b->s, "items", items);

@@ -412,6 +412,7 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 		} else {
 			/* Greedy fill at @width, the paragraph's indentation kept. */
 			size_t col = 0;
+			const char *prev_word = NULL;
 
 			changed = true;
 			for (const char *w = p; w < q;) {
@@ -423,7 +424,11 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 					e++;
 				if (e == w)
 					break;
-				if (col && col + 1 + (size_t)(e - w) > width) {
+				/* A list of links keeps one per line. */
+				bool links = prev_word && starts_with(prev_word, "http") && starts_with(w, "http");
+
+				prev_word = w;
+				if (col && (links || col + 1 + (size_t)(e - w) > width)) {
 					sb_putc(&sb, '\n');
 					col = 0;
 				}
