@@ -13,9 +13,38 @@
 #include "doc2yaml-private.h"
 
 /* The next file name ending in ".txt" in s[0..n) that names a generic binding. */
-static const char *next_generic_ref(const char *s, size_t n, size_t *len)
+/*
+ * Does footnote [@num] of the text ("[1] Documentation/devicetree/bindings/
+ * clock/clock-bindings.txt") name a generic binding?
+ */
+static bool generic_footnote(const struct conv *cv, unsigned long num)
+{
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *t = cv->lines[i].t;
+		char *e;
+
+		if (t[0] != '[' || !isdigit((unsigned char)t[1]) || strtoul(t + 1, &e, 10) != num ||
+		    *e != ']')
+			continue;
+		t = skip_blanks(e + 1);
+		return generic_binding_txt(t, strcspn(t, " \t"));
+	}
+	return false;
+}
+
+static const char *next_generic_ref(const struct conv *cv, const char *s, size_t n, size_t *len)
 {
 	for (const char *p = s; p + 4 <= s + n; p++) {
+		/* "the common clock binding[1]": its footnote's file. */
+		if (*p == '[' && p + 2 < s + n && isdigit((unsigned char)p[1])) {
+			char *e;
+			unsigned long num = strtoul(p + 1, &e, 10);
+
+			if (e < s + n && *e == ']' && generic_footnote(cv, num)) {
+				*len = (size_t)(e + 1 - p);
+				return p;
+			}
+		}
 		if (strncmp(p, ".txt", 4) || (p + 4 < s + n && isalnum((unsigned char)p[4])))
 			continue;
 		const char *b = p;
@@ -30,11 +59,11 @@ static const char *next_generic_ref(const char *s, size_t n, size_t *len)
 	return NULL;
 }
 
-static bool has_generic_ref(const char *s, size_t n)
+static bool has_generic_ref(const struct conv *cv, const char *s, size_t n)
 {
 	size_t len;
 
-	return next_generic_ref(s, n, &len) != NULL;
+	return next_generic_ref(cv, s, n, &len) != NULL;
 }
 
 /*
@@ -44,7 +73,7 @@ static bool has_generic_ref(const char *s, size_t n)
  * the name ("... defined in ethernet.txt and only if efuse-mac is set to 0")
  * says more, and stays.
  */
-static bool pointer_words(const char *s, size_t n, bool lead_only)
+static bool pointer_words(const struct conv *cv, const char *s, size_t n, bool lead_only)
 {
 	static const char *const lead[] = {
 		"see", "please", "refer", "for more", "for further", "for details",
@@ -76,11 +105,11 @@ static bool pointer_words(const char *s, size_t n, bool lead_only)
 	if (lead_only)
 		return !strpbrk(t, " ");
 	size_t len;
-	const char *ref = next_generic_ref(t, strlen(t), &len), *last = NULL;
+	const char *ref = next_generic_ref(cv, t, strlen(t), &len), *last = NULL;
 
 	while (ref) {
 		last = ref + len;
-		ref = next_generic_ref(last, strlen(last), &len);
+		ref = next_generic_ref(cv, last, strlen(last), &len);
 	}
 	if (last && last[strspn(last, " .,;:)[]0123456789")] != '\0' &&
 	    !starts_with(skip_blanks(last), "for ") && !starts_with(skip_blanks(last), "file"))
@@ -103,7 +132,7 @@ static void cut(struct strbuf *sb, size_t a, size_t b)
  * "(see video-interfaces.txt)", "(please see .../mailbox.txt for details)":
  * parentheses around a pointer go, with the blank before them.
  */
-static bool cut_parenthesised(struct strbuf *sb, size_t from, size_t *to)
+static bool cut_parenthesised(const struct conv *cv, struct strbuf *sb, size_t from, size_t *to)
 {
 	for (size_t i = from; i < *to; i++) {
 		if (sb->buf[i] != '(')
@@ -114,7 +143,7 @@ static bool cut_parenthesised(struct strbuf *sb, size_t from, size_t *to)
 			return false;
 		size_t e = (size_t)(close - sb->buf) + 1;
 
-		if (!has_generic_ref(sb->buf + i, e - i) || !pointer_words(sb->buf + i + 1, e - i - 2, false))
+		if (!has_generic_ref(cv, sb->buf + i, e - i) || !pointer_words(cv, sb->buf + i + 1, e - i - 2, false))
 			continue;
 		while (i > from && sb->buf[i - 1] == ' ')
 			i--;
@@ -129,7 +158,7 @@ static bool cut_parenthesised(struct strbuf *sb, size_t from, size_t *to)
  * "..., as described in reset.txt.", "..., defined in regulator.txt, can
  * also be used": the clause that only points goes, the sentence stays.
  */
-static bool cut_clause(struct strbuf *sb, size_t from, size_t *to)
+static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, size_t *to)
 {
 	static const char *const openers[] = {
 		", as described in", " as described in", ", as defined in", " as defined in",
@@ -140,7 +169,7 @@ static bool cut_clause(struct strbuf *sb, size_t from, size_t *to)
 		", see", ", refer to", ", please see", ", please refer to",
 	};
 	size_t len;
-	const char *ref = next_generic_ref(sb->buf + from, *to - from, &len);
+	const char *ref = next_generic_ref(cv, sb->buf + from, *to - from, &len);
 
 	if (!ref)
 		return false;
@@ -236,7 +265,7 @@ static size_t sentence_end(const char *s, size_t from, size_t end)
 }
 
 /* A prose paragraph s[start..*end): each sentence naming a generic binding loses the pointer. */
-static void prose_paragraph(struct strbuf *sb, size_t start, size_t *end)
+static void prose_paragraph(const struct conv *cv, struct strbuf *sb, size_t start, size_t *end)
 {
 	size_t s = start;
 
@@ -247,15 +276,15 @@ static void prose_paragraph(struct strbuf *sb, size_t start, size_t *end)
 			break;
 		size_t e = sentence_end(sb->buf, s, *end), e0 = e;
 
-		if (!has_generic_ref(sb->buf + s, e - s)) {
+		if (!has_generic_ref(cv, sb->buf + s, e - s)) {
 			s = e;
 			continue;
 		}
-		while (cut_parenthesised(sb, s, &e) || cut_clause(sb, s, &e))
+		while (cut_parenthesised(cv, sb, s, &e) || cut_clause(cv, sb, s, &e))
 			;
 		*end -= e0 - e;
 		/* A sentence that also names a schema ("See: .../st,stih407-powerdown.yaml") stays. */
-		if (has_generic_ref(sb->buf + s, e - s) && pointer_words(sb->buf + s, e - s, false) &&
+		if (has_generic_ref(cv, sb->buf + s, e - s) && pointer_words(cv, sb->buf + s, e - s, false) &&
 		    !memmem(sb->buf + s, e - s, ".yaml", 5)) {
 			while (e < *end && sb->buf[e] == ' ')
 				e++;
@@ -294,7 +323,7 @@ static bool prose_at(const char *t, size_t n, size_t ind)
  * regulator.txt"), with the lines indented under it, goes.  Returns
  * whether any did.
  */
-static bool list_paragraph(struct strbuf *sb, size_t start, size_t *end)
+static bool list_paragraph(const struct conv *cv, struct strbuf *sb, size_t start, size_t *end)
 {
 	bool any = false;
 	size_t base = strspn(sb->buf + start, " ");
@@ -323,8 +352,8 @@ static bool list_paragraph(struct strbuf *sb, size_t start, size_t *end)
 				break;
 			ce = ne;
 		}
-		if ((!bullet && ind > base) || !has_generic_ref(after, (size_t)(sb->buf + ce - after)) ||
-		    !pointer_words(after, (size_t)(sb->buf + ce - after), true)) {
+		if ((!bullet && ind > base) || !has_generic_ref(cv, after, (size_t)(sb->buf + ce - after)) ||
+		    !pointer_words(cv, after, (size_t)(sb->buf + ce - after), true)) {
 			l = le + (le < *end);
 			continue;
 		}
@@ -348,7 +377,7 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 	bool changed = false;
 	size_t prev_start = 0, prev_len = 0;	/* the last paragraph written to @out */
 
-	if (!desc || !strstr(desc, ".txt"))
+	if (!desc || (!strstr(desc, ".txt") && !strchr(desc, '[')))
 		return desc;
 	sb_init(&sb);
 	sb_init(&out);
@@ -367,11 +396,11 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 				prose = false;
 			l = le + 1;
 		}
-		if (has_generic_ref(sb.buf + p, end - p)) {
+		if (has_generic_ref(cv, sb.buf + p, end - p)) {
 			if (prose)
-				prose_paragraph(&sb, p, &end);
+				prose_paragraph(cv, &sb, p, &end);
 			else
-				emptied_list = list_paragraph(&sb, p, &end);
+				emptied_list = list_paragraph(cv, &sb, p, &end);
 		}
 		if (end - p != len0)
 			changed = true;
@@ -406,7 +435,7 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 				ls--;
 			if (ls <= 1)
 				ls = 0;
-			if (pointer_words(out.buf + prev_start + ls, prev_len - ls, false)) {
+			if (pointer_words(cv, out.buf + prev_start + ls, prev_len - ls, false)) {
 				out.len = prev_start + ls;
 				while (out.len && strchr(" \n", out.buf[out.len - 1]))
 					out.len--;
