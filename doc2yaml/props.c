@@ -627,10 +627,13 @@ static bool boring_std(const char *name)
 }
 
 /* Sub-list entries of an item ("- common controller registers") for items: descriptions. */
-static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, size_t max)
+static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, size_t max,
+			   bool *numbered)
 {
 	size_t n = 0;
 	unsigned ind = 0;
+
+	*numbered = false;
 
 	if (!pr)
 		return 0;
@@ -640,6 +643,16 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 
 		bool entry = bullet_at(l->t, &after);
 
+		/* "1) base address and length to Tegra 'atomics' hardware", "2. ..." */
+		if (!entry && isdigit((unsigned char)l->t[0])) {
+			const char *d = l->t + strspn(l->t, "0123456789");
+
+			if ((*d == ')' || *d == '.') && d[1] == ' ' && d - l->t <= 2) {
+				after = skip_blanks(d + 1);
+				entry = true;
+				*numbered = true;
+			}
+		}
 		/* "\"control\" - contains the control register offset": what follows the name. */
 		if (!entry)
 			after = l->t;
@@ -1103,7 +1116,16 @@ static struct ynode *ps_cell_array(struct pbuild *b)
 			return ydesc(b->cv, b->d, b->src, b->ind) ? yraw(b->cv, "true", b->src) : NULL;
 		return yraw(b->cv, "true", b->src);
 	}
-	ns = desc_sublist(b->cv, b->pi->pr, sub, 16);
+	bool numbered;
+
+	ns = desc_sublist(b->cv, b->pi->pr, sub, 16, &numbered);
+	/*
+	 * "1. Phandle of pin-controller. 2. GPIO base pin offset. ...": a
+	 * numbered list may be one entry's cells; it describes the entries
+	 * when they are as many and the text speaks of no cells or fields.
+	 */
+	if (numbered && (ns != max || (b->d && (find_ci(b->d, "cell") || find_ci(b->d, "field")))))
+		ns = 0;
 	if (ns < 2) {
 		/* Described by the names' text instead: "clock-names: \"axi\" for ...". */
 		char nm[MAX_NAME + 8];
