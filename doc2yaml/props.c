@@ -451,15 +451,21 @@ static size_t desc_int_enum(const char *d, long long *out, size_t max, long long
 
 		while (n < max) {
 			char *e;
+			char quote = 0;
 
+			/* "Should be '0','1' or '2'": quoted numbers are numbers too. */
+			if (*p == '\'' && isdigit((unsigned char)p[1]))
+				quote = *p++;
 			if (*p == '<')
 				p++;
 			if (!isdigit((unsigned char)*p))
 				break;
 			long long x = strtoll(p, &e, 0);
 
-			if (e == p || *e == '<')
+			if (e == p || *e == '<' || (quote && *e != quote))
 				break;
+			if (quote)
+				e++;
 			/* "one of 4, 5, 6 and 7V": a unit after the last one only */
 			if (isalpha((unsigned char)*e)) {
 				if (more)
