@@ -33,10 +33,10 @@ const char *prop_text(struct conv *cv, const struct prop *pr, bool clean)
 		const struct line *l = pr->lines[k];
 		const char *t = l->t;
 
-		if (clean && (starts_with_ci(t, "usage:") || starts_with_ci(t, "value type:")))
+		if (clean && (epapr_label(t, "usage") || epapr_label(t, "value type")))
 			continue;
-		if (clean && starts_with_ci(t, "definition:")) {
-			t = skip_blanks(t + 11);
+		if (clean && epapr_label(t, "definition")) {
+			t = epapr_label(t, "definition");
 			if (sb.len)
 				sb_putc(&sb, '\n');
 			sb_puts(&sb, t);
@@ -71,8 +71,8 @@ void epapr_fields(struct conv *cv, struct prop *pr)
 	for (size_t k = 1; k < pr->nlines; k++) {
 		const char *t = pr->lines[k]->t;
 
-		if (starts_with_ci(t, "usage:")) {
-			const char *u = skip_blanks(t + 6);
+		if (epapr_label(t, "usage")) {
+			const char *u = epapr_label(t, "usage");
 
 			/* "required" alone; "required for systems that ..." is a condition. */
 			if (starts_with_ci(u, "required") && !*skip_blanks(u + 8 + strspn(u + 8, ".,;")))
@@ -80,8 +80,8 @@ void epapr_fields(struct conv *cv, struct prop *pr)
 			else if (starts_with_ci(u, "optional") || starts_with_ci(u, "required") ||
 				 find_ci(u, "when"))
 				pr->req = REQ_NO;
-		} else if (starts_with_ci(t, "value type:")) {
-			pr->vtype = cv_strdup(cv, skip_blanks(t + 11));
+		} else if (epapr_label(t, "value type")) {
+			pr->vtype = cv_strdup(cv, epapr_label(t, "value type"));
 		}
 	}
 }

@@ -399,6 +399,7 @@ void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned 
 		    const char *rule, const char *fmt, ...) DTBIND_PRINTF(6, 7);
 const char *reflow(struct conv *cv, const char *text, unsigned width);
 bool prose_line(const char *s, size_t n);
+const char *epapr_label(const char *t, const char *label);
 #define DESC_WIDTH 80		/* prose paragraphs are wrapped to this column, as in kernel schemas */
 
 /* text.c: the .txt as lines: title, headings, sections and property items */

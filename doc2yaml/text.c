@@ -606,8 +606,8 @@ bool bullet_at(const char *t, const char **after)
 /* ePAPR item body lines. */
 static bool epapr_line(const char *t)
 {
-	return starts_with_ci(t, "usage:") || starts_with_ci(t, "value type:") ||
-	       starts_with_ci(t, "definition:") || starts_with_ci(t, "usage and definition");
+	return epapr_label(t, "usage") || epapr_label(t, "value type") ||
+	       epapr_label(t, "definition") || starts_with_ci(t, "usage and definition");
 }
 
 struct parse_state {
@@ -1290,6 +1290,29 @@ static void finish_props(struct conv *cv)
 			if (pr->scope == lowest)
 				pr->scope = 0;
 		}
+	/*
+	 * Names listed alone over one text ("- \"realtek,dc_offset_l_manual\"",
+	 * "- \"realtek,dc_offset_r_manual\"", then the last with lines that
+	 * describe them all): the run shares the last one's text.
+	 */
+	for (size_t k = 0; k + 1 < cv->props.n; k++) {
+		size_t j = k;
+
+		while (j + 1 < cv->props.n) {
+			const struct prop *a = cv->props.v[j], *b = cv->props.v[j + 1];
+
+			if (a->share || a->nlines != 1 || (a->first && *a->first) ||
+			    b->line != a->line + 1 || b->scope != a->scope || b->block != a->block)
+				break;
+			j++;
+		}
+		struct prop *last = cv->props.v[j];
+
+		if (j > k && last->nlines > 1 && (!last->first || !*last->first))
+			for (size_t m = k; m < j; m++)
+				((struct prop *)cv->props.v[m])->share = last;
+		k = j;
+	}
 	/* Names that share a text ("clocks, clock-names: ...") take their first's lines. */
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];

@@ -347,6 +347,21 @@ void finding(struct conv *cv, enum dtbind_severity sev, unsigned line, unsigned 
 	va_end(ap);
 }
 
+/*
+ * The text after ePAPR's label @label ("usage", "value type", "definition")
+ * and its colon at the start of @t, blanks allowed before the colon
+ * ("Definition : Must be ..."); NULL when @t does not start so.
+ */
+const char *epapr_label(const char *t, const char *label)
+{
+	size_t n = strlen(label);
+
+	if (strncasecmp(t, label, n))
+		return NULL;
+	t = skip_blanks(t + n);
+	return *t == ':' ? skip_blanks(t + 1) : NULL;
+}
+
 /* A line of running prose: no bullet, table gap, code or list marker. */
 bool prose_line(const char *s, size_t n)
 {
