@@ -653,7 +653,9 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 		if (!entry && isdigit((unsigned char)l->t[0])) {
 			const char *d = l->t + strspn(l->t, "0123456789");
 
-			if ((*d == ')' || *d == '.') && d[1] == ' ' && d - l->t <= 2) {
+			if (d[0] == '.' && d[1] == ')')
+				d++;	/* "1.) The coreboot table." */
+			if ((*d == ')' || *d == '.') && d[1] == ' ' && d - l->t <= 3) {
 				after = skip_blanks(d + 1);
 				entry = true;
 				*numbered = true;
@@ -691,9 +693,11 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 			if (islower((unsigned char)s[0]))
 				s[0] = (char)toupper((unsigned char)s[0]);
 			out[n++] = s;
-		} else if (n && l->ind <= ind) {
+		} else if (n && (l->ind < ind || (l->ind == ind && !*numbered))) {
 			break;
 		} else if (n && !entry) {
+			/* Indented under it, or for a numbered entry level with it ("1.) The
+			 * coreboot table. This is a list\n<TAB>of variable-sized ..."). */
 			/* The entry goes on, indented under it. */
 			const char *prev = out[n - 1], *more = skip_blanks(l->t);
 			char last = *prev ? prev[strlen(prev) - 1] : '.';
@@ -708,7 +712,7 @@ static size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **
 			while (len && strchr(".,;", s[len - 1]))
 				len--;
 			out[n - 1] = cv_strndup(cv, s, len);
-			if (!out[n - 1] || strchr(out[n - 1], '"'))
+			if (!out[n - 1])
 				return 0;
 		}
 	}
