@@ -793,6 +793,17 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 		yset(props, pis[k].name, prop_schema(cv, &pc, &pis[k], 6 + 2 * depth));
 	}
 	add_dependencies(cv, props);
+	/*
+	 * A node that routes its children's interrupts ("mdio { interrupt-parent
+	 * = <&switch10>; }") names interrupt-parent: dt-schema 2026.06 allows it
+	 * where interrupts does not imply it (2022.08 allows it nowhere).
+	 */
+	if (cv->c->gen_2026 && !yget(props, "interrupts") && !yget(props, "interrupts-extended"))
+		for (size_t i = 0; i < n; i++)
+			if (node_prop(inst[i], "interrupt-parent")) {
+				yset(props, "interrupt-parent", yraw(cv, "true", src));
+				break;
+			}
 	add_children(cv, s, props, inst, n, scope, src, depth, NULL);
 	if (!yempty(props))
 		yset(s, "properties", props);

@@ -82,12 +82,13 @@ struct dtbind_doc2yaml {
 	struct dtbind_diag *diag;
 	struct dtbind_doc2yaml_opts opts;
 	/*
-	 * Names like "ti,#tlb-entries" are allowed: the generation is 2026.06
-	 * by --dtschema or the tree's DT_SCHEMA_MIN_VERSION.  By default a
-	 * conversion passes both generations' lint, and 2022.08's meta-schema
-	 * forbids '#' past a name's first character.
+	 * The conversion is for dt-schema 2026.06, by --dtschema or the tree's
+	 * DT_SCHEMA_MIN_VERSION: names like "ti,#tlb-entries" and
+	 * "interrupt-parent: true" beside no interrupts are allowed.  By
+	 * default a conversion passes both generations' lint, and 2022.08's
+	 * meta-schemas forbid both.
 	 */
-	bool hash_names;
+	bool gen_2026;
 	bool gen_settled;
 	/* MAINTAINERS, loaded once per tree. */
 	char *maint_path;

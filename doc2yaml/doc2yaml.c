@@ -528,7 +528,7 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 		const char *tree = c->opts.bindings_root ? c->opts.bindings_root : root;
 		long v = tree ? dtbind_gen_tree_min_version(tree) : 0;
 
-		c->hash_names = c->opts.gen == DTBIND_GEN_2026_06 ||
+		c->gen_2026 = c->opts.gen == DTBIND_GEN_2026_06 ||
 				(c->opts.gen == DTBIND_GEN_AUTO && v >= 202309);
 	}
 	if (c->opts.gen == DTBIND_GEN_AUTO && !c->linter && (c->opts.bindings_root || root))

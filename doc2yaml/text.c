@@ -831,7 +831,7 @@ static void hash_name_note(struct conv *cv, const char *t, unsigned line)
 	size_t n = strcspn(t, " \t:");
 	char name[MAX_NAME + 1];
 
-	if (cv->c->hash_names || !n || n > MAX_NAME || t[strspn(t + n, " \t") + n] != ':')
+	if (cv->c->gen_2026 || !n || n > MAX_NAME || t[strspn(t + n, " \t") + n] != ':')
 		return;
 	memcpy(name, t, n);
 	name[n] = '\0';

@@ -251,7 +251,7 @@ bool valid_prop_name(const char *s)
 /* valid_prop_name(), and no '#' past the first character unless the generation takes it. */
 bool prop_name_ok(const struct conv *cv, const char *s)
 {
-	return valid_prop_name(s) && (cv->c->hash_names || !strchr(s + 1, '#'));
+	return valid_prop_name(s) && (cv->c->gen_2026 || !strchr(s + 1, '#'));
 }
 
 /* A compatible string as the meta-schema's string pattern accepts it. */
