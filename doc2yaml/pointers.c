@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* The next file name ending in ".txt" in s[0..n) that names a generic binding. */
 /*
  * Does footnote [@num] of the text ("[1] Documentation/devicetree/bindings/
  * clock/clock-bindings.txt") name a generic binding?
@@ -32,6 +31,11 @@ static bool generic_footnote(const struct conv *cv, unsigned long num)
 	return false;
 }
 
+/*
+ * The next name of a generic binding in s[0..n): a file name ending in
+ * ".txt", or a footnote marker ("[1]") whose note names one.  Its length
+ * into *@len.
+ */
 static const char *next_generic_ref(const struct conv *cv, const char *s, size_t n, size_t *len)
 {
 	for (const char *p = s; p + 4 <= s + n; p++) {

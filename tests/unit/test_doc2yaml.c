@@ -488,11 +488,66 @@ static void test_plain_ok_quotes_numbers_only(void **state)
 		assert_false(plain_ok(quoted[i]));
 }
 
+/*
+ * Pointers to generic .txt bindings leave a description; what a sentence
+ * says besides stays, and so do pointers to other (device) bindings.
+ */
+static void test_drop_generic_pointers_keeps_what_sentences_say(void **state)
+{
+	static const struct {
+		const char *in, *out;	/* out NULL: nothing is left */
+	} cases[] = {
+		{ "Please refer to pinctrl-bindings.txt in this directory for details of the\n"
+		  "common pinctrl bindings used by client devices.", NULL },
+		{ "The reset line to use, as described in reset.txt.", "The reset line to use." },
+		{ "The common video interfaces bindings (see video-interfaces.txt) should be used.",
+		  "The common video interfaces bindings should be used." },
+		{ "Any property defined as part of the core regulator binding, defined in\n"
+		  "regulator.txt, can also be used.",
+		  "Any property defined as part of the core regulator binding can also be used." },
+		{ "This binding uses the common clock binding[1]. It has two inputs.",
+		  "It has two inputs." },
+		/* The clause is the sentence's predicate: not cut into a fragment. */
+		{ "Are child nodes of eFuse, bindings of which as described in\nnvmem/nvmem.txt", NULL },
+		/* Goes on past the name: it says more. */
+		{ "The MAC address is read as defined in ethernet.txt and only if efuse-mac is 0.",
+		  "The MAC address is read as defined in ethernet.txt and only if efuse-mac is 0." },
+		/* A device's binding, not a generic one. */
+		{ "For more details about the whole chip see mfd/motorola-cpcap.txt.",
+		  "For more details about the whole chip see mfd/motorola-cpcap.txt." },
+		{ "No pointer here.", "No pointer here." },
+		{ "For more details on the 'dma' and 'clock' properties\n\n * resource-names.txt\n"
+		  " * clock/clock-bindings.txt", NULL },
+	};
+	struct line note = {
+		.s = (char *)"[1] Documentation/devicetree/bindings/clock/clock-bindings.txt",
+		.no = 9,
+	};
+	struct conv cv;
+
+	(void)state;
+	memset(&cv, 0, sizeof(cv));
+	note.t = note.s;
+	cv.lines = &note;
+	cv.nlines = 1;
+	arena_init(&cv.a, 4096);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *got = drop_generic_pointers(&cv, cases[i].in);
+
+		if (cases[i].out)
+			assert_string_equal(got, cases[i].out);
+		else
+			assert_null(got);
+	}
+	arena_release(&cv.a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test(test_plain_ok_quotes_numbers_only),
+		cmocka_unit_test(test_drop_generic_pointers_keeps_what_sentences_say),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
