@@ -45,10 +45,21 @@ static void drop_binding_clause(char *s)
 			cut = s + (j - s);
 	}
 	if (!cut) {
+		char *w = p, *e = p;
+
+		while (w > s && w[-1] != ' ')
+			w--;
+		while (*e && *e != ' ')
+			e++;
+		/* "Clock bindings for Marvell PXA chips": the word goes, "for ..." stays. */
+		if (w > s && (starts_with_ci(e, " for ") || starts_with_ci(e, " on ") ||
+			      starts_with_ci(e, " of "))) {
+			memmove(w, e + 1, strlen(e + 1) + 1);
+			trim(s);
+			return;
+		}
 		/* no clause: the word alone, back to the space before it */
-		while (p > s && p[-1] != ' ')
-			p--;
-		cut = p > s ? p - 1 : p;
+		cut = w > s ? w - 1 : w;
 	}
 	*cut = '\0';
 	trim(s);
@@ -161,6 +172,10 @@ char *clean_title(struct conv *cv, const char *t)
 		memmove(s, s + 23, strlen(s + 23) + 1);
 		trim(s);
 	}
+	if (starts_with_ci(s, "this document describes ")) {
+		memmove(s, s + 24, strlen(s + 24) + 1);
+		trim(s);
+	}
 	/* "the", "a" and "an" left alone at the start, "driver" at the end. */
 	trim(s);
 	for (;;) {
@@ -184,6 +199,21 @@ char *clean_title(struct conv *cv, const char *t)
 		sl = strlen(s);
 		if (sl > l && !strcasecmp(s + sl - l, dt_tail[i]) && !after_preposition(s, sl - l))
 			s[sl - l] = '\0';
+	}
+	/*
+	 * What was "Device Tree Clock bindings for X", "Generic device tree
+	 * bindings for I2C busses": "Clock for X", "Generic I2C busses".
+	 */
+	static const char *const dt_words[] = { "device tree ", "devicetree ", "device-tree " };
+	for (size_t i = 0; i < ARRAY_SIZE(dt_words); i++) {
+		size_t l = strlen(dt_words[i]);
+		char *g = starts_with_ci(s, "generic ") ? s + 8 : s;
+
+		if (starts_with_ci(g, dt_words[i]) && isalpha((unsigned char)g[l])) {
+			memmove(g, g + l, strlen(g + l) + 1);
+			if (g > s && starts_with_ci(g, "for "))
+				memmove(g, g + 4, strlen(g + 4) + 1);
+		}
 	}
 	/* Bindings describe hardware: "X driver for Y" is "X for Y". */
 	for (char *d; (d = (char *)find_ci(s, " driver for ")) != NULL;)
