@@ -218,7 +218,15 @@ static size_t find_title(struct conv *cv)
 			cv->title_line = l->no;
 			sb_free(&sb);
 		} else {
-			cv->title = clean_title(cv, l->t);
+			/* "*** NOTE ***", "== Introduction ==": a banner, no title; the file's name is. */
+			static const char *const banners[] = {
+				"note", "notes", "introduction", "overview", "abstract", "summary",
+				"description", "warning", "attention", "important",
+			};
+			char *t = clean_title(cv, l->t);
+
+			cv->title = t && span_in_ci(t, strlen(t), banners, ARRAY_SIZE(banners)) ?
+				    title_from_path(cv, cv->file) : t;
 			cv->title_line = l->no;
 			cv->lines[first].used = true;
 			first++;

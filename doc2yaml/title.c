@@ -250,5 +250,11 @@ char *title_from_path(struct conv *cv, const char *path)
 
 	if (s && str_ends_with(s, ".txt"))
 		s[strlen(s) - 4] = '\0';
+	/* "pinctrl-bindings": no title says "binding" (dt-schema 2026.06). */
+	static const char *const tails[] = { "-bindings", "_bindings", "-binding", "_binding" };
+
+	for (size_t i = 0; s && i < ARRAY_SIZE(tails); i++)
+		if (str_ends_with(s, tails[i]) && strlen(s) > strlen(tails[i]))
+			s[strlen(s) - strlen(tails[i])] = '\0';
 	return s;
 }
