@@ -237,6 +237,7 @@ static enum ptype type_from_text(const char *d, bool *weak)
 	if (find_ci(d, "if present") || find_ci(d, "when present") || find_ci(d, "is present") ||
 	    find_ci(d, "presence of") || find_ci(d, "if set") || find_ci(d, "if defined") ||
 	    find_ci(d, "if specified,") || find_ci(d, "when set") || find_word(d, "flag") ||
+	    find_ci(d, "this property is set") || find_ci(d, "this property is specified") ||
 	    find_ci(d, "if this property exists") || find_ci(d, "if it exists") ||
 	    find_ci(d, "indicates that") || find_ci(d, "indicate that") ||
 	    starts_with_ci(d, "enable") || starts_with_ci(d, "disable") ||
@@ -1356,12 +1357,13 @@ static bool quoted_values(struct conv *cv, const char *d)
 {
 	static const char *const lead[] = {
 		"should be \"", "must be \"", "shall be \"", "can be \"", "one of \"",
-		"either \"", "values are \"", "value is \"",
+		"either \"", "values are \"", "value is \"", "(\"",
 	};
 	const char *en[8];
 
-	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
-		if (!find_ci(d, lead[i]))
+	for (size_t i = 0; i <= ARRAY_SIZE(lead); i++) {
+		/* ... or the text is its value: 'ti,hwmods: "dss_core"'. */
+		if (i == ARRAY_SIZE(lead) ? *skip_blanks(d) != '"' : !find_ci(d, lead[i]))
 			continue;
 		size_t n = desc_enum_strings(cv, d, en, ARRAY_SIZE(en));
 
