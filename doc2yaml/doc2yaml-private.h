@@ -487,6 +487,20 @@ bool skip_prop(const char *name);
 bool phandle_list_prop(const char *name);
 bool names_prop(const char *name);
 unsigned example_int_cells(const struct conv *cv);
+bool valid_names_entry(const char *s);
+/* values.c: what a property's text says of its values */
+enum ptype type_from_text(const char *d, bool *weak);
+size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max);
+size_t desc_paren_names(struct conv *cv, const char *d, const char **out, size_t max);
+bool desc_default(const char *d, long long *v);
+bool desc_cells_value(const char *d, long long *v);
+size_t desc_int_enum(const char *d, long long *out, size_t max, long long *lo, long long *hi,
+		     bool *range);
+size_t desc_value_legend(const char *d, long long *out, size_t max);
+size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, size_t max,
+		    bool *numbered);
+size_t names_legend(struct conv *cv, const struct pinfo *names, const char *const *l, size_t n,
+		    const char **out);
 const char *clean_desc(struct conv *cv, struct prop *pr);
 struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind);
 void pinfo_add_values(const struct conv *cv, struct pinfo *pis, size_t *np, size_t cap,
