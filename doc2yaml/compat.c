@@ -46,6 +46,9 @@ const char *prop_text(struct conv *cv, const struct prop *pr, bool clean)
 		}
 		if (sb.len)
 			sb_putc(&sb, '\n');
+		/* A paragraph of its own ("1000 = 1uH (Default)" after a blank line). */
+		if (clean && sb.len && l->no > pr->lines[k - 1]->no + 1)
+			sb_putc(&sb, '\n');
 		/* Keep indentation beyond the common one (lists, tables). */
 		unsigned extra = l->ind > min ? l->ind - min : 0;
 

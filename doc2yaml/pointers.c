@@ -167,7 +167,8 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 	static const char *const openers[] = {
 		", as described in", " as described in", ", as defined in", " as defined in",
 		", described in", ", defined in", " as documented in", ", as specified in",
-		" as specified in", " as explained in", " explained in",
+		" as specified in", " as explained in", " explained in", ", as covered in",
+		" as covered in",
 		/* Any words up to the name: "in accordance with the video interface bindings defined in:" */
 		", in accordance with", " in accordance with", ", according to", " according to",
 		", see", ", refer to", ", please see", ", please refer to",

@@ -1133,6 +1133,24 @@ static bool sub_qual_names(struct conv *cv, struct parse_state *ps, struct line 
 	return true;
 }
 
+/*
+ * After a blank line, a legend of values level with an item whose text is
+ * written level with its bullet ("  - cirrus,boost-ind-nanohenry : ...\n
+ * Seeds the ...\n\n  1000 = 1uH (Default)\n  1200 = 1.2uH") is the item's.
+ */
+static bool legend_goes_on(const struct prop *cur, const struct line *l)
+{
+	unsigned ind = cur->nlines ? cur->lines[0]->ind : 0;
+	bool level = false;
+
+	if (!isdigit((unsigned char)*l->t) || l->ind != ind)
+		return false;
+	for (size_t k = 1; k < cur->nlines; k++)
+		if (!cur->lines[k]->blank && cur->lines[k]->ind == ind)
+			level = true;
+	return level;
+}
+
 /* Line @i outside examples: an item, an item's text, or the description. */
 static void section_line(struct conv *cv, struct parse_state *ps, size_t i, struct line *l)
 {
@@ -1232,7 +1250,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	}
 	if (ps->cur && (l->ind > ps->cur_ind ||
 		       (!ps->blank_before && l->ind >= ps->cur_ind && *l->t != '-' &&
-			*l->t != '*'))) {
+			*l->t != '*') || legend_goes_on(ps->cur, l))) {
 		add_prop_line(cv, ps->cur, l);
 		ps->blank_before = false;
 		return;
