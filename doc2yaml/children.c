@@ -506,8 +506,9 @@ static bool kind_defines(const char *what, const char *name)
 
 	if (strstr(what, "/mdio.yaml"))
 		return str_in(name, mdio, ARRAY_SIZE(mdio));
+	/* "regulator-compatible" is an old driver's, no property of regulator.yaml. */
 	if (strstr(what, "/regulator.yaml"))
-		return starts_with(name, "regulator-") ||
+		return (starts_with(name, "regulator-") && strcmp(name, "regulator-compatible")) ||
 		       (nl > 7 && !strcmp(name + nl - 7, "-supply"));
 	return false;	/* a plain container: nothing of its own */
 }
@@ -548,6 +549,20 @@ static void kind_extras(struct conv *cv, struct ynode *cs, const struct ditem *c
 		ymove_end(cs, "additionalProperties");
 	if (props && yget(cs, "unevaluatedProperties"))
 		ymove_end(cs, "unevaluatedProperties");
+}
+
+/* Does every instance set a regulator.yaml property ("regulator-name", "regulator-boot-on")? */
+static bool regulator_like(const struct ditem *const *inst, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool found = false;
+
+		for (const struct ditem *c = inst[i]->children; c && !found; c = c->next)
+			found = !c->dead && c->kind == DI_PROP && starts_with(c->name, "regulator-");
+		if (!found)
+			return false;
+	}
+	return n > 0;
 }
 
 /* kind_extras for the regulators of all groups @rg, which share one schema. */
@@ -686,6 +701,15 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 
 			cs = named ? child_ref_schema(cv, named, line, desc) :
 			     elsewhere_schema(cv, g[k].inst, g[k].n, line, desc);
+			if (!cs && regulator_like(g[k].inst, g[k].n)) {
+				/* "mp8859_dcdc { regulator-name = ...; }": a regulator by its properties. */
+				cs = ymap(cv, line);
+				yset(cs, "type", yraw(cv, "object", line));
+				if (desc)
+					yset(cs, "description", ydesc(cv, desc, line, 4));
+				yset(cs, "$ref", ystr(cv, "/schemas/regulator/regulator.yaml#", line));
+				yset(cs, "unevaluatedProperties", yraw(cv, "false", line));
+			}
 			if (!cs) {
 				cs = node_schema(cv, g[k].inst, g[k].n, scope, line, depth + 1, desc);
 				if (!strcmp(g[k].base, "led") || !strcmp(g[k].base, "led@") ||

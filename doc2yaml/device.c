@@ -273,6 +273,29 @@ static bool dma_provider_text(const struct conv *cv)
 }
 
 /* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
+/* Does a node below the device's example nodes have a property named @prefix...? */
+static bool below_prefix(const struct ditem *n, const char *prefix, unsigned depth)
+{
+	if (depth > MAX_NESTING)
+		return false;
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		if (c->dead)
+			continue;
+		if (c->kind == DI_PROP ? depth > 0 && starts_with(c->name, prefix) :
+					 below_prefix(c, prefix, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+static bool devnodes_below_prefix(const struct conv *cv, const char *prefix)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (below_prefix(cv->devnodes.v[d], prefix, 0))
+			return true;
+	return false;
+}
+
 static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
 	const char *dir = cv->dir_hint ? cv->dir_hint : "";
@@ -427,6 +450,13 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 				refs[CS_SPI_PERIPHERAL] |= cv->is_spi || spi_device_text(cv);
 				continue;
 			}
+			/*
+			 * "Any optional property defined in regulator.txt" of a PMIC whose
+			 * regulators are child nodes: theirs, not the PMIC's.
+			 */
+			if (i == CS_REGULATOR && !any_prop_prefix(pis, n, "regulator-") &&
+			    devnodes_below_prefix(cv, "regulator-"))
+				continue;
 			/* "pwms: see [2] pwm.txt": a consumer, not a PWM controller. */
 			if (!provider_cells[i] || any_prop_named(pis, n, provider_cells[i]))
 				refs[i] = true;

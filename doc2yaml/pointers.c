@@ -115,7 +115,7 @@ static bool pointer_words(const struct conv *cv, const char *s, size_t n, bool l
 		last = ref + len;
 		ref = next_generic_ref(cv, last, strlen(last), &len);
 	}
-	if (last && last[strspn(last, " .,;:)[]0123456789")] != '\0' &&
+	if (last && last[strspn(last, " .,;:)>[]0123456789")] != '\0' &&
 	    !starts_with(skip_blanks(last), "for ") && !starts_with(skip_blanks(last), "file"))
 		return false;
 	for (size_t i = 0; i < ARRAY_SIZE(any); i++)
@@ -172,6 +172,8 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 		/* Any words up to the name: "in accordance with the video interface bindings defined in:" */
 		", in accordance with", " in accordance with", ", according to", " according to",
 		", see", ", refer to", ", please see", ", please refer to",
+		/* ", using common regulator bindings given in <.../regulator.txt>" */
+		", using",
 	};
 	size_t len;
 	const char *ref = next_generic_ref(cv, sb->buf + from, *to - from, &len);
@@ -194,7 +196,7 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 	bool at_end = true;
 
 	for (size_t k = re; k < *to; k++)
-		if (!strchr(".;:!? \n", sb->buf[k]))
+		if (!strchr(".;:!?> \n", sb->buf[k]))
 			at_end = false;
 	bool comma = sb->buf[re] == ',';
 
@@ -203,7 +205,7 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 	for (size_t i = 0; i < ARRAY_SIZE(openers); i++) {
 		size_t ol = strlen(openers[i]);
 
-		bool free_text = strstr(openers[i], "accord") != NULL;
+		bool free_text = strstr(openers[i], "accord") || strstr(openers[i], "using");
 
 		/* The opener right before the name, across a line break too. */
 		for (size_t c = r; c >= from + ol && c + (free_text ? 120 : 40) >= r; c--) {
@@ -230,6 +232,9 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 			}
 			if (!only_filler)
 				continue;
+			/* ", using X" only when X is the generic binding: "using ... bindings given in". */
+			if (strstr(openers[i], "using") && !memmem(sb->buf + c, r - c, "binding", 7))
+				continue;
 			size_t a = c - ol;
 
 			/* "bindings of which as described in nvmem.txt": the clause is all it says. */
@@ -249,6 +254,8 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 			/* ", defined in regulator.txt, can also be used": one comma stays. */
 			if (comma && openers[i][0] == ',')
 				re++;
+			if (sb->buf[re] == '>')
+				re++;	/* "<Documentation/.../regulator.txt>" */
 
 			cut(sb, a, re);
 			*to -= re - a;
