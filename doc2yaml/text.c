@@ -184,6 +184,30 @@ static bool sentence_goes_on(const char *t)
 }
 
 /*
+ * "* Marvell MBus controller" at the margin between blank lines, over a
+ * "Required properties:" heading: the title of the text's next part (a
+ * second device), not a bullet of the description.
+ */
+static bool another_part_title(const struct conv *cv, size_t i)
+{
+	const struct line *l = &cv->lines[i];
+	size_t k = i + 1;
+	unsigned words = 1;
+
+	if (l->ind != 0 || !cv->lines[i - 1].blank || str_ends_with(l->t, ".") ||
+	    str_ends_with(l->t, ":"))
+		return false;
+	for (const char *p = l->t + 2; *p; p++)
+		words += *p == ' ';
+	if (words > 8 || k >= cv->nlines || !cv->lines[k].blank)
+		return false;
+	while (k < cv->nlines && cv->lines[k].blank)
+		k++;
+	return k < cv->nlines && mentions_props(cv->lines[k].t) &&
+	       str_ends_with(cv->lines[k].t, ":") && cv->lines[k].ind == 0;
+}
+
+/*
  * Is line @i, ending with ':' (@p its text without the colon, @words long),
  * a line of a paragraph rather than a heading?
  */
@@ -228,6 +252,10 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	memset(h, 0, sizeof(*h));
 	if (l->blank || is_rule_line(l))
 		return false;
+	if (*t == '*' && t[1] == ' ' && i > 0 && another_part_title(cv, i)) {
+		h->kind = SEC_OTHER;
+		return true;
+	}
 	if (*t == '-' || (*t == '*' && t[1] == ' ' && i > 0) || *t == '"' || *t == '<' ||
 	    *t == '/' || *t == '&' || *t == '}')
 		return false;
