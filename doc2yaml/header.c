@@ -525,6 +525,83 @@ static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
 	return r;
 }
 
+/*
+ * "This binding describes the APQ8096 sound card, ...", "This document
+ * describes the device tree bindings associated with the keystone ...": a
+ * paragraph that opens by talking of the document says what the hardware
+ * is instead ("The APQ8096 sound card, ...").
+ */
+static const char *drop_document_preamble(struct conv *cv, const char *d)
+{
+	static const char *const opens[] = {
+		"this binding document describes ", "this binding describes ",
+		"this document describes ", "this documents describes ", "this file describes ",
+		"this document provides ", "this document defines ", "this document explains ",
+		"this file documents ", "this binding is for ",
+	};
+	static const char *const skip[] = {
+		"the ", "generic ", "device tree ", "devicetree ", "dt ", "data ",
+	};
+	static const char *const binding[] = { "bindings ", "binding " };
+	static const char *const join[] = { "associated with ", "for ", "of " };
+	struct strbuf sb;
+	bool changed = false;
+
+	if (!d)
+		return d;
+	sb_init(&sb);
+	for (const char *p = d; *p;) {
+		const char *end = strstr(p, "\n\n");
+		size_t len = end ? (size_t)(end - p) + 2 : strlen(p), ind = strspn(p, " ");
+		const char *t = p + ind, *rest = NULL;
+
+		for (size_t i = 0; i < ARRAY_SIZE(opens) && !rest; i++)
+			if (starts_with_ci(t, opens[i]))
+				rest = t + strlen(opens[i]);
+		if (rest) {
+			/* "the device tree bindings for": all of it, when it names bindings. */
+			const char *r = rest;
+
+			for (bool more = true; more;) {
+				more = false;
+				for (size_t i = 0; i < ARRAY_SIZE(skip); i++)
+					if (starts_with_ci(r, skip[i]))
+						r += strlen(skip[i]), more = true;
+			}
+			for (size_t i = 0; i < ARRAY_SIZE(binding); i++)
+				if (starts_with_ci(r, binding[i])) {
+					r += strlen(binding[i]);
+					for (size_t j = 0; j < ARRAY_SIZE(join); j++)
+						if (starts_with_ci(r, join[j]))
+							r += strlen(join[j]);
+					rest = r;
+				}
+			/* "This document explains only ...", "... information, what ...": as written. */
+			static const char *const keep[] = {
+				"only ", "information", "which ", "describing ", "differences ",
+			};
+			for (size_t i = 0; rest && i < ARRAY_SIZE(keep); i++)
+				if (starts_with_ci(rest, keep[i]))
+					rest = NULL;
+			if (rest && (!isalpha((unsigned char)*rest) || find_word(rest, "only")))
+				rest = NULL;
+		}
+		if (rest) {
+			sb_putn(&sb, p, ind);
+			sb_putc(&sb, (char)toupper((unsigned char)*rest));
+			sb_putn(&sb, rest + 1, len - (size_t)(rest + 1 - p));
+			changed = true;
+		} else {
+			sb_putn(&sb, p, len);
+		}
+		p += len;
+	}
+	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : d;
+
+	sb_free(&sb);
+	return r ? r : d;
+}
+
 /* The prose for the top-level description: no references list, no blank runs. */
 const char *top_description(struct conv *cv)
 {
@@ -608,7 +685,7 @@ const char *top_description(struct conv *cv)
 	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);
-	r = drop_generic_pointers(cv, r);
+	r = drop_document_preamble(cv, drop_generic_pointers(cv, r));
 	/* Until none is left: "-Examples:" after "Required only for X:" leads in nothing either. */
 	for (const char *before = NULL; r != before;)
 		r = drop_orphan_lead_ins(cv, before = r);
