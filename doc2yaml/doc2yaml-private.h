@@ -8,8 +8,10 @@
  * text.c cuts the .txt into sections and items, compat.c finds the
  * compatibles, parse.c reads the example code, example.c, macros.c and
  * print.c clean and print it; props.c, children.c and device.c build the
- * schema, complete.c completes the examples from it, header.c writes $id
- * and maintainers, yaml.c emits it and selfcheck.c lints the result.
+ * schema (values.c reads what the text says of values), complete.c
+ * completes the examples from it, header.c writes $id and maintainers,
+ * description.c the description, yaml.c emits it and selfcheck.c lints the
+ * result.
  */
 #ifndef DTBIND_DOC2YAML_PRIVATE_H
 #define DTBIND_DOC2YAML_PRIVATE_H
@@ -532,7 +534,6 @@ void text_refs(struct conv *cv);
 const char *xref_node_name(const struct conv *cv);
 const char *child_named_schema(struct conv *cv, const char *desc);
 bool generic_binding_txt(const char *s, size_t n);
-const char *drop_generic_pointers(struct conv *cv, const char *desc);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
@@ -544,13 +545,16 @@ struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, c
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void complete_examples(struct conv *cv, struct ynode *schema);
 
-/* header.c: the schema's header: $id, maintainers, description */
+/* header.c: the schema's header: $id, maintainers */
 const char *relative_id_path(struct conv *cv, const char *in, const char *out);
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max);
 void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root);
 void maint_index_free(struct maint_index *mi);
+
+/* description.c: the top-level description; pointers to generic .txt bindings out of any */
 const char *top_description(struct conv *cv);
+const char *drop_generic_pointers(struct conv *cv, const char *desc);
 
 /* selfcheck.c: the self-check: lint and exampletest on the output, relayed to .txt lines */
 void include_dirs(struct dtbind_doc2yaml *c, const char **dirs, size_t *n, size_t max,

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * pointers.c - the top-level description without its pointers to generic
- * .txt bindings ("Please refer to pinctrl-bindings.txt in this directory for
- * details of the common pinctrl bindings ...", "See dma.txt first", "...,
- * as described in reset.txt.", "* clock/clock-bindings.txt").  Those files
- * are gone from current kernels; what they defined now comes from a $ref or
- * from dt-schema's core schemas, and reviewers ask for such sentences to be
+ * description.c - the top-level description as a reviewer would keep it: the
+ * text's prose without the references list, lead-ins whose lists went to the
+ * properties, or talk of the document ("This binding describes ..."); and,
+ * for every description, without pointers to generic .txt bindings
+ * ("Please refer to pinctrl-bindings.txt in this directory for details of
+ * the common pinctrl bindings ...", "See dma.txt first", "..., as described
+ * in reset.txt.", "* clock/clock-bindings.txt").  Those files are gone from
+ * current kernels; what they defined now comes from a $ref or from
+ * dt-schema's core schemas, and reviewers ask for such sentences to be
  * dropped.  A sentence that says more keeps what it says: only its clause
  * "as described in x.txt" or its "(see x.txt)" goes.
  */
@@ -463,4 +466,267 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 	sb_free(&sb);
 	sb_free(&out);
 	return r && *r ? r : NULL;
+}
+
+/*
+ * The first paragraph moved left to the margin: indented in the .txt under
+ * its title ("* Marvell Armada 375 ...\n  Marvell Armada 7K/8K ..."), it
+ * would need an indentation indicator ("description: |2") of its own.
+ */
+static const char *dedent_first_paragraph(struct conv *cv, const char *d)
+{
+	size_t ind = SIZE_MAX;
+	const char *end;
+
+	if (!d)
+		return d;
+	end = strstr(d, "\n\n");
+	if (!end)
+		end = d + strlen(d);
+	for (const char *l = d; l < end; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : end) {
+		size_t sp = strspn(l, " ");
+
+		if (sp < ind)
+			ind = sp;
+	}
+	if (!ind || ind == SIZE_MAX)
+		return d;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const char *l = d; l < end;) {
+		const char *eol = memchr(l, '\n', (size_t)(end - l));
+		const char *next = eol ? eol + 1 : end;
+
+		sb_putn(&sb, l + ind, (size_t)(next - l) - ind);
+		l = next;
+	}
+	sb_puts(&sb, end);
+	const char *r = cv_strndup(cv, sb.buf, sb.len);
+
+	sb_free(&sb);
+	return r ? r : d;
+}
+
+/*
+ * A lead-in whose list went to the properties ("It must be provided by one
+ * of:", "The following ECC strength and step size are currently
+ * supported:"): a paragraph ending with ':' that nothing more indented
+ * follows loses its last sentence (back to the sentence before it, or the
+ * whole paragraph).
+ */
+static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
+{
+	struct strbuf sb;
+	bool changed = false;
+
+	if (!d)
+		return d;
+	sb_init(&sb);
+	for (const char *p = d; *p;) {
+		const char *end = strstr(p, "\n\n"), *next;
+
+		if (!end)
+			end = p + strlen(p);
+		next = end;
+		while (*next == '\n')
+			next++;
+		size_t len = (size_t)(end - p);
+
+		const char *nl = strchr(next, '\n');
+		size_t sp = strspn(next, " ");
+		/* What it leads in: more indented, or no running prose (a list, a table, code). */
+		bool list_follows = *next && (sp > strspn(p, " ") || next[sp] == '"' ||
+					      starts_with(next + sp, "http") ||
+					      !prose_line(next + sp, (nl ? (size_t)(nl - next) : strlen(next)) - sp));
+
+		while (len && p[len - 1] == ':' && !list_follows) {
+			/* Back to the end of the sentence before it, or to the paragraph's start. */
+			size_t k = len - 1;
+
+			while (k && !(p[k - 1] == '.' && (p[k] == ' ' || p[k] == '\n')))
+				k--;
+			len = k;
+			while (len && (p[len - 1] == ' ' || p[len - 1] == '\n'))
+				len--;
+			changed = true;
+		}
+		if (len) {
+			if (sb.len)
+				sb_puts(&sb, "\n\n");
+			sb_putn(&sb, p, len);
+		}
+		p = next;
+	}
+	const char *r = !changed ? d : sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
+
+	sb_free(&sb);
+	return r;
+}
+
+/*
+ * "This binding describes the APQ8096 sound card, ...", "This document
+ * describes the device tree bindings associated with the keystone ...": a
+ * paragraph that opens by talking of the document says what the hardware
+ * is instead ("The APQ8096 sound card, ...").
+ */
+static const char *drop_document_preamble(struct conv *cv, const char *d)
+{
+	static const char *const opens[] = {
+		"this binding document describes ", "this binding describes ",
+		"this document describes ", "this documents describes ", "this file describes ",
+		"this document provides ", "this document defines ", "this document explains ",
+		"this file documents ", "this binding is for ",
+	};
+	static const char *const skip[] = {
+		"the ", "generic ", "device tree ", "devicetree ", "dt ", "data ",
+	};
+	static const char *const binding[] = { "bindings ", "binding " };
+	static const char *const join[] = { "associated with ", "for ", "of " };
+	struct strbuf sb;
+	bool changed = false;
+
+	if (!d)
+		return d;
+	sb_init(&sb);
+	for (const char *p = d; *p;) {
+		const char *end = strstr(p, "\n\n");
+		size_t len = end ? (size_t)(end - p) + 2 : strlen(p), ind = strspn(p, " ");
+		const char *t = p + ind, *rest = NULL;
+
+		for (size_t i = 0; i < ARRAY_SIZE(opens) && !rest; i++)
+			if (starts_with_ci(t, opens[i]))
+				rest = t + strlen(opens[i]);
+		if (rest) {
+			/* "the device tree bindings for": all of it, when it names bindings. */
+			const char *r = rest;
+
+			for (bool more = true; more;) {
+				more = false;
+				for (size_t i = 0; i < ARRAY_SIZE(skip); i++)
+					if (starts_with_ci(r, skip[i]))
+						r += strlen(skip[i]), more = true;
+			}
+			for (size_t i = 0; i < ARRAY_SIZE(binding); i++)
+				if (starts_with_ci(r, binding[i])) {
+					r += strlen(binding[i]);
+					for (size_t j = 0; j < ARRAY_SIZE(join); j++)
+						if (starts_with_ci(r, join[j]))
+							r += strlen(join[j]);
+					rest = r;
+				}
+			/* "This document explains only ...", "... information, what ...": as written. */
+			static const char *const keep[] = {
+				"only ", "information", "which ", "describing ", "differences ",
+			};
+			for (size_t i = 0; rest && i < ARRAY_SIZE(keep); i++)
+				if (starts_with_ci(rest, keep[i]))
+					rest = NULL;
+			if (rest && (!isalpha((unsigned char)*rest) || find_word(rest, "only")))
+				rest = NULL;
+		}
+		if (rest) {
+			sb_putn(&sb, p, ind);
+			sb_putc(&sb, (char)toupper((unsigned char)*rest));
+			sb_putn(&sb, rest + 1, len - (size_t)(rest + 1 - p));
+			changed = true;
+		} else {
+			sb_putn(&sb, p, len);
+		}
+		p += len;
+	}
+	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : d;
+
+	sb_free(&sb);
+	return r ? r : d;
+}
+
+/* The prose for the top-level description: no references list, no blank runs. */
+const char *top_description(struct conv *cv)
+{
+	const char *t = sb_cstr(&cv->desc);
+	struct strbuf sb;
+	bool blank = true;
+
+	sb_init(&sb);
+	for (const char *p = t; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		char *line = cv_strndup(cv, p, n);
+
+		p = eol ? eol + 1 : p + n;
+		if (!line)
+			break;
+		/*
+		 * A tab inside the text is a table's gap ("0\taudio\tAudio AC97
+		 * Cntrl"): blanks to the next tab stop, at least two, so that the
+		 * columns stay aligned and the table is not reflowed as prose.
+		 */
+		if (strchr(skip_blanks(line), '\t')) {
+			struct strbuf lb;
+			bool lead = true;
+			size_t col = 0;
+
+			sb_init(&lb);
+			for (const char *q = line; *q; q++) {
+				if (*q != '\t' && *q != ' ')
+					lead = false;
+				if (*q != '\t') {
+					sb_putc(&lb, *q);
+					col++;
+					continue;
+				}
+				size_t stop = (col / 8 + 1) * 8;
+
+				/* "domains\tonly provide": a typo between two words of prose. */
+				if (!lead && q > line && islower((unsigned char)q[-1]) &&
+				    islower((unsigned char)q[1]) && !strchr(q + 1, '\t') &&
+				    strchr(skip_blanks(line), '\t') == q) {
+					sb_putc(&lb, ' ');
+					col++;
+					continue;
+				}
+				if (lead) {
+					sb_putc(&lb, ' ');
+				} else {
+					if (stop < col + 2)
+						stop += 8;
+					for (size_t k = col; k < stop; k++)
+						sb_putc(&lb, ' ');
+				}
+				col = stop;
+			}
+			line = cv_strndup(cv, lb.buf ? lb.buf : "", lb.len);
+			sb_free(&lb);
+			if (!line)
+				break;
+		}
+		for (char *q = line; *q; q++)
+			if (*q == '\t')
+				*q = ' ';
+		const char *s = skip_blanks(line);
+
+		/* "[1] Documentation/devicetree/bindings/..." */
+		if (s[0] == '[' && isdigit((unsigned char)s[1]) && strstr(s, "Documentation/"))
+			continue;
+		if (!*s) {
+			if (!blank)
+				sb_putc(&sb, '\n');
+			blank = true;
+			continue;
+		}
+		sb_puts(&sb, line);
+		sb_putc(&sb, '\n');
+		blank = false;
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.len--;
+	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
+
+	sb_free(&sb);
+	r = drop_document_preamble(cv, drop_generic_pointers(cv, r));
+	/* Until none is left: "-Examples:" after "Required only for X:" leads in nothing either. */
+	for (const char *before = NULL; r != before;)
+		r = drop_orphan_lead_ins(cv, before = r);
+	return reflow(cv, dedent_first_paragraph(cv, r), DESC_WIDTH - 2);
 }
