@@ -331,6 +331,16 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	bool bare_props = words <= 3 && mentions_props(p) && nx && nx->no == l->no + 1 &&
 			  bullet_at(nx->t, &nb);
 
+	/*
+	 * "Optional Properties for Direct Keyes" on a line of its own, no
+	 * colon, over its items or a line on them.
+	 */
+	if (!bare_props && words <= 8 && mentions_props(p) && l->ind <= 2 &&
+	    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
+	    (i == 0 || cv->lines[i - 1].blank) && nx && !nx->blank && nx->no == l->no + 1 &&
+	    !strchr(p, '.') && !strchr(p, ','))
+		bare_props = true;
+
 	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6) &&
 	    !bare_props)
 		return false;
