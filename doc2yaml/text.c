@@ -289,6 +289,14 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		h->kind = SEC_EXAMPLE;
 		return true;
 	}
+	/* "Optional properties: (See ethernet.txt file in the same directory)" */
+	char *remark = strstr(p, ": (");
+
+	if (remark && p[n - 1] == ')' && mentions_props(p) && remark - p < 40 &&
+	    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional "))) {
+		remark[1] = '\0';
+		n = strlen(p);
+	}
 	bool colon = p[n - 1] == ':';
 	bool underlined = nx && !nx->blank && is_rule_line(nx) && nx->ind <= l->ind + 2;
 
