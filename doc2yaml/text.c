@@ -396,6 +396,12 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		h->conditional = true;
 	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
 		h->sub = true;
+	/* "... there must be device tree subnode with the following\nrequired properties:" */
+	if (h->kind == SEC_PROPS && islower((unsigned char)p[0]) && i > 0 &&
+	    !cv->lines[i - 1].blank && (find_ci(cv->lines[i - 1].t, "subnode") ||
+					find_ci(cv->lines[i - 1].t, "sub-node") ||
+					find_ci(cv->lines[i - 1].t, "child node")))
+		h->sub = true;
 	/* "Parent node should have the following properties": another node's (6 files of 6.1). */
 	if (h->kind == SEC_PROPS && find_ci(p, "parent node"))
 		h->sub = true;
