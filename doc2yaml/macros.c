@@ -40,6 +40,12 @@ static const struct macro_header {
 
 /* ---- macros ---------------------------------------------------------- */
 
+/* The headers that define a macro (CLK_LCD: pxa-clock.h, actions,s900-cmu.h, ...). */
+struct macro_def {
+	const char *header;	/* under include/: "dt-bindings/clock/pxa-clock.h" */
+	struct macro_def *next;
+};
+
 static int collect_dir_macros(struct dtbind_doc2yaml *c, const char *root, const char *dir,
 			      unsigned depth)
 {
@@ -86,10 +92,15 @@ static int collect_dir_macros(struct dtbind_doc2yaml *c, const char *root, const
 								t++;
 							if (t > s && rel) {
 								char *name = arena_strndup(&c->macro_arena, s, (size_t)(t - s));
+								struct macro_def *def = arena_alloc(&c->macro_arena,
+												    sizeof(*def));
 
-								if (name && !hmap_get_str(&c->macros, name, strlen(name)))
-									hmap_put_str(&c->macros, name, strlen(name),
-										     (void *)rel);
+								if (name && def) {
+									def->header = rel;
+									def->next = hmap_get_str(&c->macros, name,
+												 strlen(name));
+									hmap_put_str(&c->macros, name, strlen(name), def);
+								}
 							}
 						}
 					}
@@ -136,6 +147,69 @@ static void load_macros(struct dtbind_doc2yaml *c, const char *root)
 	}
 }
 
+/*
+ * Does token t[0..n) of a header's name start a word of the binding's
+ * compatibles or file?  2 for a chip's word ("mt8173" of
+ * "mediatek,mt8173-mmsys"), 1 for the vendor's, 0 for none.
+ */
+static unsigned token_of_binding(const struct conv *cv, const char *t, size_t n)
+{
+	static const char *const generic[] = {
+		"clock", "clocks", "clk", "reset", "resets", "cmu", "bindings", "power", "gpio",
+		"interrupt", "controller", "irq", "pinctrl", "pinfunc", "dma", "common", "defs",
+	};
+	const char *ctx[33];
+	size_t nctx = 0;
+
+	unsigned best = 0;
+
+	if (n < 3 || span_in_ci(t, n, generic, ARRAY_SIZE(generic)))
+		return 0;
+	for (size_t i = 0; i < cv->chains.n && nctx < 32; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t k = 0; k < ch->n && nctx < 32; k++)
+			ctx[nctx++] = ch->s[k];
+	}
+	ctx[nctx++] = cv->file;
+	for (size_t i = 0; i < nctx; i++)
+		for (const char *w = ctx[i]; w && *w; w++)
+			if ((w == ctx[i] || strchr(",-_./", w[-1])) && !strncasecmp(w, t, n)) {
+				unsigned weight = w == ctx[i] && strchr(ctx[i], ',') ? 1 : 2;
+
+				if (weight > best)
+					best = weight;
+			}
+	return best;
+}
+
+/*
+ * How many words of a header's file name the binding's compatibles or file
+ * name start with (a chip's word counting twice a vendor's); three more for a
+ * header the example includes already
+ * (pistachio-clk.h for CLK_AUDIO_DAC once SYS_CLK_PAUD_OUT brought it).
+ */
+static unsigned header_affinity(const struct conv *cv, const char *header)
+{
+	const char *b = strrchr(header, '/');
+	unsigned score = 0;
+
+	for (size_t i = 0; i < cv->n_includes; i++)
+		if (!strcmp(cv->macro_includes[i], header))
+			score += 3;
+
+	b = b ? b + 1 : header;
+	for (const char *p = b; *p && strcmp(p, ".h");) {
+		size_t n = strcspn(p, ",-_.");
+
+		score += token_of_binding(cv, p, n);
+		p += n;
+		if (*p)
+			p++;
+	}
+	return score;
+}
+
 static const char *macro_header(struct conv *cv, const char *name, bool *known)
 {
 	*known = false;
@@ -149,7 +223,24 @@ static const char *macro_header(struct conv *cv, const char *name, bool *known)
 		}
 	}
 	load_macros(cv->c, cv->root);
-	return hmap_get_str(&cv->c->macros, name, strlen(name));
+	const struct macro_def *d = hmap_get_str(&cv->c->macros, name, strlen(name));
+	const char *best = NULL;
+	unsigned best_score = 0;
+
+	/*
+	 * Defined in several headers (CLK_LCD): the one named like the binding
+	 * ("pxa-clock.h" for "marvell,pxa2xx-lcdc"), else the first by name, the
+	 * same on every machine whatever order the directory lists them in.
+	 */
+	for (; d; d = d->next) {
+		unsigned score = header_affinity(cv, d->header);
+
+		if (!best || score > best_score || (score == best_score && strcmp(d->header, best) < 0)) {
+			best = d->header;
+			best_score = score;
+		}
+	}
+	return best;
 }
 
 void add_include(struct conv *cv, const char *h)
