@@ -271,11 +271,16 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 /* The sentence ending at or after @from in the paragraph [.., end): its end. */
 static size_t sentence_end(const char *s, size_t from, size_t end)
 {
-	for (size_t i = from; i < end; i++)
+	for (size_t i = from; i < end; i++) {
+		/* "... binding from\n.../clock-bindings.txt\nThe available ...": no full stop. */
+		if (s[i] == '\n' && i >= from + 4 && !strncmp(s + i - 4, ".txt", 4) &&
+		    isupper((unsigned char)s[i + 1 + strspn(s + i + 1, " ")]))
+			return i;
 		if (strchr(".!?", s[i]) && (i + 1 == end || s[i + 1] == ' ' || s[i + 1] == '\n') &&
 		    !(i >= 3 && !strncasecmp(s + i - 3, "e.g", 3)) &&
 		    !(i >= 3 && !strncasecmp(s + i - 3, "i.e", 3)))
 			return i + 1;
+	}
 	return end;
 }
 
