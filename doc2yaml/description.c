@@ -514,20 +514,23 @@ static const char *dedent_first_paragraph(struct conv *cv, const char *d)
 }
 
 /*
- * A lead-in whose list went to the properties ("It must be provided by one
- * of:", "The following ECC strength and step size are currently
- * supported:"): a paragraph ending with ':' that nothing more indented
- * follows loses its last sentence (back to the sentence before it, or the
- * whole paragraph).
+ * Rewrite each paragraph of @d (split at blank lines; @next is the
+ * paragraph after it, "" at the end) with @fn, which appends what it keeps
+ * to @out and says whether that differs; the kept paragraphs are joined
+ * by one blank line.  Returns @d itself when nothing changed, NULL when
+ * nothing is left.
  */
-static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
+typedef bool (*paragraph_fn)(const char *p, size_t len, const char *next, struct strbuf *out);
+
+static const char *each_paragraph(struct conv *cv, const char *d, paragraph_fn fn)
 {
-	struct strbuf sb;
+	struct strbuf sb, para;
 	bool changed = false;
 
 	if (!d)
 		return d;
 	sb_init(&sb);
+	sb_init(&para);
 	for (const char *p = d; *p;) {
 		const char *end = strstr(p, "\n\n"), *next;
 
@@ -536,37 +539,52 @@ static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
 		next = end;
 		while (*next == '\n')
 			next++;
-		size_t len = (size_t)(end - p);
-
-		const char *nl = strchr(next, '\n');
-		size_t sp = strspn(next, " ");
-		/* What it leads in: more indented, or no running prose (a list, a table, code). */
-		bool list_follows = *next && (sp > strspn(p, " ") || next[sp] == '"' ||
-					      starts_with(next + sp, "http") ||
-					      !prose_line(next + sp, (nl ? (size_t)(nl - next) : strlen(next)) - sp));
-
-		while (len && p[len - 1] == ':' && !list_follows) {
-			/* Back to the end of the sentence before it, or to the paragraph's start. */
-			size_t k = len - 1;
-
-			while (k && !(p[k - 1] == '.' && (p[k] == ' ' || p[k] == '\n')))
-				k--;
-			len = k;
-			while (len && (p[len - 1] == ' ' || p[len - 1] == '\n'))
-				len--;
-			changed = true;
-		}
-		if (len) {
+		para.len = 0;
+		changed |= fn(p, (size_t)(end - p), next, &para);
+		if (para.len) {
 			if (sb.len)
 				sb_puts(&sb, "\n\n");
-			sb_putn(&sb, p, len);
+			sb_putn(&sb, para.buf, para.len);
 		}
 		p = next;
 	}
 	const char *r = !changed ? d : sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);
+	sb_free(&para);
 	return r;
+}
+
+/*
+ * A lead-in whose list went to the properties ("It must be provided by one
+ * of:", "The following ECC strength and step size are currently
+ * supported:"): a paragraph ending with ':' that nothing more indented
+ * follows loses its last sentence (back to the sentence before it, or the
+ * whole paragraph).
+ */
+static bool orphan_lead_in(const char *p, size_t len, const char *next, struct strbuf *out)
+{
+	const char *nl = strchr(next, '\n');
+	size_t sp = strspn(next, " ");
+	/* What it leads in: more indented, or no running prose (a list, a table, code). */
+	bool list_follows = *next && (sp > strspn(p, " ") || next[sp] == '"' ||
+				      starts_with(next + sp, "http") ||
+				      !prose_line(next + sp, (nl ? (size_t)(nl - next) : strlen(next)) - sp));
+	bool changed = false;
+
+	while (len && p[len - 1] == ':' && !list_follows) {
+		/* Back to the end of the sentence before it, or to the paragraph's start. */
+		size_t k = len - 1;
+
+		while (k && !(p[k - 1] == '.' && (p[k] == ' ' || p[k] == '\n')))
+			k--;
+		len = k;
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\n'))
+			len--;
+		changed = true;
+	}
+	sb_putn(out, p, len);
+	return changed;
 }
 
 /*
@@ -575,7 +593,7 @@ static const char *drop_orphan_lead_ins(struct conv *cv, const char *d)
  * paragraph that opens by talking of the document says what the hardware
  * is instead ("The APQ8096 sound card, ...").
  */
-static const char *drop_document_preamble(struct conv *cv, const char *d)
+static bool document_preamble(const char *p, size_t len, const char *next, struct strbuf *out)
 {
 	static const char *const opens[] = {
 		"this binding document describes ", "this binding describes ",
@@ -588,62 +606,49 @@ static const char *drop_document_preamble(struct conv *cv, const char *d)
 	};
 	static const char *const binding[] = { "bindings ", "binding " };
 	static const char *const join[] = { "associated with ", "for ", "of " };
-	struct strbuf sb;
-	bool changed = false;
+	/* "This document explains only ...", "... information, what ...": as written. */
+	static const char *const keep[] = {
+		"only ", "information", "which ", "describing ", "differences ",
+	};
+	size_t ind = strspn(p, " ");
+	const char *t = p + ind, *rest = NULL;
 
-	if (!d)
-		return d;
-	sb_init(&sb);
-	for (const char *p = d; *p;) {
-		const char *end = strstr(p, "\n\n");
-		size_t len = end ? (size_t)(end - p) + 2 : strlen(p), ind = strspn(p, " ");
-		const char *t = p + ind, *rest = NULL;
+	(void)next;
+	for (size_t i = 0; i < ARRAY_SIZE(opens) && !rest; i++)
+		if (starts_with_ci(t, opens[i]))
+			rest = t + strlen(opens[i]);
+	if (rest) {
+		/* "the device tree bindings for": all of it, when it names bindings. */
+		const char *r = rest;
 
-		for (size_t i = 0; i < ARRAY_SIZE(opens) && !rest; i++)
-			if (starts_with_ci(t, opens[i]))
-				rest = t + strlen(opens[i]);
-		if (rest) {
-			/* "the device tree bindings for": all of it, when it names bindings. */
-			const char *r = rest;
-
-			for (bool more = true; more;) {
-				more = false;
-				for (size_t i = 0; i < ARRAY_SIZE(skip); i++)
-					if (starts_with_ci(r, skip[i]))
-						r += strlen(skip[i]), more = true;
+		for (bool more = true; more;) {
+			more = false;
+			for (size_t i = 0; i < ARRAY_SIZE(skip); i++)
+				if (starts_with_ci(r, skip[i]))
+					r += strlen(skip[i]), more = true;
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(binding); i++)
+			if (starts_with_ci(r, binding[i])) {
+				r += strlen(binding[i]);
+				for (size_t j = 0; j < ARRAY_SIZE(join); j++)
+					if (starts_with_ci(r, join[j]))
+						r += strlen(join[j]);
+				rest = r;
 			}
-			for (size_t i = 0; i < ARRAY_SIZE(binding); i++)
-				if (starts_with_ci(r, binding[i])) {
-					r += strlen(binding[i]);
-					for (size_t j = 0; j < ARRAY_SIZE(join); j++)
-						if (starts_with_ci(r, join[j]))
-							r += strlen(join[j]);
-					rest = r;
-				}
-			/* "This document explains only ...", "... information, what ...": as written. */
-			static const char *const keep[] = {
-				"only ", "information", "which ", "describing ", "differences ",
-			};
-			for (size_t i = 0; rest && i < ARRAY_SIZE(keep); i++)
-				if (starts_with_ci(rest, keep[i]))
-					rest = NULL;
-			if (rest && (!isalpha((unsigned char)*rest) || find_word(rest, "only")))
+		for (size_t i = 0; rest && i < ARRAY_SIZE(keep); i++)
+			if (starts_with_ci(rest, keep[i]))
 				rest = NULL;
-		}
-		if (rest) {
-			sb_putn(&sb, p, ind);
-			sb_putc(&sb, (char)toupper((unsigned char)*rest));
-			sb_putn(&sb, rest + 1, len - (size_t)(rest + 1 - p));
-			changed = true;
-		} else {
-			sb_putn(&sb, p, len);
-		}
-		p += len;
+		if (rest && (!isalpha((unsigned char)*rest) || find_word(rest, "only")))
+			rest = NULL;
 	}
-	const char *r = changed ? cv_strndup(cv, sb.buf, sb.len) : d;
-
-	sb_free(&sb);
-	return r ? r : d;
+	if (!rest || rest >= p + len) {
+		sb_putn(out, p, len);
+		return false;
+	}
+	sb_putn(out, p, ind);
+	sb_putc(out, (char)toupper((unsigned char)*rest));
+	sb_putn(out, rest + 1, len - (size_t)(rest + 1 - p));
+	return true;
 }
 
 /* The prose for the top-level description: no references list, no blank runs. */
@@ -729,9 +734,9 @@ const char *top_description(struct conv *cv)
 	const char *r = sb.len ? cv_strndup(cv, sb.buf, sb.len) : NULL;
 
 	sb_free(&sb);
-	r = drop_document_preamble(cv, drop_generic_pointers(cv, r));
+	r = each_paragraph(cv, drop_generic_pointers(cv, r), document_preamble);
 	/* Until none is left: "-Examples:" after "Required only for X:" leads in nothing either. */
 	for (const char *before = NULL; r != before;)
-		r = drop_orphan_lead_ins(cv, before = r);
+		r = each_paragraph(cv, before = r, orphan_lead_in);
 	return reflow(cv, dedent_first_paragraph(cv, r), DESC_WIDTH - 2);
 }

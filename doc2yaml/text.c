@@ -239,6 +239,41 @@ static bool colon_line_is_prose(const struct conv *cv, size_t i, const char *p, 
 }
 
 /*
+ * What heading @p (line @i) says of its items: required or optional,
+ * deprecated, conditional, a child's ("for child nodes"), the root's.
+ */
+static void heading_flags(const struct conv *cv, size_t i, const char *p, struct heading *h)
+{
+	/* "Require properties", "Requires node properties", "Compulsory properties" too. */
+	if (find_ci(p, "require") || find_ci(p, "mandatory") || find_ci(p, "compulsory"))
+		h->req = REQ_YES;
+	if (find_ci(p, "optional"))
+		h->req = REQ_NO;
+	if (find_ci(p, "deprecated") || find_ci(p, "obsolete")) {
+		h->deprecated = true;
+		h->req = REQ_NO;
+	}
+	if ((find_ci(p, "additional") && h->req == REQ_YES) || find_word(p, "if") ||
+	    find_word(p, "when") || find_ci(p, "required only"))
+		h->conditional = true;
+	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
+		h->sub = true;
+	/* "... there must be device tree subnode with the following\nrequired properties:" */
+	if (h->kind == SEC_PROPS && islower((unsigned char)p[0]) && i > 0 &&
+	    !cv->lines[i - 1].blank && (find_ci(cv->lines[i - 1].t, "subnode") ||
+					find_ci(cv->lines[i - 1].t, "sub-node") ||
+					find_ci(cv->lines[i - 1].t, "child node")))
+		h->sub = true;
+	/* "Parent node should have the following properties": another node's (6 files of 6.1). */
+	if (h->kind == SEC_PROPS && find_ci(p, "parent node"))
+		h->sub = true;
+	if (find_ci(p, "root node") || find_ci(p, "root-node"))
+		h->root = true, h->sub = false;
+	if (find_word(p, "node") || find_word(p, "nodes"))
+		h->nodeword = true;
+}
+
+/*
  * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
  * are ALL CAPS, or are a bare "Example".
  */
@@ -382,33 +417,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 			return false;	/* "Controller:", "or", prose between examples */
 		h->kind = SEC_OTHER;
 	}
-	/* "Require properties", "Requires node properties", "Compulsory properties" too. */
-	if (find_ci(p, "require") || find_ci(p, "mandatory") || find_ci(p, "compulsory"))
-		h->req = REQ_YES;
-	if (find_ci(p, "optional"))
-		h->req = REQ_NO;
-	if (find_ci(p, "deprecated") || find_ci(p, "obsolete")) {
-		h->deprecated = true;
-		h->req = REQ_NO;
-	}
-	if ((find_ci(p, "additional") && h->req == REQ_YES) || find_word(p, "if") ||
-	    find_word(p, "when") || find_ci(p, "required only"))
-		h->conditional = true;
-	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
-		h->sub = true;
-	/* "... there must be device tree subnode with the following\nrequired properties:" */
-	if (h->kind == SEC_PROPS && islower((unsigned char)p[0]) && i > 0 &&
-	    !cv->lines[i - 1].blank && (find_ci(cv->lines[i - 1].t, "subnode") ||
-					find_ci(cv->lines[i - 1].t, "sub-node") ||
-					find_ci(cv->lines[i - 1].t, "child node")))
-		h->sub = true;
-	/* "Parent node should have the following properties": another node's (6 files of 6.1). */
-	if (h->kind == SEC_PROPS && find_ci(p, "parent node"))
-		h->sub = true;
-	if (find_ci(p, "root node") || find_ci(p, "root-node"))
-		h->root = true, h->sub = false;
-	if (find_word(p, "node") || find_word(p, "nodes"))
-		h->nodeword = true;
+	heading_flags(cv, i, p, h);
 	return true;
 }
 
