@@ -106,17 +106,22 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		parent_cells(node, &ac, &sc);
 		if (ac < 1 || ac > 2 || sc > 2)
 			return NULL;
+		/* As many ranges as the schema asks for, 4 KiB apart. */
+		unsigned n = schema_count(ps);
+
 		sb_init(&sb);
-		sb_puts(&sb, "<");
-		if (ac == 2)
-			sb_printf(&sb, "0x%llx 0x%llx", addr >> 32, addr & 0xffffffffull);
-		else
-			sb_printf(&sb, "0x%llx", addr);
-		if (sc == 2)
-			sb_puts(&sb, " 0x0 0x1000");
-		else if (sc == 1)
-			sb_puts(&sb, " 0x1000");
-		sb_puts(&sb, ">");
+		for (unsigned i = 0; i < n && i < 16; i++, addr += 0x1000) {
+			sb_puts(&sb, i ? ", <" : "<");
+			if (ac == 2)
+				sb_printf(&sb, "0x%llx 0x%llx", addr >> 32, addr & 0xffffffffull);
+			else
+				sb_printf(&sb, "0x%llx", addr);
+			if (sc == 2)
+				sb_puts(&sb, " 0x0 0x1000");
+			else if (sc == 1)
+				sb_puts(&sb, " 0x1000");
+			sb_puts(&sb, ">");
+		}
 		r = cv_strdup(cv, sb_cstr(&sb));
 		sb_free(&sb);
 		return r;

@@ -373,7 +373,7 @@ static size_t names_after(const struct conv *cv, const struct cset *cs, const ch
 }
 
 /* 2..64 from "two".."eight" or digits, else 0. */
-static unsigned count_word(const char *w, size_t wl)
+unsigned count_word(const char *w, size_t wl)
 {
 	static const char *const words[] = { "two", "three", "four", "five", "six", "seven", "eight" };
 

@@ -503,6 +503,8 @@ size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, si
 		    bool *numbered);
 size_t names_legend(struct conv *cv, const struct pinfo *names, const char *const *l, size_t n,
 		    const char **out);
+unsigned desc_reg_count(const char *d);
+unsigned count_word(const char *w, size_t wl);	/* conditions.c: "two" .. "eight", 2 .. 64 */
 const char *clean_desc(struct conv *cv, struct prop *pr);
 struct ynode *ydesc(struct conv *cv, const char *d, unsigned src, unsigned ind);
 void pinfo_add_values(const struct conv *cv, struct pinfo *pis, size_t *np, size_t cap,

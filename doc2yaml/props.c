@@ -559,6 +559,13 @@ static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
 				min = (unsigned)n;
 		}
 	}
+	/* No example shows it: "So four reg spaces need to be defined." */
+	if (!b->pi->nvalues && !strcmp(b->name, "reg") && max <= 1 && b->d) {
+		unsigned n = desc_reg_count(b->d);
+
+		if (n >= 2)
+			min = max = n;
+	}
 	*pmin = min;
 	*pmax = max;
 }

@@ -563,3 +563,41 @@ size_t names_legend(struct conv *cv, const struct pinfo *names, const char *cons
 	}
 	return n;
 }
+
+/*
+ * How many register ranges a reg's text asks for when no example shows
+ * them ("So four reg spaces need to be defined", "two register regions"),
+ * or 0.
+ */
+unsigned desc_reg_count(const char *d)
+{
+	static const char *const what[] = { "reg", "register", "memory", "address" };
+	static const char *const unit[] = {
+		"space", "spaces", "region", "regions", "range", "ranges", "area", "areas",
+		"set", "sets", "entries", "resources", "blocks",
+	};
+
+	for (const char *p = d; p && *p;) {
+		p += strspn(p, " \n\t(,.;:");
+		size_t wl = strcspn(p, " \n\t(),.;:");
+		unsigned n = wl ? count_word(p, wl) : 0;
+		const char *w = p + wl;
+		bool saw_what = false;
+
+		/* Within the next three words: what is counted, then its unit. */
+		for (int k = 0; n && k < 3 && *w; k++) {
+			w += strspn(w, " \n\t");
+			size_t l2 = strcspn(w, " \n\t(),.;:");
+
+			if (span_in_ci(w, l2, what, ARRAY_SIZE(what)))
+				saw_what = true;
+			else if (saw_what && span_in_ci(w, l2, unit, ARRAY_SIZE(unit)))
+				return n;
+			w += l2;
+		}
+		if (!wl)
+			break;
+		p += wl;
+	}
+	return 0;
+}
