@@ -56,6 +56,24 @@ static const char *node_signature(struct conv *cv, const struct ditem *n)
 	return r;
 }
 
+/*
+ * Nodes whose name a common schema fixes, $ref'd by name as the 6.x
+ * conversions do (display-timings: 4 of 6.12's schemas, 8 texts of 6.1).
+ */
+static const char *fixed_name_schema(const char *name)
+{
+	static const struct {
+		const char *name, *schema;
+	} fixed[] = {
+		{ "display-timings", "display/panel/display-timings.yaml" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		if (!strcmp(name, fixed[i].name))
+			return fixed[i].schema;
+	return NULL;
+}
+
 static bool special_child(const char *name)
 {
 	return !strcmp(name, "ports") || !strcmp(name, "port") || !strcmp(name, "mdio") ||
@@ -696,6 +714,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			sb_free(&alt);
 			yset(cs, "additionalProperties", yraw(cv, "false", line));
 			kind_extras(cv, cs, g[k].inst, g[k].n, scope, line, depth);
+		} else if (g[k].same_name && fixed_name_schema(g[k].name)) {
+			cs = child_ref_schema(cv, fixed_name_schema(g[k].name), line, desc);
 		} else if (!cs) {
 			const char *named = child_named_schema(cv, desc);
 

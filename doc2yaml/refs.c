@@ -112,6 +112,7 @@ bool generic_binding_txt(const char *s, size_t n)
 		"interconnect", "power_domain", "power-domain", "video-interfaces", "dma",
 		"spi-bus", "i2c", "iommu", "nvmem", "regulator", "thermal", "pwm", "mmc",
 		"ethernet", "mdio", "serial", "rtc", "watchdog", "matrix-keymap", "hwlock",
+		"display-timing",
 	};
 	const char *stem = s, *dir = s, *dirend = s;
 
