@@ -1418,7 +1418,10 @@ void build_device(struct conv *cv, struct ynode *schema)
 		yset(props, "$nodename", nn);
 	}
 	struct ynode *cs = compat_schema(cv);
+	struct ynode *sel = cv->root_binding ? NULL : own_compatibles_select(cv);
 
+	if (sel)
+		yset(schema, "select", sel);
 	if (cs)
 		yset(props, "compatible", cs);
 	if (cs && !cv->root_binding)
