@@ -775,6 +775,71 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 	}
 }
 
+/*
+ * The compatible of a child group from its instances' values: one string
+ * (const), one per instance (enum: ti-lmu's backlight is "ti,lm3631-backlight"
+ * under one chip, "ti,lm3632-backlight" under the next), or lists that share
+ * their fallbacks (items: the firsts' enum, then the fallbacks).  NULL when
+ * a value is no compatible; lists of different fallbacks keep the first.
+ */
+static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, unsigned src)
+{
+	const char *first[8], *v0[8];
+	size_t nfirst = 0, n0 = value_strings(cv, pi->values[0], v0, 8);
+	bool same_tail = true;
+
+	for (size_t j = 0; j < n0; j++)
+		if (!v0[j] || !valid_compatible(v0[j]))
+			return NULL;
+	if (!n0)
+		return NULL;
+	for (size_t i = 0; i < pi->nvalues && i < ARRAY_SIZE(pi->values); i++) {
+		const char *v[8];
+		size_t nv = pi->values[i] ? value_strings(cv, pi->values[i], v, 8) : 0;
+		bool seen = false;
+
+		if (nv != n0 || !v[0] || !valid_compatible(v[0])) {
+			same_tail = false;
+			break;
+		}
+		for (size_t j = 1; j < nv; j++)
+			if (!v[j] || strcmp(v[j], v0[j]))
+				same_tail = false;
+		for (size_t f = 0; f < nfirst; f++)
+			seen |= !strcmp(first[f], v[0]);
+		if (!seen && nfirst < ARRAY_SIZE(first))
+			first[nfirst++] = v[0];
+	}
+	if (!same_tail) {
+		nfirst = 1;
+		first[0] = v0[0];
+	}
+	struct ynode *head = ymap(cv, src);
+
+	if (nfirst == 1) {
+		yset(head, "const", ystr(cv, first[0], src));
+	} else {
+		struct ynode *e = yseq(cv, src);
+
+		for (size_t f = 0; f < nfirst; f++)
+			ypush(e, ystr(cv, first[f], src));
+		yset(head, "enum", e);
+	}
+	if (n0 == 1)
+		return head;
+	struct ynode *c = ymap(cv, src), *items = yseq(cv, src);
+
+	ypush(items, head);
+	for (size_t j = 1; j < n0; j++) {
+		struct ynode *e = ymap(cv, src);
+
+		yset(e, "const", ystr(cv, v0[j], src));
+		ypush(items, e);
+	}
+	yset(c, "items", items);
+	return c;
+}
+
 /* A generic child node: the properties its instances use, typed; text of scope @scope. */
 static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 int scope, unsigned src, unsigned depth, const char *desc)
@@ -808,30 +873,10 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 
 	for (size_t k = 0; k < np; k++) {
 		if (!strcmp(pis[k].name, "compatible")) {
-			const char *v[8];
-			size_t nv = value_strings(cv, pis[k].values[0], v, 8);
+			struct ynode *c = child_compatible(cv, &pis[k], src);
 
-			for (size_t j = 0; j < nv; j++)
-				if (!v[j] || !valid_compatible(v[j]))
-					nv = 0;
-
-			if (nv == 1) {
-				struct ynode *c = ymap(cv, src);
-
-				yset(c, "const", ystr(cv, v[0], src));
+			if (c)
 				yset(props, "compatible", c);
-			} else if (nv > 1) {
-				struct ynode *c = ymap(cv, src), *items = yseq(cv, src);
-
-				for (size_t j = 0; j < nv; j++) {
-					struct ynode *e = ymap(cv, src);
-
-					yset(e, "const", ystr(cv, v[j], src));
-					ypush(items, e);
-				}
-				yset(c, "items", items);
-				yset(props, "compatible", c);
-			}
 			continue;
 		}
 		yset(props, pis[k].name, prop_schema(cv, &pc, &pis[k], 6 + 2 * depth));
