@@ -170,9 +170,9 @@ static void group_children(struct conv *cv, const struct ditem *const *parents, 
 	}
 }
 
-static const char *group_pattern(struct conv *cv, const struct child_group *g)
+/* The unit address part of a group's pattern: "@[0-9a-f]+", optional, or "". */
+static const char *unit_pattern(const struct child_group *g)
 {
-	const char *unit = "";
 	bool hexunit = true;
 
 	for (size_t i = 0; i < g->n; i++) {
@@ -184,10 +184,15 @@ static const char *group_pattern(struct conv *cv, const struct child_group *g)
 					hexunit = false;
 	}
 	if (g->units && !g->nounits)
-		unit = hexunit ? "@[0-9a-f]+" : "@.*";
-	else if (g->units)
-		unit = hexunit ? "(@[0-9a-f]+)?" : "(@.*)?";
-	return cv_printf(cv, "^%s%s%s$", g->base, g->digits ? "[0-9]+" : "", unit);
+		return hexunit ? "@[0-9a-f]+" : "@.*";
+	if (g->units)
+		return hexunit ? "(@[0-9a-f]+)?" : "(@.*)?";
+	return "";
+}
+
+static const char *group_pattern(struct conv *cv, const struct child_group *g)
+{
+	return cv_printf(cv, "^%s%s%s$", g->base, g->digits ? "[0-9]+" : "", unit_pattern(g));
 }
 
 static bool only_props(const struct ditem *n, const char *const *allowed, size_t na)
@@ -699,6 +704,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				sb_puts(&alt, rg[r].base);
 				if (rg[r].digits)
 					sb_puts(&alt, "[0-9]+");
+				/* "regulator@0": tps6507x's regulators have unit addresses */
+				sb_puts(&alt, unit_pattern(&rg[r]));
 			}
 			if (alt.len) {
 				struct ynode *reg = ymap(cv, line);
