@@ -216,6 +216,39 @@ static bool only_props(const struct ditem *n, const char *const *allowed, size_t
 static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 int scope, unsigned src, unsigned depth, const char *desc);
 
+/*
+ * Into @props, the properties of graph node @node that port-base and
+ * video-interfaces.yaml do not define: typed, described where the text
+ * describes them.  @vendor_only: only vendor ones (an endpoint's standard
+ * properties are video-interfaces.yaml's).
+ */
+static void node_own_props(struct conv *cv, struct ynode *props, const struct ditem *node,
+			   bool vendor_only, unsigned src)
+{
+	for (const struct ditem *c = node->children; c; c = c->next) {
+		if (c->dead || c->kind != DI_PROP || yget(props, c->name) ||
+		    (vendor_only && !is_vendor_prop(c->name)) || !strcmp(c->name, "reg") ||
+		    !strcmp(c->name, "#address-cells") || !strcmp(c->name, "#size-cells"))
+			continue;
+		struct pinfo pi = { .name = c->name, .line = src };
+		struct propctx pc = { 0 };
+
+		for (size_t k = 0; k < cv->props.n; k++) {
+			struct prop *pr = cv->props.v[k];
+
+			if (!strcmp(pr->name, c->name)) {
+				pi.pr = pr;
+				pi.desc = clean_desc(cv, pr);
+				pi.line = pr->line;
+			}
+		}
+		pi.values[0] = c->value;
+		pi.nodes[0] = node;
+		pi.nvalues = 1;
+		yset(props, c->name, prop_schema(cv, &pc, &pi, 10));
+	}
+}
+
 /* A port: graph.yaml, or video-interfaces for endpoints with bus properties. */
 static struct ynode *port_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 unsigned src, const char *desc, unsigned depth)
@@ -245,6 +278,13 @@ static struct ynode *port_schema(struct conv *cv, const struct ditem *const *ins
 	yset(s, "unevaluatedProperties", yraw(cv, "false", src));
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
+	/* The port's own ("xlnx,video-format" of xlnx,v-tpg's ports). */
+	struct ynode *own = ymap(cv, src);
+
+	for (size_t i = 0; i < n; i++)
+		node_own_props(cv, own, inst[i], false, src);
+	if (!yempty(own))
+		yset(s, "properties", own);
 	/* Endpoints. */
 	const struct ditem *eps[64];
 	size_t ne = 0;
@@ -263,37 +303,20 @@ static struct ynode *port_schema(struct conv *cv, const struct ditem *const *ins
 		for (size_t i = 0; i < ne; i++) {
 			if (strchr(eps[i]->name, '@'))
 				units = true;
-			for (const struct ditem *c = eps[i]->children; c; c = c->next) {
-				if (c->dead || c->kind != DI_PROP || yget(props, c->name) ||
-				    !is_vendor_prop(c->name))
-					continue;
-				struct pinfo pi = { .name = c->name, .line = src };
-				struct propctx pc = { 0 };
-
-				for (size_t k = 0; k < cv->props.n; k++) {
-					struct prop *pr = cv->props.v[k];
-
-					if (!strcmp(pr->name, c->name)) {
-						pi.pr = pr;
-						pi.desc = clean_desc(cv, pr);
-						pi.line = pr->line;
-					}
-				}
-				pi.values[0] = c->value;
-				pi.nodes[0] = eps[i];
-				pi.nvalues = 1;
-				yset(props, c->name, prop_schema(cv, &pc, &pi, 10));
-			}
+			node_own_props(cv, props, eps[i], true, src);
 		}
 		if (!yempty(props))
 			yset(ep, "properties", props);
-		struct ynode *pp = ymap(cv, src);
+		if (units) {
+			struct ynode *pp = ymap(cv, src);
 
-		if (units)
 			yset(pp, "^endpoint(@[0-9a-f]+)?$", ep);
-		else
-			yset(pp, "endpoint", ep);
-		yset(s, units ? "patternProperties" : "properties", pp);
+			yset(s, "patternProperties", pp);
+		} else {
+			yset(own, "endpoint", ep);
+			if (!yget(s, "properties"))
+				yset(s, "properties", own);
+		}
 	}
 	return s;
 }
