@@ -805,65 +805,90 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 	}
 }
 
+/* A compatible list as a schema: const for one string, items of consts. */
+static struct ynode *compat_list_schema(struct conv *cv, const char *const *v, size_t n,
+					unsigned src)
+{
+	struct ynode *c = ymap(cv, src), *items;
+
+	if (n == 1) {
+		yset(c, "const", ystr(cv, v[0], src));
+		return c;
+	}
+	items = yseq(cv, src);
+	for (size_t j = 0; j < n; j++) {
+		struct ynode *e = ymap(cv, src);
+
+		yset(e, "const", ystr(cv, v[j], src));
+		ypush(items, e);
+	}
+	yset(c, "items", items);
+	return c;
+}
+
 /*
- * The compatible of a child group from its instances' values: one string
- * (const), one per instance (enum: ti-lmu's backlight is "ti,lm3631-backlight"
- * under one chip, "ti,lm3632-backlight" under the next), or lists that share
- * their fallbacks (items: the firsts' enum, then the fallbacks).  NULL when
- * a value is no compatible; lists of different fallbacks keep the first.
+ * The compatible of a child group from all its instances' values: one list
+ * (const or items), one string per instance (enum: ti-lmu's backlight is
+ * "ti,lm3631-backlight" under one chip, "ti,lm3632-backlight" under the
+ * next), lists that share their fallbacks (items: the firsts' enum, then
+ * the fallbacks), else a oneOf of the lists (an EHCI and an OHCI, both
+ * "usb@").  NULL when a value is no compatible.
  */
 static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, unsigned src)
 {
-	const char *first[8], *v0[8];
-	size_t nfirst = 0, n0 = value_strings(cv, pi->values[0], v0, 8);
+	const char *lists[8][8];
+	size_t len[8], nl = 0;
 	bool same_tail = true;
 
-	for (size_t j = 0; j < n0; j++)
-		if (!v0[j] || !valid_compatible(v0[j]))
-			return NULL;
-	if (!n0)
-		return NULL;
 	for (size_t i = 0; i < pi->nvalues && i < ARRAY_SIZE(pi->values); i++) {
 		const char *v[8];
 		size_t nv = pi->values[i] ? value_strings(cv, pi->values[i], v, 8) : 0;
 		bool seen = false;
 
-		if (nv != n0 || !v[0] || !valid_compatible(v[0])) {
-			same_tail = false;
-			break;
+		if (!nv)
+			return NULL;
+		for (size_t j = 0; j < nv; j++)
+			if (!v[j] || !valid_compatible(v[j]))
+				return NULL;
+		for (size_t l = 0; l < nl && !seen; l++) {
+			seen = len[l] == nv;
+			for (size_t j = 0; seen && j < nv; j++)
+				seen = !strcmp(lists[l][j], v[j]);
 		}
-		for (size_t j = 1; j < nv; j++)
-			if (!v[j] || strcmp(v[j], v0[j]))
-				same_tail = false;
-		for (size_t f = 0; f < nfirst; f++)
-			seen |= !strcmp(first[f], v[0]);
-		if (!seen && nfirst < ARRAY_SIZE(first))
-			first[nfirst++] = v[0];
+		if (seen || nl == ARRAY_SIZE(lists))
+			continue;
+		memcpy(lists[nl], v, nv * sizeof(v[0]));
+		len[nl++] = nv;
+	}
+	if (nl == 1)
+		return compat_list_schema(cv, lists[0], len[0], src);
+	for (size_t l = 1; l < nl; l++) {
+		same_tail &= len[l] == len[0];
+		for (size_t j = 1; same_tail && j < len[0]; j++)
+			same_tail = !strcmp(lists[l][j], lists[0][j]);
 	}
 	if (!same_tail) {
-		nfirst = 1;
-		first[0] = v0[0];
-	}
-	struct ynode *head = ymap(cv, src);
+		struct ynode *c = ymap(cv, src), *alts = yseq(cv, src);
 
-	if (nfirst == 1) {
-		yset(head, "const", ystr(cv, first[0], src));
-	} else {
-		struct ynode *e = yseq(cv, src);
-
-		for (size_t f = 0; f < nfirst; f++)
-			ypush(e, ystr(cv, first[f], src));
-		yset(head, "enum", e);
+		for (size_t l = 0; l < nl; l++)
+			ypush(alts, compat_list_schema(cv, lists[l], len[l], src));
+		yset(c, "oneOf", alts);
+		return c;
 	}
-	if (n0 == 1)
+	struct ynode *head = ymap(cv, src), *firsts = yseq(cv, src);
+
+	for (size_t l = 0; l < nl; l++)
+		ypush(firsts, ystr(cv, lists[l][0], src));
+	yset(head, "enum", firsts);
+	if (len[0] == 1)
 		return head;
 	struct ynode *c = ymap(cv, src), *items = yseq(cv, src);
 
 	ypush(items, head);
-	for (size_t j = 1; j < n0; j++) {
+	for (size_t j = 1; j < len[0]; j++) {
 		struct ynode *e = ymap(cv, src);
 
-		yset(e, "const", ystr(cv, v0[j], src));
+		yset(e, "const", ystr(cv, lists[0][j], src));
 		ypush(items, e);
 	}
 	yset(c, "items", items);

@@ -347,6 +347,50 @@ static const char *generic_node_name(const struct conv *cv, const struct ynode *
 	return "device";
 }
 
+/*
+ * Other nodes of the examples whose compatible another binding owns with
+ * its node name fixed: usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI
+ * (omap-usb-host's "ohci@4a064800"), serial.yaml's "^serial(@.*)?$" for an
+ * 8250.  The kernel's conversions rename them; the examples fail otherwise.
+ * Before the schema's child patterns are made from the names.
+ */
+static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned depth)
+{
+	static const struct { const char *compatible, *name; } fixed[] = {
+		{ "generic-ehci", "usb" }, { "usb-ehci", "usb" }, { "generic-ohci", "usb" },
+		{ "usb-ohci", "usb" }, { "generic-xhci", "usb" }, { "ns16550a", "serial" },
+		{ "ns16550", "serial" }, { "ns8250", "serial" }, { "snps,dw-apb-uart", "serial" },
+	};
+
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead || it->kind != DI_NODE)
+			continue;
+		const struct ditem *cp = node_prop(it, "compatible");
+		const char *v[8];
+		size_t nv = cp && cp->value ? value_strings(cv, cp->value, v, 8) : 0;
+		const char *to = NULL;
+
+		for (size_t j = 0; j < nv && !to; j++)
+			for (size_t f = 0; f < ARRAY_SIZE(fixed) && v[j]; f++)
+				if (!strcmp(v[j], fixed[f].compatible))
+					to = fixed[f].name;
+		if (to && it->name[0] != '&' && nv && !our_compatible(cv, v[0])) {
+			const char *at = strchr(it->name, '@');
+			size_t bl = at ? (size_t)(at - it->name) : strlen(it->name);
+
+			if (bl != strlen(to) || strncmp(it->name, to, bl))
+				it->name = cv_printf(cv, "%s%s", to, at ? at : "");
+		}
+		rename_generic_nodes(cv, it->children, depth + 1);
+	}
+}
+
+void rename_generic_examples(struct conv *cv)
+{
+	for (size_t e = 0; e < cv->examples.n; e++)
+		rename_generic_nodes(cv, ((struct example *)cv->examples.v[e])->top, 0);
+}
+
 void complete_examples(struct conv *cv, struct ynode *schema)
 {
 	struct strbuf added;

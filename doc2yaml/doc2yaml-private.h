@@ -546,6 +546,7 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
+void rename_generic_examples(struct conv *cv);
 void complete_examples(struct conv *cv, struct ynode *schema);
 
 /* header.c: the schema's header: $id, maintainers */

@@ -127,13 +127,15 @@ const char *documented_elsewhere(struct conv *cv, const char *s)
 struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 			       unsigned src, const char *desc)
 {
-	const char *doc = NULL;
+	const char *doc = NULL, *docs[64], *fallbacks[64];
+	size_t nd = 0;
 
-	for (size_t i = 0; i < n && !doc; i++) {
+	for (size_t i = 0; i < n && nd < ARRAY_SIZE(docs); i++) {
 		const struct ditem *cp = node_prop(inst[i], "compatible");
 		const char *v[4];
+		size_t nv;
 
-		if (!cp || !cp->value || value_strings(cv, cp->value, v, 4) < 1 || !v[0])
+		if (!cp || !cp->value || (nv = value_strings(cv, cp->value, v, 4)) < 1 || !v[0])
 			continue;
 		if (our_compatible(cv, v[0]))
 			return NULL;	/* ours: described here */
@@ -141,8 +143,26 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 		 * Without a tree, a compatible the text does not name is another
 		 * binding's: left to that binding's select.
 		 */
-		doc = cv->root ? documented_elsewhere(cv, v[0]) :
-		      text_mentions(cv, v[0]) ? NULL : AMBIGUOUS_DOC;
+		docs[nd] = cv->root ? documented_elsewhere(cv, v[0]) :
+			   text_mentions(cv, v[0]) ? NULL : AMBIGUOUS_DOC;
+		fallbacks[nd++] = nv > 1 ? v[nv - 1] : NULL;
+		if (!doc)
+			doc = docs[nd - 1];
+	}
+	/*
+	 * Instances of two kinds under one name (an EHCI and an OHCI, both
+	 * "usb@"): two schemas, or one and a list of another fallback that none
+	 * documents.  Each is left to its own select.
+	 */
+	for (size_t i = 0; doc && i < nd; i++) {
+		const char *fb = NULL;
+
+		for (size_t j = 0; j < nd && !fb; j++)
+			if (docs[j] == doc)
+				fb = fallbacks[j];
+		if ((docs[i] && strcmp(docs[i], doc)) ||
+		    (!docs[i] && fb && fallbacks[i] && strcmp(fb, fallbacks[i])))
+			doc = AMBIGUOUS_DOC;
 	}
 	return doc ? child_ref_schema(cv, doc, src, desc) : NULL;
 }
