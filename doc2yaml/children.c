@@ -924,7 +924,7 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 			}
 		}
 	}
-	struct propctx pc = { .all = pis, .nall = np, .int_cells = example_int_cells(cv) };
+	struct propctx pc = { .all = pis, .nall = np };
 
 	for (size_t k = 0; k < np; k++) {
 		if (!strcmp(pis[k].name, "compatible")) {

@@ -131,7 +131,7 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		return NULL;
 	}
 	if (!strcmp(name, "interrupts")) {
-		unsigned cells = example_int_cells(cv), n = schema_count(ps);
+		unsigned cells = node_int_cells(cv, node), n = schema_count(ps);
 
 		sb_init(&sb);
 		for (unsigned i = 0; i < n; i++) {

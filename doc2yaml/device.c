@@ -1248,7 +1248,7 @@ static bool points_elsewhere_only(const char *d)
 static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
 			 const bool *refs, struct ynode *props, struct ynode *req)
 {
-	struct propctx pc = { .all = pis, .nall = np, .int_cells = example_int_cells(cv) };
+	struct propctx pc = { .all = pis, .nall = np };
 
 	memcpy(pc.refs, refs, sizeof(pc.refs));
 	for (size_t i = 0; i < np; i++) {

@@ -363,7 +363,6 @@ struct pinfo {
 
 struct propctx {
 	bool refs[CS_COUNT];	/* common schemas referenced */
-	unsigned int_cells;
 	struct pinfo *all;	/* every property of the node (for *-names pairs) */
 	size_t nall;
 };
@@ -489,7 +488,7 @@ void em_node(struct emitter *em, const struct ynode *n, unsigned ind, unsigned d
 bool skip_prop(const char *name);
 bool phandle_list_prop(const char *name);
 bool names_prop(const char *name);
-unsigned example_int_cells(const struct conv *cv);
+unsigned node_int_cells(const struct conv *cv, const struct ditem *node);
 bool valid_names_entry(const char *s);
 /* values.c: what a property's text says of its values */
 enum ptype type_from_text(const char *d, bool *weak);
@@ -546,6 +545,7 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
+void split_interrupt_lines(struct conv *cv, struct ditem *it, unsigned depth);
 void rename_generic_examples(struct conv *cv);
 void complete_examples(struct conv *cv, struct ynode *schema);
 

@@ -627,3 +627,93 @@ void fix_labels(struct conv *cv)
 	}
 	hmap_free(&seen);
 }
+
+/* Cells of @n bytes of a cell list: blank-separated tokens, "(A | B)" one. */
+static unsigned line_cells(const char *s, size_t n)
+{
+	unsigned cells = 0, depth = 0;
+	bool in = false;
+
+	for (size_t i = 0; i < n; i++) {
+		bool blank = (s[i] == ' ' || s[i] == '\t') && !depth;
+
+		if (s[i] == '(')
+			depth++;
+		else if (s[i] == ')' && depth)
+			depth--;
+		if (!blank && !in)
+			cells++;
+		in = !blank;
+	}
+	return cells;
+}
+
+/*
+ * "interrupts = <0 23 0x4\n 0 24 0x4\n 0 25 0x4>": one entry per line, as
+ * the text lays them out, becomes "<0 23 0x4>,\n<0 24 0x4>, ...".  The
+ * wrapper's interrupt controller takes its #interrupt-cells from the first
+ * interrupts value on one line (dt-extract-example); one over several lines
+ * is skipped and its entries miscounted (usdhi6rol0, davinci_emac, rtc-omap,
+ * mpic-timer).  Only when every line has as many cells.
+ */
+static const char *split_entry_lines(struct conv *cv, const char *v)
+{
+	const char *lt = skip_blanks(v), *gt = strrchr(v, '>');
+
+	if (*lt != '<' || !gt || *skip_blanks(gt + 1) || strchr(lt + 1, '<') ||
+	    memchr(lt, '>', (size_t)(gt - lt)) || !memchr(lt, '\n', (size_t)(gt - lt)) ||
+	    strstr(v, "/*") || strstr(v, "//"))
+		return v;
+	const char *lines[64];
+	size_t len[64], nl = 0;
+	unsigned cells = 0;
+
+	for (const char *p = lt + 1; p < gt;) {
+		const char *e = memchr(p, '\n', (size_t)(gt - p));
+		const char *end = e ? e : gt, *b = p;
+
+		while (b < end && (*b == ' ' || *b == '\t'))
+			b++;
+		size_t n = (size_t)(end - b);
+
+		while (n && (b[n - 1] == ' ' || b[n - 1] == '\t'))
+			n--;
+		if (n) {
+			unsigned c = line_cells(b, n);
+
+			if (nl == ARRAY_SIZE(lines) || (cells && c != cells))
+				return v;
+			cells = c;
+			lines[nl] = b;
+			len[nl++] = n;
+		}
+		p = e ? e + 1 : gt;
+	}
+	if (nl < 2)
+		return v;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < nl; i++) {
+		sb_puts(&sb, i ? ",\n<" : "<");
+		sb_putn(&sb, lines[i], len[i]);
+		sb_putc(&sb, '>');
+	}
+	const char *r = cv_strndup(cv, sb.buf, sb.len);
+
+	sb_free(&sb);
+	return r ? r : v;
+}
+
+/* split_entry_lines() on the interrupts below @it. */
+void split_interrupt_lines(struct conv *cv, struct ditem *it, unsigned depth)
+{
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead)
+			continue;
+		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts"))
+			it->value = split_entry_lines(cv, it->value);
+		else if (it->kind == DI_NODE)
+			split_interrupt_lines(cv, it->children, depth + 1);
+	}
+}

@@ -201,8 +201,10 @@ void process_examples(struct conv *cv)
 
 			if (!ex->keep)
 				continue;
+			/* Not the aliases node beside them (mpic-msgr's). */
 			for (struct ditem *k = ex->top; k; k = k->next)
-				if (!k->dead && k->kind == DI_NODE && k->name[0] != '&')
+				if (!k->dead && k->kind == DI_NODE && k->name[0] != '&' &&
+				    strcmp(k->name, "aliases"))
 					vec_push(cv, &cv->devnodes, k);
 		}
 	}
@@ -214,6 +216,7 @@ void process_examples(struct conv *cv)
 		wrap_in_bus(cv, ex);
 		fix_unit_addresses(cv, ex->top, 0);
 		rewrite_values(cv, ex->top, fix_macros, &mc, 0);
+		split_interrupt_lines(cv, ex->top, 0);
 	}
 	fix_labels(cv);
 	if (mc.names.len)

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
+#include "examples.h"
 
 /* Could @s be an entry of a *-names list ("sys", "apb_pclk", "rx 0")? */
 bool valid_names_entry(const char *s)
@@ -62,8 +63,8 @@ bool names_prop(const char *name)
 }
 
 /* Number of entries of a cell-array value as the schema sees it. */
-static unsigned value_entries(const char *name, const char *v, const struct ditem *node,
-			      unsigned int_cells)
+static unsigned value_entries(const struct conv *cv, const char *name, const char *v,
+			      const struct ditem *node)
 {
 	struct vshape sh;
 
@@ -86,6 +87,8 @@ static unsigned value_entries(const char *name, const char *v, const struct dite
 		return sh.groups ? sh.groups : 1;
 	}
 	if (!strcmp(name, "interrupts")) {
+		unsigned int_cells = node_int_cells(cv, node);
+
 		if (sh.groups > 1)
 			return sh.groups;
 		if (int_cells && sh.cells % int_cells == 0 && sh.cells)
@@ -99,37 +102,53 @@ static unsigned value_entries(const char *name, const char *v, const struct dite
 	return sh.groups ? sh.groups : 1;
 }
 
-/* The #interrupt-cells dt-extract-example gives the examples' wrapper. */
-unsigned example_int_cells(const struct conv *cv)
+/* The first of the "interrupts" below @it (document order) the reference counts cells of. */
+static unsigned first_int_cells(const struct conv *cv, const struct ditem *it, unsigned depth)
 {
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		unsigned n = 0;
+
+		if (it->dead)
+			continue;
+		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts")) {
+			const char *s = cv_printf((struct conv *)cv, " interrupts = %s", it->value);
+
+			n = s ? example_interrupt_cells(s) : 0;
+		} else if (it->kind == DI_NODE) {
+			n = first_int_cells(cv, it->children, depth + 1);
+		}
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+/*
+ * The #interrupt-cells the wrapper of @node's example gives it: the cells
+ * of the example's first "interrupts = <...>" dt-extract-example can read
+ * (lib/examples.c's count, which skips a value over several lines).  Each
+ * example has its own.  Without @node, or one in no example, the first
+ * example's that has one.
+ */
+unsigned node_int_cells(const struct conv *cv, const struct ditem *node)
+{
+	const struct ditem *top = node;
+
+	for (unsigned d = 0; top && top->parent && d < MAX_NESTING; d++)
+		top = top->parent;
+	for (size_t e = 0; top && e < cv->examples.n; e++) {
+		const struct example *ex = cv->examples.v[e];
+
+		for (const struct ditem *it = ex->top; it; it = it->next)
+			if (it == top)
+				return first_int_cells(cv, ex->top, 0);
+	}
 	for (size_t e = 0; e < cv->examples.n; e++) {
 		const struct example *ex = cv->examples.v[e];
-		const char *p = ex->text ? strstr(ex->text, "interrupts") : NULL;
+		unsigned n = ex->keep ? first_int_cells(cv, ex->top, 0) : 0;
 
-		while (p) {
-			const char *q = p + 10;
-
-			while (*q == ' ' || *q == '\t' || *q == '\n')
-				q++;
-			if (*q == '=' && (p == ex->text || isspace((unsigned char)p[-1]))) {
-				q = strchr(q, '<');
-				if (!q)
-					return 0;
-				unsigned n = 0;
-				bool in = false;
-
-				for (q++; *q && *q != '>'; q++) {
-					bool w = isalnum((unsigned char)*q) || *q == '_' || *q == '|' ||
-						 *q == '(' || *q == ')';
-
-					if (w && !in)
-						n++;
-					in = w;
-				}
-				return n;
-			}
-			p = strstr(p + 1, "interrupts");
-		}
+		if (n)
+			return n;
 	}
 	return 0;
 }
@@ -535,8 +554,7 @@ static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
 	char nm[MAX_NAME + 8];
 
 	for (size_t i = 0; i < b->pi->nvalues; i++) {
-		unsigned e = value_entries(b->name, b->pi->values[i], b->pi->nodes[i],
-					   b->pc->int_cells);
+		unsigned e = value_entries(b->cv, b->name, b->pi->values[i], b->pi->nodes[i]);
 
 		if (e < min)
 			min = e;
