@@ -320,7 +320,7 @@ static const char *generic_node_name(const struct conv *cv, const struct ynode *
 		{ "rtc", "rtc" }, { "watchdog", "watchdog" }, { "thermal", "thermal-sensor" },
 		{ "interrupt-controller", "interrupt-controller" }, { "iommu", "iommu" },
 		{ "sound", "audio-codec" }, { "usb", "usb" }, { "media", "video" },
-		{ "display", "display" }, { "power", "power-controller" },
+		{ "display", "display" }, { "power", "power-management" },
 		{ "reset", "reset-controller" }, { "mailbox", "mailbox" }, { "nvmem", "efuse" },
 		{ "input", "input" }, { "leds", "led-controller" }, { "regulator", "regulator" },
 		{ "hwmon", "sensor" }, { "iio", "adc" }, { "memory-controllers", "memory-controller" },
@@ -341,6 +341,14 @@ static const char *generic_node_name(const struct conv *cv, const struct ynode *
 	for (size_t i = 0; props && i < ARRAY_SIZE(by_prop); i++)
 		if (yget(props, by_prop[i][0]))
 			return by_prop[i][1];
+	/*
+	 * "power-controller" is power-domain.yaml's name, which then wants
+	 * #power-domain-cells: not for a poweroff or a charger.
+	 */
+	if (cv->id_rel && starts_with(cv->id_rel, "power/reset/"))
+		return "poweroff";
+	if (cv->id_rel && starts_with(cv->id_rel, "power/supply/"))
+		return "charger";
 	for (size_t i = 0; cv->dir_hint && i < ARRAY_SIZE(names); i++)
 		if (!strcmp(cv->dir_hint, names[i][0]))
 			return names[i][1];
