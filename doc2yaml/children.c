@@ -677,6 +677,10 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 
 		if (g[k].gone || (depth == 0 && bus_device_of_kind(cv, &g[k])))
 			continue;
+		/* ethernet-controller.yaml's fixed-link node: not described again. */
+		if (depth == 0 && g[k].same_name && cv->refs[CS_ETHERNET] &&
+		    !strcmp(g[k].name, "fixed-link"))
+			continue;
 
 		/* A "Required nodes" item of that name describes it. */
 		bool required = false;
