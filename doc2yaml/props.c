@@ -379,6 +379,19 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 			if (!out[i] || !valid_names_entry(out[i]))
 				return 0;
 		*min = shortest < best ? shortest : 0;
+		/*
+		 * Lists that are no prefixes of the longest (fsl-mxs-dma's APBH and
+		 * APBX channels, ti-edma's TPCC and TPTC) fix no order: none, only
+		 * their count (the text's list is often not the names: gk20a's
+		 * compatibles, miphy28lp's "reg").
+		 */
+		for (size_t i = 0; i < pi->nvalues; i++) {
+			size_t n = value_strings(cv, pi->values[i], tmp, 32);
+
+			for (size_t j = 0; j < n && j < best; j++)
+				if (!tmp[j] || strcmp(tmp[j], out[j]))
+					return 0;
+		}
 		return best;
 	}
 	if (nt && nt <= max) {
@@ -516,10 +529,23 @@ static struct ynode *ps_names(struct pbuild *b)
 	size_t n = names_list(b->cv, b->pi, names, 32, &min);
 	bool vendor = is_vendor_prop(b->name);
 
-	if (n == 1)
+	if (n == 1) {
 		yset(b->s, "const", ystr(b->cv, names[0], b->src));
-	else if (n > 1)
+	} else if (n > 1) {
 		yset(b->s, "items", const_items(b, names, n, min));
+	} else if (b->pi->nvalues) {
+		/* Lists in no one order: how many there are. */
+		unsigned lo = UINT_MAX, hi = 0;
+
+		for (size_t i = 0; i < b->pi->nvalues; i++) {
+			unsigned k = (unsigned)value_strings(b->cv, b->pi->values[i], names, 32);
+
+			lo = k < lo ? k : lo;
+			hi = k > hi ? k : hi;
+		}
+		if (hi)
+			set_count(b->cv, b->s, lo, hi, b->src);
+	}
 	if (vendor || yempty(b->s)) {
 		if (b->d)
 			set_desc(b, b->d);
