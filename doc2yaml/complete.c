@@ -359,8 +359,9 @@ static const char *generic_node_name(const struct conv *cv, const struct ynode *
  * Other nodes of the examples whose compatible another binding owns with
  * its node name fixed: usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI
  * (omap-usb-host's "ohci@4a064800"), serial.yaml's "^serial(@.*)?$" for an
- * 8250.  The kernel's conversions rename them; the examples fail otherwise.
- * Before the schema's child patterns are made from the names.
+ * 8250; an MDIO bus's "phy@1" is "ethernet-phy@1"; a cpu or PCI node
+ * lacking device_type gets it.  The kernel's conversions do so; the examples fail
+ * otherwise.  Before the schema's child patterns are made from the names.
  */
 static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned depth)
 {
@@ -388,6 +389,31 @@ static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned dep
 
 			if (bl != strlen(to) || strncmp(it->name, to, bl))
 				it->name = cv_printf(cv, "%s%s", to, at ? at : "");
+		}
+		const struct ditem *up = it->parent;
+
+		/* An MDIO bus's "phy@1" is an ethernet-phy (plain "phy" is a PHY provider's). */
+		if (up && (!nv || (v[0] && starts_with(v[0], "ethernet-phy-"))) &&
+		    starts_with(up->name, "mdio") && starts_with(it->name, "phy@"))
+			it->name = cv_printf(cv, "ethernet-%s", it->name);
+		/*
+		 * cpu and PCI bridge nodes say what they are: device_type "cpu"
+		 * (arm/cpus.yaml requires it), "pci" (pci-bus.yaml; the device's
+		 * own node is the schema's to say: an endpoint controller has none).
+		 */
+		const char *type = (!up || !strcmp(up->name, "cpus")) &&
+				   starts_with(it->name, "cpu@") ? "\"cpu\"" :
+				   (starts_with(it->name, "pci@") || starts_with(it->name, "pcie@")) &&
+				   !(nv && our_compatible(cv, v[0])) ? "\"pci\"" : NULL;
+
+		if (type && !node_prop(it, "device_type")) {
+			struct ditem *dt = mk_prop(cv, "device_type", type, it);
+
+			if (dt) {
+				dt->line = it->line;
+				dt->next = it->children;
+				it->children = dt;
+			}
 		}
 		rename_generic_nodes(cv, it->children, depth + 1);
 	}
@@ -495,7 +521,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		/* device_type is deprecated outside cpus and memory. */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&
-			    !yget(props, "device_type") && !cv->refs[CS_PCI_HOST])
+			    !yget(props, "device_type") && !cv->refs[CS_PCI_HOST] && c->value &&
+			    strcmp(c->value, "\"cpu\"") && strcmp(c->value, "\"memory\""))
 				c->dead = true;
 		/* Common schemas fix the node name ("pwm@...", "rtc@..."). */
 		static const struct { int cs; const char *name; } gen[] = {

@@ -201,11 +201,25 @@ void process_examples(struct conv *cv)
 
 			if (!ex->keep)
 				continue;
-			/* Not the aliases node beside them (mpic-msgr's). */
-			for (struct ditem *k = ex->top; k; k = k->next)
-				if (!k->dead && k->kind == DI_NODE && k->name[0] != '&' &&
-				    strcmp(k->name, "aliases"))
+			/*
+			 * Not the aliases node beside them (mpic-msgr's); under "cpus",
+			 * the cpu nodes (cpufreq texts describe theirs).
+			 */
+			for (struct ditem *k = ex->top; k; k = k->next) {
+				if (k->dead || k->kind != DI_NODE || k->name[0] == '&' ||
+				    !strcmp(k->name, "aliases"))
+					continue;
+				bool cpus = false;
+
+				for (struct ditem *c = k->children; !strcmp(k->name, "cpus") && c;
+				     c = c->next)
+					if (!c->dead && c->kind == DI_NODE && starts_with(c->name, "cpu@")) {
+						vec_push(cv, &cv->devnodes, c);
+						cpus = true;
+					}
+				if (!cpus)
 					vec_push(cv, &cv->devnodes, k);
+			}
 		}
 	}
 	for (size_t e = 0; e < cv->examples.n; e++) {
