@@ -185,8 +185,9 @@ static bool sentence_goes_on(const char *t)
 
 /*
  * "* Marvell MBus controller" at the margin between blank lines, over a
- * "Required properties:" heading: the title of the text's next part (a
- * second device), not a bullet of the description.
+ * "Required properties:" heading (or a paragraph of up to three lines and
+ * that heading): the title of the text's next part (a second device), not
+ * a bullet of the description.
  */
 static bool another_part_title(const struct conv *cv, size_t i)
 {
@@ -203,6 +204,17 @@ static bool another_part_title(const struct conv *cv, size_t i)
 		return false;
 	while (k < cv->nlines && cv->lines[k].blank)
 		k++;
+	/* "* DMA client\n\nClients have to specify ...\n\nRequired properties:" */
+	if (k < cv->nlines && !mentions_props(cv->lines[k].t)) {
+		size_t para = k;
+
+		while (k < cv->nlines && !cv->lines[k].blank && k - para < 4)
+			k++;
+		if (k - para >= 4 || k >= cv->nlines || !cv->lines[k].blank)
+			return false;
+		while (k < cv->nlines && cv->lines[k].blank)
+			k++;
+	}
 	return k < cv->nlines && mentions_props(cv->lines[k].t) &&
 	       str_ends_with(cv->lines[k].t, ":") && cv->lines[k].ind == 0;
 }
@@ -289,6 +301,8 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		return false;
 	if (*t == '*' && t[1] == ' ' && i > 0 && another_part_title(cv, i)) {
 		h->kind = SEC_OTHER;
+		/* "* DMA client": the consumers' part, not the device's. */
+		heading_flags(cv, i, t + 2, h);
 		return true;
 	}
 	if (*t == '-' || (*t == '*' && t[1] == ' ' && i > 0) || *t == '"' || *t == '<' ||
