@@ -182,8 +182,10 @@ static const char *sample_value(struct conv *cv, const char *name, const struct 
 		return r;
 	}
 	if (name[0] == '#' && str_ends_with(name, "-cells")) {
-		const struct ynode *c = yget(ps, "const");
+		const struct ynode *c = yget(ps, "const"), *e = yget(ps, "enum");
 
+		if (!c && e && e->first)
+			c = e->first;	/* one of the values the examples show */
 		if (c && c->kind == Y_RAW)
 			return cv_printf(cv, "<%s>", c->s);
 		if (!strcmp(name, "#address-cells"))

@@ -483,12 +483,30 @@ static struct ynode *ps_std_cells(struct pbuild *b)
 		*stop = '\0';
 	size_t n = desc_int_enum(first, en, 8, &lo, &hi, &range);
 	bool have = cells_value(b->pi, &v);
+	/* The examples' values: two devices of one text (at91's SCKC 0, its PMC 2). */
+	long long seen[8];
+	size_t nseen = 0;
 
+	for (size_t i = 0; i < b->pi->nvalues; i++) {
+		unsigned long long iv[2];
+		bool dup = false;
+
+		if (value_ints(b->pi->values[i], iv, 2) != 1 || iv[0] > 15)
+			continue;
+		for (size_t k = 0; k < nseen; k++)
+			dup |= seen[k] == (long long)iv[0];
+		if (!dup && nseen < ARRAY_SIZE(seen))
+			seen[nseen++] = (long long)iv[0];
+	}
 	for (size_t k = 0; k < n && have; k++)
 		if (en[k] == v) {
 			set_int_enum(b, en, n);
 			have = false;
 		}
+	if (have && nseen > 1) {
+		set_int_enum(b, seen, nseen);
+		have = false;
+	}
 	if (have && v >= 0 && v < 16)
 		yset(b->s, "const", yint(b->cv, v, b->src));
 	if (!boring_std(b->name) && b->d)
