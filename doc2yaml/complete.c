@@ -553,11 +553,10 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
 		}
-		const char *xn = n->name[0] != '&' ? xref_node_name(cv) : NULL;
+		const char *xn = n->name[0] != '&' ? xref_node_name(cv, n->name) : NULL;
 		const char *at = strchr(n->name, '@');
-		size_t bl = at ? (size_t)(at - n->name) : strlen(n->name);
 
-		if (xn && (bl != strlen(xn) || strncmp(n->name, xn, bl)))
+		if (xn)
 			n->name = cv_printf(cv, "%s%s", xn, at ? at : "");
 	}
 

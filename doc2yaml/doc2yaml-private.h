@@ -533,7 +533,7 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
 void text_refs(struct conv *cv);
-const char *xref_node_name(const struct conv *cv);
+const char *xref_node_name(const struct conv *cv, const char *name);
 const char *child_named_schema(struct conv *cv, const char *desc);
 bool generic_binding_txt(const char *s, size_t n);
 

@@ -242,10 +242,42 @@ static const struct kind_ref {
 	{ "net", { "MDIO", "multiplexer" }, "net/mdio-mux.yaml", NULL },
 };
 
+/*
+ * Does a device node of the examples have partitions as its own children
+ * ("system@0 { label = ...; reg = ...; }", partition@N) and no NAND chip
+ * ("nand@0") below it: a controller that is its chip's node as well, the
+ * legacy form (flctl, fsmc, lpc32xx, hisi504)?
+ */
+static bool legacy_chip_node(const struct conv *cv)
+{
+	bool parts = false;
+
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *n = cv->devnodes.v[d];
+
+		for (const struct ditem *c = n->children; c; c = c->next) {
+			if (c->dead || c->kind != DI_NODE)
+				continue;
+			if (starts_with(c->name, "nand@") || !strcmp(c->name, "nand"))
+				return false;
+			if (!node_prop(c, "compatible") &&
+			    (starts_with(c->name, "partition@") || node_prop(c, "label")))
+				parts = true;
+		}
+	}
+	return parts;
+}
+
 static void title_kind_refs(struct conv *cv)
 {
 	const char *t = cv->title ? cv->title : "";
 	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	/*
+	 * nand-controller.yaml wants its chips as nand@ children and
+	 * #size-cells 0; a legacy node is the chip's too, as ti,gpmc-nand.yaml's
+	 * is: mtd.yaml's, with its partitions and the chip's nand-* properties.
+	 */
+	bool chip = legacy_chip_node(cv);
 
 	for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++) {
 		const struct kind_ref *k = &kind_refs[i];
@@ -254,17 +286,48 @@ static void title_kind_refs(struct conv *cv)
 		for (size_t w = 0; all && w < ARRAY_SIZE(k->words) && k->words[w]; w++)
 			all = find_word(t, k->words[w]) != NULL;
 		if (all)
-			add_xref(cv, k->path);
+			add_xref(cv, chip && !strcmp(k->path, "mtd/nand-controller.yaml") ?
+				 "mtd/mtd.yaml" : k->path);
 	}
+	/* Named by the text too ("nand-bus-width: See nand-controller.yaml"): not its schema. */
+	for (size_t x = 0; chip && x < cv->nxrefs; x++)
+		if (!strcmp(cv->xrefs[x], "mtd/nand-controller.yaml")) {
+			cv->xrefs[x] = "mtd/mtd.yaml";
+			for (size_t y = 0; y < cv->nxrefs; y++)
+				if (y != x && !strcmp(cv->xrefs[y], "mtd/mtd.yaml"))
+					cv->xrefs[x] = cv->xrefs[--cv->nxrefs];
+			break;
+		}
 }
 
-/* The node name a common schema of cv->xrefs fixes ("tpm" for tpm-common.yaml), or NULL. */
-const char *xref_node_name(const struct conv *cv)
+/*
+ * The node name a common schema of cv->xrefs fixes ("tpm" for
+ * tpm-common.yaml) when @name (an example node's, with its unit address)
+ * is not one, else NULL.
+ */
+const char *xref_node_name(const struct conv *cv, const char *name)
 {
-	for (size_t x = 0; x < cv->nxrefs; x++)
+	size_t bl = strcspn(name, "@");
+
+	for (size_t x = 0; x < cv->nxrefs; x++) {
+		/*
+		 * mtd.yaml's "^(flash|.*sram|nand)(@.*)?$"; 6.1's (of the
+		 * 2022.08 generation) is "^flash(@.*)?$".
+		 */
+		if (!strcmp(cv->xrefs[x], "mtd/mtd.yaml")) {
+			bool nand = cv->c->gen_2026;
+
+			if ((bl == 5 && !strncmp(name, "flash", 5)) ||
+			    (nand && bl == 4 && !strncmp(name, "nand", 4)) ||
+			    (nand && bl >= 4 && !strncmp(name + bl - 4, "sram", 4)))
+				return NULL;
+			return nand && find_word(cv->title ? cv->title : "", "NAND") ? "nand" : "flash";
+		}
 		for (size_t i = 0; i < ARRAY_SIZE(kind_refs); i++)
 			if (kind_refs[i].node && !strcmp(cv->xrefs[x], kind_refs[i].path))
-				return kind_refs[i].node;
+				return strlen(kind_refs[i].node) == bl &&
+				       !strncmp(name, kind_refs[i].node, bl) ? NULL : kind_refs[i].node;
+	}
 	return NULL;
 }
 
