@@ -62,9 +62,22 @@ const char *relative_id_path(struct conv *cv, const char *in, const char *out)
 	if (cv->root) {
 		char *r = realpath(cv->root, NULL);
 		size_t rl = r ? strlen(r) : 0;
+		const char *tb = strrchr(target, '/');
 
 		if (r && !strncmp(target, r, rl) && target[rl] == '/') {
 			res = cv_strdup(cv, target + rl + 1);
+			free(r);
+			goto done;
+		}
+		/*
+		 * An output elsewhere ("doc2yaml bindings/ -o out/"): the input's
+		 * directory under the root, the output's file name.
+		 */
+		if (r && ain && tb && !strncmp(ain, r, rl) && ain[rl] == '/') {
+			const char *ib = strrchr(ain, '/');
+
+			res = ib > ain + rl ? cv_printf(cv, "%.*s%s", (int)(ib - (ain + rl + 1)),
+						       ain + rl + 1, tb) : cv_strdup(cv, tb + 1);
 			free(r);
 			goto done;
 		}

@@ -421,6 +421,39 @@ static void test_doc2yaml_takes_maintainers_and_id_from_the_tree(void **state)
 	free(maintainers);
 }
 
+/*
+ * "doc2yaml bindings/ -o out/": an output outside the tree has the $id of
+ * the input's directory under the tree ("board/" is in no list of
+ * top-level binding directories), with the output's file name.
+ */
+static void test_doc2yaml_id_of_an_output_elsewhere(void **state)
+{
+	struct fixture *f = *state;
+	char *dir, *txt, *out, *cmd;
+	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
+	struct dtbind_doc2yaml *c;
+	char *yaml;
+	size_t len;
+	const char *t = "Board FPGA\n\nRequired properties:\n- compatible: \"acme,board-fpga\"\n";
+
+	assert_true(asprintf(&dir, "%s/Documentation/devicetree/bindings/board", f->dir) > 0);
+	assert_true(asprintf(&cmd, "mkdir -p '%s' '%s/out/board'", dir, f->dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	assert_true(asprintf(&txt, "%s/acme-fpga.txt", dir) > 0);
+	assert_true(asprintf(&out, "%s/out/board/acme-fpga-txt.yaml", f->dir) > 0);
+	assert_int_equal(write_text(txt, t), 0);
+	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
+	assert_int_equal(dtbind_doc2yaml_convert(c, txt, t, strlen(t), out, &yaml, &len), 0);
+	assert_non_null(strstr(yaml,
+		"$id: http://devicetree.org/schemas/board/acme-fpga-txt.yaml#\n"));
+	dtbind_doc2yaml_free(c);
+	free(yaml);
+	free(dir);
+	free(txt);
+	free(out);
+	free(cmd);
+}
+
 static void test_doc2yaml_self_check_maps_lint_findings(void **state)
 {
 	struct fixture *f = *state;
@@ -548,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test(test_plain_ok_quotes_numbers_only),
 		cmocka_unit_test(test_drop_generic_pointers_keeps_what_sentences_say),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_id_of_an_output_elsewhere, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_a_dash_list_binding, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_reads_epapr_items, setup, teardown),
