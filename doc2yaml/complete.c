@@ -372,6 +372,10 @@ static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned dep
 		{ "usb-ohci", "usb" }, { "generic-xhci", "usb" }, { "ns16550a", "serial" },
 		{ "ns16550", "serial" }, { "ns8250", "serial" }, { "snps,dw-apb-uart", "serial" },
 	};
+	static const struct { const char *schema, *name; } by_doc[] = {
+		{ "usb/generic-ehci.yaml", "usb" }, { "usb/generic-ohci.yaml", "usb" },
+		{ "usb/generic-xhci.yaml", "usb" }, { "serial/8250.yaml", "serial" },
+	};
 
 	for (; it && depth < MAX_NESTING; it = it->next) {
 		if (it->dead || it->kind != DI_NODE)
@@ -385,6 +389,12 @@ static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned dep
 			for (size_t f = 0; f < ARRAY_SIZE(fixed) && v[j]; f++)
 				if (!strcmp(v[j], fixed[f].compatible))
 					to = fixed[f].name;
+		/* Or by the tree's schema of it (7.2's "ti,ohci-omap3" alone: generic-ohci.yaml). */
+		const char *doc = !to && nv && v[0] && cv->root ? documented_elsewhere(cv, v[0]) : NULL;
+
+		for (size_t f = 0; doc && *doc && f < ARRAY_SIZE(by_doc); f++)
+			if (!strcmp(doc, by_doc[f].schema))
+				to = by_doc[f].name;
 		if (to && it->name[0] != '&' && nv && !our_compatible(cv, v[0])) {
 			const char *at = strchr(it->name, '@');
 			size_t bl = at ? (size_t)(at - it->name) : strlen(it->name);
