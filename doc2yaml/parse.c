@@ -50,7 +50,57 @@ struct dts_cur {
 	struct ditem *last;	/* last item finished, for same-line comments */
 	size_t last_li;
 	unsigned dropped, dropped_line;
+	/*
+	 * Braces that do not balance ("bus-width = <8>" and no "};" before
+	 * the next example node, 17 texts of 7.2): a node line indented no
+	 * deeper than its open parent's ends that parent.  @open_col: the
+	 * column of each open node's line, by depth.
+	 */
+	bool recover, recovered;
+	unsigned open_col[MAX_NESTING + 2];
 };
+
+/* The column of byte @at in its line, tabs to multiples of 8. */
+static unsigned column_of(const struct dts_cur *c, size_t at)
+{
+	size_t b = at;
+	unsigned col = 0;
+
+	while (b > 0 && c->s[b - 1] != '\n')
+		b--;
+	for (; b < at; b++)
+		col = c->s[b] == '\t' ? (col + 8) & ~7u : col + 1;
+	return col;
+}
+
+/* More '{' than '}' outside comments and strings? */
+static bool braces_open(const char *s)
+{
+	long open = 0;
+
+	for (const char *p = s; *p; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			p = e + 1;
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (p[1] && p[1] != '\n')
+				p++;
+		} else if (*p == '"') {
+			while (p[1] && p[1] != '"' && p[1] != '\n')
+				p++;
+			if (p[1])
+				p++;
+		} else if (*p == '{') {
+			open++;
+		} else if (*p == '}') {
+			open--;
+		}
+	}
+	return open > 0;
+}
 
 static unsigned cur_line(const struct dts_cur *c)
 {
@@ -155,8 +205,23 @@ static bool next_is_statement(const struct dts_cur *c, size_t at)
 {
 	size_t p = at;
 
-	while (p < c->len && (c->s[p] == ' ' || c->s[p] == '\t' || c->s[p] == '\n'))
-		p++;
+	for (;;) {
+		while (p < c->len && (c->s[p] == ' ' || c->s[p] == '\t' || c->s[p] == '\n'))
+			p++;
+		/* "bus-width = <8>", a comment, then "mmc1: sdhci@...": the next statement */
+		if (p + 1 < c->len && c->s[p] == '/' && c->s[p + 1] == '*') {
+			const char *e = strstr(c->s + p + 2, "*/");
+
+			p = e ? (size_t)(e - c->s) + 2 : c->len;
+			continue;
+		}
+		if (p + 1 < c->len && c->s[p] == '/' && c->s[p + 1] == '/') {
+			while (p < c->len && c->s[p] != '\n')
+				p++;
+			continue;
+		}
+		break;
+	}
 	if (p >= c->len || c->s[p] == '}')
 		return true;
 	size_t n = 0;
@@ -693,7 +758,8 @@ static bool parse_node(struct dts_cur *c, struct ditem *parent, struct ditem **h
 	it->nlabels = nlabels;
 	c->last = NULL;
 	parse_body(c, it, &it->children, NULL, depth + 1);
-	if (c->lead.len)
+	/* Comments before the node that ended an unclosed one lead that node. */
+	if (c->lead.len && !c->recovered)
 		it->tail = take_lead(c);
 	c->last = it;
 	c->last_li = c->li;
@@ -743,6 +809,8 @@ static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct dite
 		return false;
 	start = c->pos;
 	line = cur_line(c);
+	size_t start_li = c->li;
+	unsigned col = column_of(c, start);
 	if (peek(c, 0) == '}') {
 		adv(c, 1);
 		while (peek(c, 0) == ' ' || peek(c, 0) == '\t')
@@ -818,11 +886,19 @@ static bool parse_statement(struct dts_cur *c, struct ditem *parent, struct dite
 	struct ditem *it = NULL;
 
 	if (ch == '{') {
+		if (c->recover && depth && depth <= MAX_NESTING && col <= c->open_col[depth]) {
+			c->pos = start;	/* the unclosed parent ends here; read again there */
+			c->li = start_li;
+			c->recovered = true;
+			return false;
+		}
+		c->recovered = false;
 		adv(c, 1);
 		if (depth >= MAX_NESTING) {
 			drop_line(c, start);
 			return true;
 		}
+		c->open_col[depth + 1] = col;
 		return parse_node(c, parent, head, name, line, labels, nlabels, depth);
 	}
 	if (is_ref || !strcmp(name, "/")) {
@@ -893,6 +969,7 @@ static void parse_example(struct conv *cv, struct example *ex, size_t a, size_t 
 	c.len = text.len;
 	c.lno = lno;
 	c.nl = b - a + 1;
+	c.recover = braces_open(c.s);
 	parse_body(&c, NULL, &ex->top, &dir, 0);
 	if (c.lead.len) {
 		/* Comments after the last node: keep them with it. */
