@@ -172,7 +172,7 @@ const char *compat_device(const char *s)
 }
 
 /* A compatible many devices share as their fallback ("syscon", "simple-mfd"). */
-static bool generic_compatible(const char *s)
+bool generic_compatible(const char *s)
 {
 	static const char *const generic[] = {
 		"syscon", "simple-mfd", "simple-bus", "simple-pm-bus", "cfi-flash", "jedec,spi-nor",
@@ -182,61 +182,6 @@ static bool generic_compatible(const char *s)
 	};
 
 	return str_in(s, generic, ARRAY_SIZE(generic));
-}
-
-/*
- * The select of a device whose compatibles include one another schema owns
- * ("simple-bus", "ns16550a", "usb-ehci"): dt-schema's default select takes
- * every compatible the schema names but "syscon" and "simple-mfd", so
- * without its own the schema would check every simple-bus node of every
- * tree (at91-pinctrl's conversion failed 26 other examples of 6.1).  The
- * kernel's schemas write it as fsl,spba-bus.yaml does: their own
- * compatibles only.  NULL when none is shared, or all are.
- */
-struct ynode *own_compatibles_select(struct conv *cv)
-{
-	unsigned src = cv->compat_line;
-	struct ynode *own = yseq(cv, src);
-	const char *first = NULL;
-	size_t nown = 0;
-	bool shared = false;
-
-	for (size_t i = 0; i < cv->chains.n; i++) {
-		const struct chain *ch = cv->chains.v[i];
-
-		for (size_t k = 0; k < ch->n; k++) {
-			if (generic_compatible(ch->s[k])) {
-				shared |= strcmp(ch->s[k], "syscon") && strcmp(ch->s[k], "simple-mfd");
-				continue;
-			}
-			bool seen = false;
-
-			for (size_t j = 0; j < i && !seen; j++)
-				seen = chain_has(cv->chains.v[j], ch->s[k]);
-			for (size_t j = 0; j < k && !seen; j++)
-				seen = !strcmp(ch->s[j], ch->s[k]);
-			if (seen)
-				continue;
-			ypush(own, ystr(cv, ch->s[k], ch->line));
-			if (!nown++)
-				first = ch->s[k];
-		}
-	}
-	if (!shared || !nown)
-		return NULL;
-	struct ynode *sel = ymap(cv, src), *props = ymap(cv, src), *compat = ymap(cv, src);
-	struct ynode *contains = ymap(cv, src), *req = yseq(cv, src);
-
-	if (nown == 1)
-		yset(contains, "const", ystr(cv, first, src));
-	else
-		yset(contains, "enum", own);
-	yset(compat, "contains", contains);
-	yset(props, "compatible", compat);
-	yset(sel, "properties", props);
-	ypush(req, ystr(cv, "compatible", src));
-	yset(sel, "required", req);
-	return sel;
 }
 
 /* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */

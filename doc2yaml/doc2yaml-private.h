@@ -432,6 +432,7 @@ void epapr_fields(struct conv *cv, struct prop *pr);
 bool our_compatible(const struct conv *cv, const char *s);
 const char *compat_device(const char *s);
 struct ynode *own_compatibles_select(struct conv *cv);
+bool generic_compatible(const char *s);
 size_t find_compat_strings(struct conv *cv, const char *text, struct qstr *out, size_t max);
 void compat_table(struct conv *cv);
 void extract_compatibles(struct conv *cv);

@@ -5,7 +5,9 @@
  * block, a panel under a display controller) is that binding's business.
  * The conversion then writes the child as an object with that schema
  * referenced (or, when several schemas list the compatible, or no tree is
- * at hand and the text does not name it, left to their select), not as a copy of the example's properties.
+ * at hand and the text does not name it, left to their select), not as a
+ * copy of the example's properties.  And the converse: a device whose
+ * compatibles include one another schema owns selects its own only.
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
@@ -182,4 +184,63 @@ struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, c
 		yset(s, "additionalProperties", yraw(cv, "true", src));	/* left to its select */
 	}
 	return s;
+}
+
+/*
+ * The select of a device whose compatibles include one another schema owns
+ * ("simple-bus", "ns16550a", "usb-ehci"): dt-schema's default select takes
+ * every compatible the schema names but "syscon" and "simple-mfd", so
+ * without its own the schema would check every simple-bus node of every
+ * tree (at91-pinctrl's conversion failed 26 other examples of 6.1).  The
+ * kernel's schemas write it as fsl,spba-bus.yaml does: their own
+ * compatibles only.  NULL when none is shared, or all are.
+ */
+struct ynode *own_compatibles_select(struct conv *cv)
+{
+	unsigned src = cv->compat_line;
+	struct ynode *own = yseq(cv, src);
+	const char *first = NULL;
+	size_t nown = 0;
+	bool shared = false;
+
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t k = 0; k < ch->n; k++) {
+			if (generic_compatible(ch->s[k])) {
+				shared |= strcmp(ch->s[k], "syscon") && strcmp(ch->s[k], "simple-mfd");
+				continue;
+			}
+			bool seen = false;
+
+			for (size_t j = 0; j < i && !seen; j++) {
+				const struct chain *o = cv->chains.v[j];
+
+				for (size_t m = 0; m < o->n && !seen; m++)
+					seen = !strcmp(o->s[m], ch->s[k]);
+			}
+			for (size_t j = 0; j < k && !seen; j++)
+				seen = !strcmp(ch->s[j], ch->s[k]);
+			if (seen)
+				continue;
+			ypush(own, ystr(cv, ch->s[k], ch->line));
+			if (!nown++)
+				first = ch->s[k];
+		}
+	}
+	if (!shared || !nown)
+		return NULL;
+	struct ynode *sel = ymap(cv, src), *props = ymap(cv, src), *compat = ymap(cv, src);
+	struct ynode *contains = ymap(cv, src), *req = yseq(cv, src);
+
+	if (nown == 1)
+		yset(contains, "const", ystr(cv, first, src));
+	else
+		yset(contains, "enum", own);
+	yset(compat, "contains", contains);
+	yset(props, "compatible", compat);
+	yset(sel, "properties", props);
+	ypush(req, ystr(cv, "compatible", src));
+	yset(sel, "required", req);
+	return sel;
 }
