@@ -530,11 +530,12 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
 
-		/* device_type is deprecated outside cpus and memory. */
+		/* device_type is deprecated outside cpus, memory and PCI bridges. */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&
 			    !yget(props, "device_type") && !cv->refs[CS_PCI_HOST] && c->value &&
-			    strcmp(c->value, "\"cpu\"") && strcmp(c->value, "\"memory\""))
+			    strcmp(c->value, "\"cpu\"") && strcmp(c->value, "\"memory\"") &&
+			    strcmp(c->value, "\"pci\""))
 				c->dead = true;
 		/* Common schemas fix the node name ("pwm@...", "rtc@..."). */
 		static const struct { int cs; const char *name; } gen[] = {
