@@ -627,7 +627,9 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 			  const struct prop *pr, const char *text, const char *s, size_t len,
 			  bool global_req, bool first, struct ynode *props)
 {
-	static const char *const neg[] = { "not", "except", "unsupported", "n/a", "never" };
+	static const char *const neg[] = {
+		"not", "except", "unsupported", "n/a", "never", "invalid", "unavailable",
+	};
 	static const char *const req[] = { "required", "mandatory", "needed" };
 	static const char *const only[] = {
 		"only", "specific", "supported", "available", "applicable", "present", "exists",
