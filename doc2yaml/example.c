@@ -111,6 +111,23 @@ static void unwrap(struct ditem **link, bool keep_props)
 		kids->lead = n->lead;
 }
 
+/* Does a node below @it carry the label @v names ("dsp1" of "dsp1;" or "dsp1")? */
+static bool defines_label(const struct ditem *it, const char *v, unsigned depth)
+{
+	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead || it->kind != DI_NODE)
+			continue;
+		for (size_t l = 0; l < it->nlabels; l++)
+			if (strlen(it->labels[l]) == n && !strncmp(it->labels[l], v, n))
+				return true;
+		if (defines_label(it->children, v, depth + 1))
+			return true;
+	}
+	return false;
+}
+
 static bool is_bus_label(const char *ref, const char *bus)
 {
 	return find_ci(ref, bus) != NULL;
@@ -181,6 +198,10 @@ void fix_top(struct conv *cv, struct example *ex)
 			if (a->dead)
 				continue;
 			if (a->kind == DI_PROP && (!a->value || (a->value[0] != '&' && a->value[0] != '"')))
+				a->dead = true;
+			/* "rproc1 = &dsp1;" to a node the example does not have */
+			else if (a->kind == DI_PROP && a->value[0] == '&' && a->value[1] != '{' &&
+				 !defines_label(ex->top, a->value + 1, 0))
 				a->dead = true;
 			else
 				left = true;
