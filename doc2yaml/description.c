@@ -93,7 +93,7 @@ static bool pointer_words(const struct conv *cv, const char *s, size_t n, bool l
 	static const char *const any[] = {
 		"refer", "see ", "described in", "defined in", "documented in", "covered by",
 		"for reference", "for details", "for more", "common binding", "generic binding",
-		"bindings given in", "binding from",
+		"bindings given in", "binding from", "found in", "found at",
 	};
 	char buf[1024];
 

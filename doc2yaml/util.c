@@ -385,6 +385,12 @@ bool prose_line(const char *s, size_t n)
 			return false;
 		buf[tl] = ':';
 	}
+	/* "dcdc1 : DCDC1", a legend's line (wm831x's regulators). */
+	size_t kl = strspn(buf, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,#_-");
+
+	if (kl && buf[kl] == ' ' && *skip_blanks(buf + kl) == ':' &&
+	    !(isupper((unsigned char)buf[0]) && islower((unsigned char)buf[1])))
+		return false;	/* not "Boolean : The strength ...", "Default : 1" */
 	/* Two blanks make a table's gap, except between sentences. */
 	for (const char *g = strstr(buf, "  "); g; g = strstr(g + 1, "  "))
 		if (g > buf && !strchr(".:;", g[-1]))
