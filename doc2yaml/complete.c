@@ -358,14 +358,37 @@ static const char *generic_node_name(const struct conv *cv, const struct ynode *
 }
 
 /*
- * Other nodes of the examples whose compatible another binding owns with
- * its node name fixed: usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI
- * (omap-usb-host's "ohci@4a064800"), serial.yaml's "^serial(@.*)?$" for an
- * 8250; an MDIO bus's "phy@1" is "ethernet-phy@1"; a cpu or PCI node
- * lacking device_type gets it.  The kernel's conversions do so; the examples fail
- * otherwise.  Before the schema's child patterns are made from the names.
+ * cpu and PCI bridge nodes say what they are: device_type "cpu"
+ * (arm/cpus.yaml requires it), "pci" (pci-bus.yaml; the device's own node
+ * is its schema's to say: an endpoint controller has none).
  */
-static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned depth)
+static void add_device_type(struct conv *cv, struct ditem *it, bool ours)
+{
+	const struct ditem *up = it->parent;
+	const char *type = (!up || !strcmp(up->name, "cpus")) && starts_with(it->name, "cpu@") ?
+			   "\"cpu\"" :
+			   (starts_with(it->name, "pci@") || starts_with(it->name, "pcie@")) && !ours ?
+			   "\"pci\"" : NULL;
+	struct ditem *dt;
+
+	if (!type || node_prop(it, "device_type") ||
+	    !(dt = mk_prop(cv, "device_type", type, it)))
+		return;
+	dt->line = it->line;
+	dt->next = it->children;
+	it->children = dt;
+}
+
+/*
+ * What the nodes of the examples are, said as the kernel's conversions say
+ * it, before the schema's child patterns are made from their names: a node
+ * whose compatible another binding owns with its name fixed is named so
+ * (usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI, omap-usb-host's
+ * "ohci@4a064800"; serial.yaml's for an 8250); an MDIO bus's "phy@1" is
+ * "ethernet-phy@1" (a plain "phy" is a PHY provider's); cpu and PCI nodes
+ * get their device_type.  The examples fail their schemas otherwise.
+ */
+static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 {
 	static const struct { const char *compatible, *name; } fixed[] = {
 		{ "generic-ehci", "usb" }, { "usb-ehci", "usb" }, { "generic-ohci", "usb" },
@@ -383,6 +406,7 @@ static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned dep
 		const struct ditem *cp = node_prop(it, "compatible");
 		const char *v[8];
 		size_t nv = cp && cp->value ? value_strings(cv, cp->value, v, 8) : 0;
+		bool ours = nv && v[0] && our_compatible(cv, v[0]);
 		const char *to = NULL;
 
 		for (size_t j = 0; j < nv && !to; j++)
@@ -395,46 +419,25 @@ static void rename_generic_nodes(struct conv *cv, struct ditem *it, unsigned dep
 		for (size_t f = 0; doc && *doc && f < ARRAY_SIZE(by_doc); f++)
 			if (!strcmp(doc, by_doc[f].schema))
 				to = by_doc[f].name;
-		if (to && it->name[0] != '&' && nv && !our_compatible(cv, v[0])) {
+		if (to && it->name[0] != '&' && nv && !ours) {
 			const char *at = strchr(it->name, '@');
 			size_t bl = at ? (size_t)(at - it->name) : strlen(it->name);
 
 			if (bl != strlen(to) || strncmp(it->name, to, bl))
 				it->name = cv_printf(cv, "%s%s", to, at ? at : "");
 		}
-		const struct ditem *up = it->parent;
-
-		/* An MDIO bus's "phy@1" is an ethernet-phy (plain "phy" is a PHY provider's). */
-		if (up && (!nv || (v[0] && starts_with(v[0], "ethernet-phy-"))) &&
-		    starts_with(up->name, "mdio") && starts_with(it->name, "phy@"))
+		if (it->parent && (!nv || (v[0] && starts_with(v[0], "ethernet-phy-"))) &&
+		    starts_with(it->parent->name, "mdio") && starts_with(it->name, "phy@"))
 			it->name = cv_printf(cv, "ethernet-%s", it->name);
-		/*
-		 * cpu and PCI bridge nodes say what they are: device_type "cpu"
-		 * (arm/cpus.yaml requires it), "pci" (pci-bus.yaml; the device's
-		 * own node is the schema's to say: an endpoint controller has none).
-		 */
-		const char *type = (!up || !strcmp(up->name, "cpus")) &&
-				   starts_with(it->name, "cpu@") ? "\"cpu\"" :
-				   (starts_with(it->name, "pci@") || starts_with(it->name, "pcie@")) &&
-				   !(nv && our_compatible(cv, v[0])) ? "\"pci\"" : NULL;
-
-		if (type && !node_prop(it, "device_type")) {
-			struct ditem *dt = mk_prop(cv, "device_type", type, it);
-
-			if (dt) {
-				dt->line = it->line;
-				dt->next = it->children;
-				it->children = dt;
-			}
-		}
-		rename_generic_nodes(cv, it->children, depth + 1);
+		add_device_type(cv, it, ours);
+		fix_node_kinds(cv, it->children, depth + 1);
 	}
 }
 
-void rename_generic_examples(struct conv *cv)
+void fix_example_node_kinds(struct conv *cv)
 {
 	for (size_t e = 0; e < cv->examples.n; e++)
-		rename_generic_nodes(cv, ((struct example *)cv->examples.v[e])->top, 0);
+		fix_node_kinds(cv, ((struct example *)cv->examples.v[e])->top, 0);
 }
 
 void complete_examples(struct conv *cv, struct ynode *schema)

@@ -547,7 +547,7 @@ struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, c
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
 void split_interrupt_lines(struct conv *cv, struct ditem *it, unsigned depth);
-void rename_generic_examples(struct conv *cv);
+void fix_example_node_kinds(struct conv *cv);
 void complete_examples(struct conv *cv, struct ynode *schema);
 
 /* header.c: the schema's header: $id, maintainers */

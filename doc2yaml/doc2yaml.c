@@ -429,7 +429,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 
 	if (desc)
 		yset(schema, "description", yn(cv, Y_TEXT, desc, cv->desc_line));
-	rename_generic_examples(cv);
+	fix_example_node_kinds(cv);
 	build_device(cv, schema);
 	complete_examples(cv, schema);
 	print_examples(cv);
