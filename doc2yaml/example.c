@@ -683,10 +683,10 @@ static const char *split_entry_lines(struct conv *cv, const char *v)
 
 	if (*lt != '<' || !gt || *skip_blanks(gt + 1) || strchr(lt + 1, '<') ||
 	    memchr(lt, '>', (size_t)(gt - lt)) || !memchr(lt, '\n', (size_t)(gt - lt)) ||
-	    strstr(v, "/*") || strstr(v, "//"))
+	    strstr(v, "//"))
 		return v;
-	const char *lines[64];
-	size_t len[64], nl = 0;
+	const char *lines[64], *notes[64];
+	size_t len[64], nlen[64], nl = 0;
 	unsigned cells = 0;
 
 	for (const char *p = lt + 1; p < gt;) {
@@ -695,18 +695,32 @@ static const char *split_entry_lines(struct conv *cv, const char *v)
 
 		while (b < end && (*b == ' ' || *b == '\t'))
 			b++;
-		size_t n = (size_t)(end - b);
+		size_t n = (size_t)(end - b), cn;
 
 		while (n && (b[n - 1] == ' ' || b[n - 1] == '\t'))
 			n--;
-		if (n) {
-			unsigned c = line_cells(b, n);
+		/* "0 98 0x04   /\* controller interrupt *\/": the entry's comment goes after it. */
+		const char *c = memmem(b, n, "/*", 2);
+		size_t span = c ? (size_t)(b + n - c) : 0;	/* the comment, "/\*" to the end */
 
-			if (nl == ARRAY_SIZE(lines) || (cells && c != cells))
+		if (c && (span < 4 || memcmp(b + n - 2, "*/", 2) || memmem(c + 2, span - 4, "/*", 2) ||
+			  memmem(c + 2, span - 4, "*/", 2)))
+			return v;
+		cn = c ? (size_t)(c - b) : n;
+		while (cn && (b[cn - 1] == ' ' || b[cn - 1] == '\t'))
+			cn--;
+		if (cn) {
+			unsigned k = line_cells(b, cn);
+
+			if (nl == ARRAY_SIZE(lines) || (cells && k != cells))
 				return v;
-			cells = c;
+			cells = k;
 			lines[nl] = b;
-			len[nl++] = n;
+			len[nl] = cn;
+			notes[nl] = c;
+			nlen[nl++] = span;
+		} else if (c) {
+			return v;	/* a comment on a line of its own */
 		}
 		p = e ? e + 1 : gt;
 	}
@@ -716,9 +730,15 @@ static const char *split_entry_lines(struct conv *cv, const char *v)
 
 	sb_init(&sb);
 	for (size_t i = 0; i < nl; i++) {
-		sb_puts(&sb, i ? ",\n<" : "<");
+		sb_putc(&sb, '<');
 		sb_putn(&sb, lines[i], len[i]);
-		sb_putc(&sb, '>');
+		sb_puts(&sb, i + 1 < nl ? ">," : ">");
+		if (notes[i]) {
+			sb_putc(&sb, ' ');
+			sb_putn(&sb, notes[i], nlen[i]);
+		}
+		if (i + 1 < nl)
+			sb_putc(&sb, '\n');
 	}
 	const char *r = cv_strndup(cv, sb.buf, sb.len);
 
