@@ -378,22 +378,44 @@ static int write_text(const char *path, const char *text)
 	return fclose(fp);
 }
 
+/*
+ * Write @text to @dir/@name under the fixture's tree (directories made),
+ * convert it to @out (under the fixture's directory), return the YAML.
+ */
+static char *convert_in_tree(struct fixture *f, const char *dir, const char *name,
+			     const char *text, const char *out)
+{
+	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
+	struct dtbind_doc2yaml *c;
+	char *d, *txt, *o_path, *cmd, *o_dir, *yaml = NULL;
+	size_t len;
+
+	assert_true(asprintf(&d, "%s/Documentation/devicetree/bindings/%s", f->dir, dir) > 0);
+	assert_true(asprintf(&o_path, "%s/%s", f->dir, out) > 0);
+	o_dir = strdup(o_path);
+	assert_non_null(o_dir);
+	*strrchr(o_dir, '/') = '\0';
+	assert_true(asprintf(&cmd, "mkdir -p '%s' '%s'", d, o_dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	assert_true(asprintf(&txt, "%s/%s", d, name) > 0);
+	assert_int_equal(write_text(txt, text), 0);
+	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
+	assert_int_equal(dtbind_doc2yaml_convert(c, txt, text, strlen(text), o_path, &yaml, &len), 0);
+	dtbind_doc2yaml_free(c);
+	free(d);
+	free(txt);
+	free(o_path);
+	free(o_dir);
+	free(cmd);
+	return yaml;
+}
+
 static void test_doc2yaml_takes_maintainers_and_id_from_the_tree(void **state)
 {
 	struct fixture *f = *state;
-	char *root, *txt, *out, *maintainers;
-	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
-	struct dtbind_doc2yaml *c;
-	char *yaml;
-	size_t len;
+	char *maintainers, *yaml;
 	const char *t = "Widget\n\nRequired properties:\n- compatible: \"acme,widget\"\n";
 
-	assert_true(asprintf(&root, "%s/Documentation/devicetree/bindings/misc", f->dir) > 0);
-	char *cmd;
-
-	assert_true(asprintf(&cmd, "mkdir -p '%s'", root) > 0);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
 	assert_true(asprintf(&maintainers, "%s/MAINTAINERS", f->dir) > 0);
 	assert_int_equal(write_text(maintainers,
 		"DEVICE TREE\n"
@@ -405,19 +427,12 @@ static void test_doc2yaml_takes_maintainers_and_id_from_the_tree(void **state)
 		"S:\tMaintained\n"
 		"F:\tDocumentation/devicetree/bindings/misc/acme,*\n"
 		"F:\tdrivers/misc/acme-widget.c\n"), 0);
-	assert_true(asprintf(&txt, "%s/acme,widget.txt", root) > 0);
-	assert_true(asprintf(&out, "%s/acme,widget.yaml", root) > 0);
-	assert_int_equal(write_text(txt, t), 0);
-	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
-	assert_int_equal(dtbind_doc2yaml_convert(c, txt, t, strlen(t), out, &yaml, &len), 0);
+	yaml = convert_in_tree(f, "misc", "acme,widget.txt", t,
+			       "Documentation/devicetree/bindings/misc/acme,widget.yaml");
 	assert_non_null(strstr(yaml,
 		"$id: http://devicetree.org/schemas/misc/acme,widget.yaml#\n"));
 	assert_non_null(strstr(yaml, "maintainers:\n  - Wile E. Coyote <wile@acme.example>\n\n"));
-	dtbind_doc2yaml_free(c);
 	free(yaml);
-	free(root);
-	free(txt);
-	free(out);
 	free(maintainers);
 }
 
@@ -429,29 +444,12 @@ static void test_doc2yaml_takes_maintainers_and_id_from_the_tree(void **state)
 static void test_doc2yaml_id_of_an_output_elsewhere(void **state)
 {
 	struct fixture *f = *state;
-	char *dir, *txt, *out, *cmd;
-	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
-	struct dtbind_doc2yaml *c;
-	char *yaml;
-	size_t len;
 	const char *t = "Board FPGA\n\nRequired properties:\n- compatible: \"acme,board-fpga\"\n";
+	char *yaml = convert_in_tree(f, "board", "acme-fpga.txt", t, "out/board/acme-fpga-txt.yaml");
 
-	assert_true(asprintf(&dir, "%s/Documentation/devicetree/bindings/board", f->dir) > 0);
-	assert_true(asprintf(&cmd, "mkdir -p '%s' '%s/out/board'", dir, f->dir) > 0);
-	assert_int_equal(system(cmd), 0);
-	assert_true(asprintf(&txt, "%s/acme-fpga.txt", dir) > 0);
-	assert_true(asprintf(&out, "%s/out/board/acme-fpga-txt.yaml", f->dir) > 0);
-	assert_int_equal(write_text(txt, t), 0);
-	assert_int_equal(dtbind_doc2yaml_new(f->diag, &o, &c), 0);
-	assert_int_equal(dtbind_doc2yaml_convert(c, txt, t, strlen(t), out, &yaml, &len), 0);
 	assert_non_null(strstr(yaml,
 		"$id: http://devicetree.org/schemas/board/acme-fpga-txt.yaml#\n"));
-	dtbind_doc2yaml_free(c);
 	free(yaml);
-	free(dir);
-	free(txt);
-	free(out);
-	free(cmd);
 }
 
 static void test_doc2yaml_self_check_maps_lint_findings(void **state)
