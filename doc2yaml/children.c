@@ -960,6 +960,23 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 		ymove_end(s, "patternProperties");
 	if (!yempty(req))
 		yset(s, "required", req);
-	yset(s, "additionalProperties", yraw(cv, "false", src));
+	/*
+	 * 2022.08 adds status and the other implicit properties only to a
+	 * node schema with properties: one its instances give only those
+	 * ('usb2-0 { status = "disabled"; }', 6.1's xusb-padctl ports) stays
+	 * open, or its examples fail.  2026.06 adds them either way.
+	 */
+	bool implicit_only = !cv->c->gen_2026 && !yget(s, "properties") &&
+			     !yget(s, "patternProperties");
+
+	for (size_t i = 0; implicit_only && i < n; i++) {
+		bool any = false;
+
+		for (const struct ditem *c = inst[i]->children; c && !any; c = c->next)
+			any = !c->dead && c->kind == DI_PROP;
+		implicit_only = any;
+	}
+	if (!implicit_only)
+		yset(s, "additionalProperties", yraw(cv, "false", src));
 	return s;
 }
