@@ -862,6 +862,30 @@ static bool line_deprecated(const char *text, size_t at, size_t end)
 static void add_group(struct conv *cv, const char **grp, size_t g, bool sure, unsigned line,
 		      bool dep, const struct vec *ex_lists)
 {
+	bool alternatives = false;
+
+	/*
+	 * Guessed a chain, but an example gives one of its strings alone and
+	 * none the whole ('"fsl,cpm1-usb", "fsl,cpm2-usb", "fsl,qe-usb"' over
+	 * 'compatible = "fsl,cpm2-usb";'): alternatives.
+	 */
+	if (g >= 2 && !sure && group_is_chain(grp, g, false)) {
+		bool whole = false, alone = false;
+
+		for (size_t e = 0; e < ex_lists->n; e++) {
+			const struct chain *ch = ex_lists->v[e];
+
+			whole |= seq_contains(ch->s, ch->n, grp, g);
+			/* not the last: a fallback alone is a chain's too ("faraday,fttmr010") */
+			alone |= ch->n == 1 && str_in(ch->s[0], grp, g - 1);
+		}
+		alternatives = alone && !whole;
+	}
+	if (alternatives) {
+		for (size_t k = 0; k < g; k++)
+			add_chain(cv, &grp[k], 1, line, dep);
+		return;
+	}
 	if (g >= 2 && !group_is_chain(grp, g, sure)) {
 		/* A chain if an example uses it so. */
 		bool used = false;
