@@ -380,13 +380,41 @@ static void add_device_type(struct conv *cv, struct ditem *it, bool ours)
 }
 
 /*
+ * A graph node with a unit address and no reg ("port@0 { endpoint@0 {
+ * remote-endpoint = ...; }; }", which graph.yaml rejects and dtc warns of)
+ * gets the reg its name says, and its parent the cells for it.
+ */
+static void add_graph_reg(struct conv *cv, struct ditem *it)
+{
+	const char *at = strchr(it->name, '@');
+	char *end;
+	unsigned long unit;
+
+	if (!at || (!starts_with(it->name, "port@") && !starts_with(it->name, "endpoint@")) ||
+	    node_prop(it, "reg") || !at[1] || !it->parent)
+		return;
+	unit = strtoul(at + 1, &end, 16);
+	if (*end || unit > 0xffff)
+		return;
+	struct ditem *r = mk_prop(cv, "reg", cv_printf(cv, "<%lu>", unit), it);
+
+	if (!r)
+		return;
+	r->line = it->line;
+	r->next = it->children;
+	it->children = r;
+	add_cells(cv, it->parent, 1, 0);
+}
+
+/*
  * What the nodes of the examples are, said as the kernel's conversions say
  * it, before the schema's child patterns are made from their names: a node
  * whose compatible another binding owns with its name fixed is named so
  * (usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI, omap-usb-host's
  * "ohci@4a064800"; serial.yaml's for an 8250); an MDIO bus's "phy@1" is
  * "ethernet-phy@1" (a plain "phy" is a PHY provider's); cpu and PCI nodes
- * get their device_type.  The examples fail their schemas otherwise.
+ * get their device_type, graph nodes their reg.  The examples fail their
+ * schemas otherwise.
  */
 static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 {
@@ -430,6 +458,7 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 		    starts_with(it->parent->name, "mdio") && starts_with(it->name, "phy@"))
 			it->name = cv_printf(cv, "ethernet-%s", it->name);
 		add_device_type(cv, it, ours);
+		add_graph_reg(cv, it);
 		fix_node_kinds(cv, it->children, depth + 1);
 	}
 }
