@@ -469,6 +469,17 @@ void fix_example_node_kinds(struct conv *cv)
 		fix_node_kinds(cv, ((struct example *)cv->examples.v[e])->top, 0);
 }
 
+/* Is @name in the required list of @schema (nvmem.yaml's cells a text requires)? */
+static bool schema_requires(const struct ynode *schema, const char *name)
+{
+	const struct ynode *req = yget(schema, "required");
+
+	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
+		if (r->s && !strcmp(r->s, name))
+			return true;
+	return false;
+}
+
 void complete_examples(struct conv *cv, struct ynode *schema)
 {
 	struct strbuf added;
@@ -615,7 +626,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && (!strcmp(c->name, "#address-cells") ||
 							       !strcmp(c->name, "#size-cells")) &&
-			    !yget(props, c->name) && !refs_define(cv, c->name))
+			    !yget(props, c->name) && !refs_define(cv, c->name) &&
+			    !schema_requires(schema, c->name))
 				c->dead = true;
 	}
 }
