@@ -28,7 +28,7 @@ struct child_group {
 	const char *base;
 	const struct ditem *inst[64];
 	size_t n;
-	bool units, nounits, digits, same_name;
+	bool units, nounits, digits, nodigits, same_name;
 	const char *name;	/* the name when all instances share it */
 	const char *pattern;	/* arbitrary names ("uart2_default"): their pattern */
 	bool gone;		/* merged into another group */
@@ -164,6 +164,8 @@ static void group_children(struct conv *cv, const struct ditem *const *parents, 
 				g[k].nounits = true;
 			if (name_has_digits(c->name))
 				g[k].digits = true;
+			else
+				g[k].nodigits = true;	/* lp872x's "buck" beside "buck1" */
 			if (strcmp(g[k].name, c->name))
 				g[k].same_name = false;
 		}
@@ -190,9 +192,15 @@ static const char *unit_pattern(const struct child_group *g)
 	return "";
 }
 
+/* The digits part of a group's pattern: "[0-9]+", "[0-9]*" when some name has none, or "". */
+static const char *digits_pattern(const struct child_group *g)
+{
+	return !g->digits ? "" : g->nodigits ? "[0-9]*" : "[0-9]+";
+}
+
 static const char *group_pattern(struct conv *cv, const struct child_group *g)
 {
-	return cv_printf(cv, "^%s%s%s$", g->base, g->digits ? "[0-9]+" : "", unit_pattern(g));
+	return cv_printf(cv, "^%s%s%s$", g->base, digits_pattern(g), unit_pattern(g));
 }
 
 static bool only_props(const struct ditem *n, const char *const *allowed, size_t na)
@@ -729,8 +737,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			for (size_t r = 0; r < nrg; r++) {
 				sb_puts(&alt, alt.len ? "|" : "^(");
 				sb_puts(&alt, rg[r].base);
-				if (rg[r].digits)
-					sb_puts(&alt, "[0-9]+");
+				sb_puts(&alt, digits_pattern(&rg[r]));
 				/* "regulator@0": tps6507x's regulators have unit addresses */
 				sb_puts(&alt, unit_pattern(&rg[r]));
 			}
