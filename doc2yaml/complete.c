@@ -459,6 +459,10 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 			it->name = cv_printf(cv, "ethernet-%s", it->name);
 		add_device_type(cv, it, ours);
 		add_graph_reg(cv, it);
+		/* "linux,phandle", the old spelling of phandle: dtc writes that itself. */
+		for (struct ditem *c = it->children; c; c = c->next)
+			if (c->kind == DI_PROP && !strcmp(c->name, "linux,phandle"))
+				c->dead = true;
 		fix_node_kinds(cv, it->children, depth + 1);
 	}
 }
