@@ -489,7 +489,7 @@ void em_node(struct emitter *em, const struct ynode *n, unsigned ind, unsigned d
 bool skip_prop(const char *name);
 bool phandle_list_prop(const char *name);
 bool names_prop(const char *name);
-unsigned node_int_cells(const struct conv *cv, const struct ditem *node);
+unsigned node_int_cells(struct conv *cv, const struct ditem *node);
 bool valid_names_entry(const char *s);
 /* values.c: what a property's text says of its values */
 enum ptype type_from_text(const char *d, bool *weak);

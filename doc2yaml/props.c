@@ -63,7 +63,7 @@ bool names_prop(const char *name)
 }
 
 /* Number of entries of a cell-array value as the schema sees it. */
-static unsigned value_entries(const struct conv *cv, const char *name, const char *v,
+static unsigned value_entries(struct conv *cv, const char *name, const char *v,
 			      const struct ditem *node)
 {
 	struct vshape sh;
@@ -103,7 +103,7 @@ static unsigned value_entries(const struct conv *cv, const char *name, const cha
 }
 
 /* The first of the "interrupts" below @it (document order) the reference counts cells of. */
-static unsigned first_int_cells(const struct conv *cv, const struct ditem *it, unsigned depth)
+static unsigned first_int_cells(struct conv *cv, const struct ditem *it, unsigned depth)
 {
 	for (; it && depth < MAX_NESTING; it = it->next) {
 		unsigned n = 0;
@@ -111,7 +111,7 @@ static unsigned first_int_cells(const struct conv *cv, const struct ditem *it, u
 		if (it->dead)
 			continue;
 		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts")) {
-			const char *s = cv_printf((struct conv *)cv, " interrupts = %s", it->value);
+			const char *s = cv_printf(cv, " interrupts = %s", it->value);
 
 			n = s ? example_interrupt_cells(s) : 0;
 		} else if (it->kind == DI_NODE) {
@@ -130,7 +130,7 @@ static unsigned first_int_cells(const struct conv *cv, const struct ditem *it, u
  * example has its own.  Without @node, or one in no example, the first
  * example's that has one.
  */
-unsigned node_int_cells(const struct conv *cv, const struct ditem *node)
+unsigned node_int_cells(struct conv *cv, const struct ditem *node)
 {
 	const struct ditem *top = node;
 
