@@ -459,6 +459,10 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 			it->name = cv_printf(cv, "ethernet-%s", it->name);
 		add_device_type(cv, it, ours);
 		add_graph_reg(cv, it);
+		/* A GPIO hog is named "*-hog" (gpio-hog.yaml's; nsp-gpio's "pwr"). */
+		if (node_prop(it, "gpio-hog") && it->name[0] != '&' && !strchr(it->name, '@') &&
+		    !str_ends_with(it->name, "-hog") && !starts_with(it->name, "hog-"))
+			it->name = cv_printf(cv, "%s-hog", it->name);
 		/* "linux,phandle", the old spelling of phandle: dtc writes that itself. */
 		for (struct ditem *c = it->children; c; c = c->next)
 			if (c->kind == DI_PROP && !strcmp(c->name, "linux,phandle"))
