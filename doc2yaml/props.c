@@ -364,12 +364,19 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 	if (best && !nt)
 		nt = desc_paren_names(cv, pi->desc, txt, 32);
 	if (best) {
-		/* The text may list more (optional) names after the example's. */
+		/*
+		 * The text may list more (optional) names after the examples',
+		 * when each example's list begins it (not '"tx" for the player,
+		 * "rx" for the reader', where the readers say "rx" alone).
+		 */
 		bool prefix = nt > best;
 
-		for (size_t i = 0; prefix && i < best; i++)
-			if (strcmp(txt[i], out[i]))
-				prefix = false;
+		for (size_t i = 0; prefix && i < pi->nvalues; i++) {
+			size_t n = value_strings(cv, pi->values[i], tmp, 32);
+
+			for (size_t j = 0; prefix && j < n; j++)
+				prefix = j < nt && tmp[j] && !strcmp(txt[j], tmp[j]);
+		}
 		if (prefix && nt <= max) {
 			memcpy(out, txt, nt * sizeof(*txt));
 			*min = best;
@@ -539,6 +546,48 @@ static struct ynode *const_items(struct pbuild *b, const char *const *names, siz
 	return items;
 }
 
+/*
+ * One name each, not the same one ("tx" on the players, "rx" on the
+ * readers): an enum of the text's strings when they hold every example's,
+ * else of the examples'.
+ */
+static bool single_name_enum(struct pbuild *b)
+{
+	const char *en[32], *v[2];
+	size_t n = b->d ? desc_enum_strings(b->cv, b->d, en, ARRAY_SIZE(en)) : 0;
+	bool text_has_all = n > 0;
+
+	for (size_t i = 0; text_has_all && i < b->pi->nvalues; i++) {
+		bool found = false;
+
+		if (value_strings(b->cv, b->pi->values[i], v, 2) != 1 || !v[0])
+			return false;
+		for (size_t j = 0; j < n; j++)
+			found |= !strcmp(en[j], v[0]);
+		text_has_all = found;
+	}
+	if (!text_has_all) {
+		n = 0;
+		for (size_t i = 0; i < b->pi->nvalues && n < ARRAY_SIZE(en); i++) {
+			bool dup = false;
+
+			if (value_strings(b->cv, b->pi->values[i], v, 2) != 1 || !v[0] ||
+			    !valid_names_entry(v[0]))
+				return false;
+			for (size_t j = 0; j < n; j++)
+				dup |= !strcmp(en[j], v[0]);
+			if (!dup)
+				en[n++] = v[0];
+		}
+	}
+	struct ynode *e = yseq(b->cv, b->src);
+
+	for (size_t k = 0; k < n; k++)
+		ypush(e, ystr(b->cv, en[k], b->src));
+	yset(b->s, "enum", e);
+	return true;
+}
+
 /* clock-names and the like: the names, in order. */
 static struct ynode *ps_names(struct pbuild *b)
 {
@@ -561,7 +610,7 @@ static struct ynode *ps_names(struct pbuild *b)
 			lo = k < lo ? k : lo;
 			hi = k > hi ? k : hi;
 		}
-		if (hi)
+		if (hi && !(hi == 1 && single_name_enum(b)))
 			set_count(b->cv, b->s, lo, hi, b->src);
 	}
 	if (vendor || yempty(b->s)) {

@@ -63,6 +63,32 @@ enum ptype type_from_text(const char *d, bool *weak)
 	return T_UNKNOWN;
 }
 
+/*
+ * Is the quoted string at d[at] the device a value is for, not a value:
+ * '"tx" for "st,sti-uni-player" compatibility', '"hclock", "multclk" for
+ * "microchip,sam9x60-sdhci"'?  A compatible-shaped string after "for", "on"
+ * or "with".
+ */
+static bool string_names_a_device(const char *d, const struct qstr *q)
+{
+	const char *p = d + q->at;
+
+	if (!strchr(q->s, ',') || strchr(q->s, ' '))
+		return false;
+	while (p > d && isspace((unsigned char)p[-1]))
+		p--;
+	static const char *const words[] = { "for", "on", "with" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
+		size_t l = strlen(words[i]);
+
+		if ((size_t)(p - d) >= l && !strncasecmp(p - l, words[i], l) &&
+		    (p - d == (ptrdiff_t)l || !isalnum((unsigned char)p[-(ptrdiff_t)l - 1])))
+			return true;
+	}
+	return false;
+}
+
 /* Quoted strings of a description ("rgb", "lvds" or "duallvds") as an enum. */
 size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max)
 {
@@ -74,6 +100,8 @@ size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_
 	for (size_t i = 0; i < n && k < max; i++) {
 		bool dup = false;
 
+		if (string_names_a_device(d, &q[i]))
+			continue;
 		if (!valid_names_entry(q[i].s) || strchr(q[i].s, ' '))
 			return 0;
 		for (size_t j = 0; j < k; j++)
