@@ -380,29 +380,44 @@ static void add_device_type(struct conv *cv, struct ditem *it, bool ours)
 }
 
 /*
- * A graph node with a unit address and no reg ("port@0 { endpoint@0 {
- * remote-endpoint = ...; }; }", which graph.yaml rejects and dtc warns of)
- * gets the reg its name says, and its parent the cells for it.
+ * A node with a unit address and no reg, which dtc warns of and the core
+ * schemas reject ("port@0 { endpoint@0 { remote-endpoint = ...; }; }",
+ * ptp-ines's "ethernet-phy@3 { timestamper = ...; }"), gets the reg its
+ * name says, and its parent the cells for it: a graph node, a PHY on an
+ * MDIO bus, or any node whose parent says one address cell and no size.
  */
-static void add_graph_reg(struct conv *cv, struct ditem *it)
+static void add_unit_reg(struct conv *cv, struct ditem *it)
 {
 	const char *at = strchr(it->name, '@');
 	char *end;
 	unsigned long unit;
+	unsigned ac, sc;
 
-	if (!at || (!starts_with(it->name, "port@") && !starts_with(it->name, "endpoint@")) ||
-	    node_prop(it, "reg") || !at[1] || !it->parent)
+	if (!at || node_prop(it, "reg") || !at[1] || !it->parent || it->parent->name[0] == '&')
+		return;
+	parent_cells(it, &ac, &sc);
+	if (!starts_with(it->name, "port@") && !starts_with(it->name, "endpoint@") &&
+	    !starts_with(it->name, "ethernet-phy@") &&
+	    !(node_prop(it->parent, "#address-cells") && node_prop(it->parent, "#size-cells") &&
+	      ac == 1 && sc == 0))
 		return;
 	unit = strtoul(at + 1, &end, 16);
 	if (*end || unit > 0xffff)
 		return;
-	struct ditem *r = mk_prop(cv, "reg", cv_printf(cv, "<%lu>", unit), it);
+	struct ditem *r = mk_prop(cv, "reg", unit < 10 ? cv_printf(cv, "<%lu>", unit) :
+				  cv_printf(cv, "<0x%lx>", unit), it);
 
 	if (!r)
 		return;
-	r->line = it->line;
-	r->next = it->children;
-	it->children = r;
+	/* After the compatible, as the kernel's examples write it. */
+	struct ditem **at_link = &it->children;
+	struct ditem *cp = (struct ditem *)node_prop(it, "compatible");
+
+	if (cp)
+		at_link = &cp->next;
+	r->line = cp ? cp->line : it->line;
+	r->next = *at_link;
+	*at_link = r;
 	add_cells(cv, it->parent, 1, 0);
 }
 
@@ -413,7 +428,7 @@ static void add_graph_reg(struct conv *cv, struct ditem *it)
  * (usb-hcd.yaml's "^usb(@.*)?" for an EHCI or OHCI, omap-usb-host's
  * "ohci@4a064800"; serial.yaml's for an 8250); an MDIO bus's "phy@1" is
  * "ethernet-phy@1" (a plain "phy" is a PHY provider's); cpu and PCI nodes
- * get their device_type, graph nodes their reg.  The examples fail their
+ * get their device_type, nodes with a unit address their reg.  The examples fail their
  * schemas otherwise.
  */
 static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
@@ -458,7 +473,7 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 		    starts_with(it->parent->name, "mdio") && starts_with(it->name, "phy@"))
 			it->name = cv_printf(cv, "ethernet-%s", it->name);
 		add_device_type(cv, it, ours);
-		add_graph_reg(cv, it);
+		add_unit_reg(cv, it);
 		/* A GPIO hog is named "*-hog" (gpio-hog.yaml's; nsp-gpio's "pwr"). */
 		if (node_prop(it, "gpio-hog") && it->name[0] != '&' && !strchr(it->name, '@') &&
 		    !str_ends_with(it->name, "-hog") && !starts_with(it->name, "hog-"))
