@@ -422,6 +422,33 @@ static void add_unit_reg(struct conv *cv, struct ditem *it)
 }
 
 /*
+ * The modes of a display-timings node are "timing*" (display-timings.yaml's
+ * pattern): the texts' "800x480" become "timing0", "timing1"..., as the
+ * kernel's conversions renamed them; their labels stay, and native-mode
+ * with them.
+ */
+static void name_timings(struct conv *cv, struct ditem *timings)
+{
+	unsigned k = 0;
+
+	for (struct ditem *c = timings->children; c; c = c->next) {
+		if (c->dead || c->kind != DI_NODE || starts_with(c->name, "timing"))
+			continue;
+		const char *name;
+		bool taken;
+
+		do {
+			name = cv_printf(cv, "timing%u", k++);
+			taken = false;
+			for (const struct ditem *o = timings->children; o && name; o = o->next)
+				taken |= o->kind == DI_NODE && !o->dead && !strcmp(o->name, name);
+		} while (taken && k < 1000);
+		if (name && !taken)
+			c->name = name;
+	}
+}
+
+/*
  * What the nodes of the examples are, said as the kernel's conversions say
  * it, before the schema's child patterns are made from their names: a node
  * whose compatible another binding owns with its name fixed is named so
@@ -482,6 +509,8 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 		for (struct ditem *c = it->children; c; c = c->next)
 			if (c->kind == DI_PROP && !strcmp(c->name, "linux,phandle"))
 				c->dead = true;
+		if (!strcmp(it->name, "display-timings"))
+			name_timings(cv, it);
 		fix_node_kinds(cv, it->children, depth + 1);
 	}
 }
