@@ -375,6 +375,12 @@ bool prose_line(const char *s, size_t n)
 	if (bullet_at(buf, &after) || strchr("-*+#/&}[", buf[0]) ||
 	    (isdigit((unsigned char)buf[0]) && buf[1] && strchr(".)", buf[1])))
 		return false;	/* lists, "[1] ...", "1. ...", code */
+	/* A legend's entry: "0 - floating (reset value)", "0x2 = fast". */
+	size_t dl = strspn(buf, "0123456789abcdefABCDEFx");
+
+	if (dl && isdigit((unsigned char)buf[0]) && buf[dl] == ' ' &&
+	    strchr("-=", *skip_blanks(buf + dl)) && skip_blanks(buf + dl)[1] == ' ')
+		return false;
 	/* "reg: offset and length" starts an item of a list. */
 	size_t tl = strcspn(buf, ": ");
 
@@ -398,6 +404,74 @@ bool prose_line(const char *s, size_t n)
 	return !strchr(buf, '\t') && !strpbrk(buf, "{}=|<>");
 }
 
+/* How many words t[0..n) has, and how many of them are plain ("mode", "node."). */
+static void count_words(const char *t, size_t n, unsigned *words, unsigned *plain)
+{
+	*words = *plain = 0;
+	for (const char *w = t, *end = t + n; w < end;) {
+		size_t k = strcspn(w, " "), a = 0;
+
+		if (k > (size_t)(end - w))
+			k = (size_t)(end - w);
+		while (a < k && isalpha((unsigned char)w[a]))
+			a++;
+		*words += k > 0;
+		*plain += a > 0 && (a == k || (a + 1 == k && strchr(".,;", w[a])));
+		w += k;
+		while (w < end && *w == ' ')
+			w++;
+	}
+}
+
+/*
+ * The indentation of a paragraph's second line when it hangs deeper than
+ * its first, as the .txt aligned an item's text under its first line's
+ * ("- axistream-connected: Reference to another node which contains the
+ * resources\n\t\t       for the AXI DMA controller ..."), else 0.  Not
+ * after a lead-in (a first line ending with ':'), whose indented lines are
+ * a list or a table.
+ */
+static size_t hanging_indent(const char *p, size_t ind)
+{
+	const char *eol = strchr(p, '\n');
+	unsigned words, plain;
+
+	if (!eol || eol[1] == '\n' || eol == p || eol[-1] == ':')
+		return 0;
+	/*
+	 * The first line begins a sentence: three words or more, two of them
+	 * plain words, not a term defined below it ("sysclk", "gpio0-gpio99",
+	 * "sdc2_clk, sdc2_cmd"); the lines under it are words too, not names
+	 * ("IRQ_TYPE_LEVEL_LOW", "io13-io19,io23-io27,").
+	 */
+	count_words(p + ind, (size_t)(eol - p) - ind, &words, &plain);
+	if (words < 3 || plain < 2)
+		return 0;
+	size_t hang = strspn(eol + 1, " ");
+
+	if (hang <= ind || !eol[1 + hang] || eol[1 + hang] == '\n')
+		return 0;
+	for (const char *l = eol + 1, *prev_end = eol; *l && *l != '\n';) {
+		const char *e = strchr(l, '\n');
+		size_t n = e ? (size_t)(e - l) : strlen(l);
+		const char *t = l + strspn(l, " "), *dash = strstr(t, " - ");
+
+		count_words(l, n, &words, &plain);
+		/*
+		 * Not a list under it: a lead-in ("Valid names include:"), a
+		 * legend's entry ("0 - floating", "bit 1 - OS"), a sentence of
+		 * its own after one without its stop ("... on the SPI bus\n
+		 * See spi-bus.txt").
+		 */
+		if (!plain || (n && l[n - 1] == ':') || (dash && dash < l + n && dash - t <= 8) ||
+		    (isupper((unsigned char)*t) && !strchr(".;!?", prev_end[-1])))
+			return 0;
+		prev_end = l + n;
+		l += n + (e != NULL);
+	}
+	return hang;
+}
+
 /*
  * Prose paragraphs joined and wrapped at @width columns, as kernel schemas
  * write descriptions; lists, tables, code and lines indented unlike their
@@ -413,7 +487,7 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 	sb_init(&sb);
 	for (const char *p = text; *p;) {
 		const char *q = p;
-		size_t nl = 0, ind = strspn(p, " ");
+		size_t nl = 0, ind = strspn(p, " "), hang = hanging_indent(p, ind);
 		bool prose = true;
 
 		/* One paragraph: up to a blank line. */
@@ -421,7 +495,7 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 			const char *eol = strchr(q, '\n');
 			size_t n = eol ? (size_t)(eol - q) : strlen(q), sp = strspn(q, " ");
 
-			if (sp != ind || !prose_line(q + sp, n - sp))
+			if (sp != (nl && hang ? hang : ind) || !prose_line(q + sp, n - sp))
 				prose = false;
 			nl++;
 			q = eol ? eol + 1 : q + n;
