@@ -404,6 +404,18 @@ bool prose_line(const char *s, size_t n)
 	return !strchr(buf, '\t') && !strpbrk(buf, "{}=|<>");
 }
 
+/* Does @t start a sentence: a capitalized word ("See", "Each"), not a name ("SoC", "PHY")? */
+static bool sentence_start(const char *t)
+{
+	size_t k = 1;
+
+	if (!isupper((unsigned char)t[0]) || !islower((unsigned char)t[1]))
+		return false;
+	while (islower((unsigned char)t[k]))
+		k++;
+	return !isalnum((unsigned char)t[k]);
+}
+
 /* How many words t[0..n) has, and how many of them are plain ("mode", "node."). */
 static void count_words(const char *t, size_t n, unsigned *words, unsigned *plain)
 {
@@ -464,7 +476,7 @@ static size_t hanging_indent(const char *p, size_t ind)
 		 * See spi-bus.txt").
 		 */
 		if (!plain || (n && l[n - 1] == ':') || (dash && dash < l + n && dash - t <= 8) ||
-		    (isupper((unsigned char)*t) && !strchr(".;!?", prev_end[-1])))
+		    (sentence_start(t) && !strchr(".;!?", prev_end[-1])))
 			return 0;
 		prev_end = l + n;
 		l += n + (e != NULL);
