@@ -198,6 +198,68 @@ static const char *digits_pattern(const struct child_group *g)
 	return !g->digits ? "" : g->nodigits ? "[0-9]*" : "[0-9]+";
 }
 
+/* "[1-9]", "([1-9]|10)", "(9|1[0-1])": the numbers lo..hi (hi < 100) as a regex. */
+static const char *range_regex(struct conv *cv, unsigned lo, unsigned hi)
+{
+	struct strbuf sb;
+	unsigned parts = 0;
+
+	sb_init(&sb);
+	if (lo <= 9) {
+		unsigned top = hi < 9 ? hi : 9;
+
+		sb_printf(&sb, lo == top ? "%u" : "[%u-%u]", lo, top);
+		parts++;
+	}
+	for (unsigned t = 1; t <= hi / 10; t++) {
+		unsigned a = lo > t * 10 ? lo % 10 : 0, b = hi < t * 10 + 9 ? hi % 10 : 9;
+
+		if (t * 10 + a < lo || t * 10 + a > hi)
+			continue;
+		sb_puts(&sb, parts++ ? "|" : "");
+		sb_printf(&sb, a == b ? "%u%u" : "%u[%u-%u]", t, a, b);
+	}
+	const char *r = parts > 1 ? cv_printf(cv, "(%s)", sb_cstr(&sb)) : cv_strdup(cv, sb_cstr(&sb));
+
+	sb_free(&sb);
+	return r;
+}
+
+/*
+ * The numbers the text gives a group's names, "dcdc[1-4] and ldo[1-10]"
+ * (tps65912), when every instance's number is one of them: "[1-4]",
+ * "([1-9]|10)".  Else the digits pattern.
+ */
+static const char *text_digits(struct conv *cv, const struct child_group *g)
+{
+	size_t bl = strlen(g->base);
+	unsigned lo, hi;
+	bool found = false;
+
+	if (!g->digits || g->nodigits || g->units || !bl)
+		return digits_pattern(g);
+	for (size_t i = 0; i < cv->nlines && !found; i++) {
+		for (const char *p = strstr(cv->lines[i].s, g->base); p && !found;
+		     p = strstr(p + 1, g->base)) {
+			if (p > cv->lines[i].s && isalnum((unsigned char)p[-1]))
+				continue;
+			found = sscanf(p + bl, "[%u-%u]", &lo, &hi) == 2 && lo <= hi && hi < 100 &&
+				p[bl] == '[';
+		}
+	}
+	if (!found)
+		return digits_pattern(g);
+	for (size_t i = 0; i < g->n; i++) {
+		const char *d = g->inst[i]->name + bl;
+		char *end;
+		unsigned long v = strtoul(d, &end, 10);
+
+		if (end == d || *end || v < lo || v > hi)
+			return digits_pattern(g);
+	}
+	return range_regex(cv, lo, hi);
+}
+
 static const char *group_pattern(struct conv *cv, const struct child_group *g)
 {
 	return cv_printf(cv, "^%s%s%s$", g->base, digits_pattern(g), unit_pattern(g));
@@ -737,7 +799,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			for (size_t r = 0; r < nrg; r++) {
 				sb_puts(&alt, alt.len ? "|" : "^(");
 				sb_puts(&alt, rg[r].base);
-				sb_puts(&alt, digits_pattern(&rg[r]));
+				sb_puts(&alt, text_digits(cv, &rg[r]));
 				/* "regulator@0": tps6507x's regulators have unit addresses */
 				sb_puts(&alt, unit_pattern(&rg[r]));
 			}
