@@ -800,6 +800,37 @@ static void heading_lead(const char *t, char *out, size_t max)
 	out[n] = '\0';
 }
 
+/*
+ * A heading that goes on with the description's last sentence ("The
+ * following additional\nproperties are needed by the Nokia modem HSI
+ * client:") takes that sentence with it: the description keeps what ends
+ * before it.
+ */
+static void drop_unfinished_sentence(struct conv *cv)
+{
+	char *d = cv->desc.buf;
+	size_t n = cv->desc.len, para = 0;
+
+	if (!d)
+		return;
+	while (n && (d[n - 1] == '\n' || d[n - 1] == ' '))
+		n--;
+	if (!n || strchr(".!?:)", d[n - 1]))
+		return;
+	for (size_t k = 0; k + 1 < n; k++)
+		if (d[k] == '\n' && d[k + 1] == '\n')
+			para = k + 2;
+	size_t cut = para;
+
+	for (size_t k = para; k + 1 < n; k++)
+		if (strchr(".!?", d[k]) && (d[k + 1] == ' ' || d[k + 1] == '\n'))
+			cut = k + 1;
+	d[cut] = '\0';
+	cv->desc.len = cut;
+	if (cut)
+		sb_putc(&cv->desc, '\n');
+}
+
 static void start_section(struct conv *cv, struct parse_state *ps, size_t i, const struct heading *h)
 {
 	ps->cur = NULL;
@@ -812,6 +843,8 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 			cv->desc.buf[cv->desc.len] = '\0';
 	}
 	ps->prose_scope = 0;
+	if (islower((unsigned char)*cv->lines[i].t) && cv->desc_last + 1 == cv->lines[i].no)
+		drop_unfinished_sentence(cv);
 	ps->have_items = false;
 	ps->item_ind = 0;
 	if (h->kind == SEC_EXAMPLE)
