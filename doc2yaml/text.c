@@ -718,6 +718,8 @@ struct parse_state {
 	int prose_scope;
 	size_t prose_mark;
 	unsigned exsec;		/* current example section (1-based) */
+	/* The heading of a section of prose ("Supported chips:"), 1-based, until its first line. */
+	size_t other_heading;
 	/* Example code region being collected. */
 	size_t ex_first, ex_last;
 };
@@ -845,6 +847,12 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	ps->prose_scope = 0;
 	if (islower((unsigned char)*cv->lines[i].t) && cv->desc_last + 1 == cv->lines[i].no)
 		drop_unfinished_sentence(cv);
+	/* A heading over prose right under it ("Supported chips:\nP5020, P5040"), not a title. */
+	const struct line *under = next_line(cv, i);
+
+	ps->other_heading = h->kind == SEC_OTHER && str_ends_with(cv->lines[i].t, ":") && under &&
+			    !under->blank && under->no == cv->lines[i].no + 1 && !is_rule_line(under) ?
+			    i + 1 : 0;
 	ps->have_items = false;
 	ps->item_ind = 0;
 	if (h->kind == SEC_EXAMPLE)
@@ -1386,8 +1394,18 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		ps->cur = NULL;
 		if (ps->have_items && ps->kind == SEC_NONE)
 			;	/* prose after items without a heading */
-		else if (cv->props.n == 0 || ps->kind == SEC_OTHER)
+		else if (cv->props.n == 0 || ps->kind == SEC_OTHER) {
+			/* Its heading goes with it: "Supported chips:" over "P5020, P5040". */
+			if (ps->other_heading && !l->used) {
+				struct line hl = cv->lines[ps->other_heading - 1];
+
+				hl.used = false;
+				hl.no = l->no - 1 > cv->desc_last ? l->no - 1 : cv->desc_last;
+				add_desc_line(cv, &hl);
+			}
 			add_desc_line(cv, l);
+		}
+		ps->other_heading = 0;
 	}
 	if (!l->used && ps->kind != SEC_OTHER && cv->props.n == 0)
 		l->used = true;

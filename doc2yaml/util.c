@@ -484,6 +484,37 @@ static size_t hanging_indent(const char *p, size_t ind)
 	return hang;
 }
 
+/* A line of four words or fewer ending with ':' ("Supported chips:"). */
+static bool short_heading(const char *t, size_t n)
+{
+	unsigned words = 1;
+
+	if (n < 2 || t[n - 1] != ':')
+		return false;
+	for (size_t k = 0; k < n; k++)
+		words += t[k] == ' ' && k + 1 < n && t[k + 1] != ' ';
+	return words <= 4;
+}
+
+/* Does every line of p..q say "key: value", its colon within its first four words? */
+static bool every_line_keyed(const char *p, const char *q)
+{
+	for (const char *l = p; l < q;) {
+		const char *eol = memchr(l, '\n', (size_t)(q - l)), *e = eol ? eol : q;
+		const char *colon = memchr(l, ':', (size_t)(e - l));
+		unsigned words = 0;
+
+		if (!colon || colon + 1 == e)
+			return false;
+		for (const char *c = l + strspn(l, " "); c < colon; c++)
+			words += *c == ' ';
+		if (words > 3)
+			return false;
+		l = eol ? eol + 1 : q;
+	}
+	return true;
+}
+
 /*
  * Prose paragraphs joined and wrapped at @width columns, as kernel schemas
  * write descriptions; lists, tables, code and lines indented unlike their
@@ -513,7 +544,12 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 			q = eol ? eol + 1 : q + n;
 			if (eol && *q == '\n')
 				break;
+			/* A short heading ("Clock tree binding:") stays on its line. */
+			if (nl == 1 && eol && short_heading(p + sp, n - sp))
+				break;
 		}
+		if (nl >= 2 && every_line_keyed(p, q))
+			prose = false;	/* "On TWL4030 series: PWM1\nOn TWL6030 series: PWM0" */
 		if (!prose || nl < 2) {
 			sb_putn(&sb, p, (size_t)(q - p));
 		} else {
