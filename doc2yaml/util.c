@@ -461,7 +461,8 @@ static size_t hanging_indent(const char *p, size_t ind)
 		return 0;
 	size_t hang = strspn(eol + 1, " ");
 
-	if (hang <= ind || !eol[1 + hang] || eol[1 + hang] == '\n')
+	/* As far as tabs align text under a name ("- name:\t\t"), no farther. */
+	if (hang <= ind || hang > ind + 40 || !eol[1 + hang] || eol[1 + hang] == '\n')
 		return 0;
 	for (const char *l = eol + 1, *prev_end = eol; *l && *l != '\n';) {
 		const char *e = strchr(l, '\n');
