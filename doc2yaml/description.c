@@ -343,6 +343,63 @@ static bool prose_at(const char *t, size_t n, size_t ind)
  * regulator.txt"), with the lines indented under it, goes.  Returns
  * whether any did.
  */
+/* Is t[0..n) a file path alone, a full stop after it allowed ("Documentation/.../foo.txt.")? */
+static bool path_only(const char *t, size_t n)
+{
+	if (n && t[n - 1] == '.')
+		n--;
+	return n > 4 && !memchr(t, ' ', n) && memchr(t, '/', n) && !strncmp(t + n - 4, ".txt", 4);
+}
+
+/*
+ * The line ending at *eol (from @start) lost the path it pointed to: its
+ * trailing "as defined in", "see", "described in" goes too, and it ends
+ * with a full stop when the path did (@stop).  *eol and *end move.
+ */
+static void trim_pointer_lead(struct strbuf *sb, size_t start, size_t *eol, size_t *end, bool stop)
+{
+	static const char *const leads[] = {
+		" as defined in", " as described in", " as specified in", " defined in",
+		" described in", " specified in", " documented in", " found in", " see",
+		" refer to", " in",
+	};
+	size_t e = *eol;
+
+	for (size_t i = 0; i < ARRAY_SIZE(leads); i++) {
+		size_t n = strlen(leads[i]);
+
+		if (e - start >= n && !strncasecmp(sb->buf + e - n, leads[i], n)) {
+			size_t from = e - n;
+
+			/* "... is described in": a sentence that said only where; all of it. */
+			if ((from - start >= 3 && !strncmp(sb->buf + from - 3, " is", 3)) ||
+			    (from - start >= 4 && !strncmp(sb->buf + from - 4, " are", 4))) {
+				while (from > start && !(strchr(".!?", sb->buf[from - 1]) &&
+							 (sb->buf[from] == ' ' || sb->buf[from] == '\n')))
+					from--;
+				stop = false;
+			}
+			cut(sb, from, e);
+			*end -= e - from;
+			e = from;
+			break;
+		}
+	}
+	while (e > start && strchr(",:;", sb->buf[e - 1])) {
+		cut(sb, e - 1, e);
+		(*end)--;
+		e--;
+	}
+	if (stop && e > start && !strchr(".!?", sb->buf[e - 1])) {
+		sb_putc(sb, ' ');	/* room for the stop */
+		memmove(sb->buf + e + 1, sb->buf + e, sb->len - 1 - e);
+		sb->buf[e] = '.';
+		(*end)++;
+		e++;
+	}
+	*eol = e;
+}
+
 static bool list_paragraph(const struct conv *cv, struct strbuf *sb, size_t start, size_t *end)
 {
 	bool any = false;
@@ -375,6 +432,24 @@ static bool list_paragraph(const struct conv *cv, struct strbuf *sb, size_t star
 		if ((!bullet && ind > base) || !has_generic_ref(cv, after, (size_t)(sb->buf + ce - after)) ||
 		    !pointer_words(cv, after, (size_t)(sb->buf + ce - after), true)) {
 			l = le + (le < *end);
+			continue;
+		}
+		/*
+		 * A line that is the path alone ("Documentation/.../video-
+		 * interfaces.txt.") ends the sentence of the line before, whose
+		 * "as defined in" goes with it; the lines under it stay (the
+		 * ports' "Port 0: ..." of analogix_dp-rockchip).
+		 */
+		if (!bullet && l > start && path_only(t, le - l - ind)) {
+			bool stop = sb->buf[le - 1] == '.';
+
+			cut(sb, l - 1, le);
+			*end -= le - (l - 1);
+			size_t prev = l - 1;
+
+			trim_pointer_lead(sb, start, &prev, end, stop);
+			l = prev + (prev < *end);
+			any = true;
 			continue;
 		}
 		size_t cut_to = ce < *end ? ce + 1 : ce;

@@ -472,11 +472,17 @@ static size_t hanging_indent(const char *p, size_t ind)
 		count_words(l, n, &words, &plain);
 		/*
 		 * Not a list under it: a lead-in ("Valid names include:"), a
-		 * legend's entry ("0 - floating", "bit 1 - OS"), a sentence of
+		 * legend's entry ("0 - floating", "bit 1 - OS", "Port 0: ..."), a sentence of
 		 * its own after one without its stop ("... on the SPI bus\n
 		 * See spi-bus.txt").
 		 */
+		const char *colon = memchr(t, ':', (size_t)(l + n - t));
+		unsigned before = 0;
+
+		for (const char *c = t; colon && c < colon; c++)
+			before += *c == ' ';
 		if (!plain || (n && l[n - 1] == ':') || (dash && dash < l + n && dash - t <= 8) ||
+		    (colon && before <= 2) ||
 		    (sentence_start(t) && !strchr(".;!?", prev_end[-1])))
 			return 0;
 		prev_end = l + n;
