@@ -357,6 +357,49 @@ bool core_schema_path(enum dtbind_gen gen, const char *rel)
 	return embedded_find_gen(path, gen) || str_in(rel, more, ARRAY_SIZE(more));
 }
 
+/*
+ * Compatibles of another device's part of the text ("2) sti-sas-codec:
+ * internal audio codec", its own "Required properties") that the schema
+ * holds nowhere, neither as the device's nor as a child's: said, so that
+ * the part is converted on its own rather than lost without a word.
+ */
+static void report_uncovered_parts(struct conv *cv, const char *yaml)
+{
+	struct strbuf names;
+	unsigned line = 0, n = 0;
+
+	sb_init(&names);
+	for (size_t i = 0; i < cv->sub_compat.n && yaml; i++) {
+		const char *s = cv->sub_compat.v[i];
+		char quoted[160];
+		bool seen = false;
+
+		size_t vl = strcspn(s, ",");
+
+		/* Not a form ("slimMID,PID", "...-vX.Y") nor a generic parent's ("syscon"). */
+		if (!valid_compatible(s) || !s[vl] || strstr(s, "X.Y") ||
+		    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") < vl ||
+		    strstr(names.buf ? names.buf : "", s))
+			continue;
+		snprintf(quoted, sizeof(quoted), " %s\n", s);
+		seen = strstr(yaml, quoted) != NULL;
+		snprintf(quoted, sizeof(quoted), "\"%s\"", s);
+		seen |= strstr(yaml, quoted) != NULL;
+		if (seen)
+			continue;
+		for (size_t k = 0; k < cv->nlines && !line; k++)
+			if (strstr(cv->lines[k].s, s))
+				line = cv->lines[k].no;
+		sb_puts(&names, n++ ? ", " : "");
+		sb_puts(&names, s);
+	}
+	if (n)
+		finding(cv, DTBIND_WARNING, line ? line : 1, 1, "doc2yaml-part",
+			"the text documents %s in a part of its own, which this schema does not "
+			"cover; convert that part into a schema of its own", sb_cstr(&names));
+	sb_free(&names);
+}
+
 static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
 		   char **yaml, size_t *yaml_len)
 {
@@ -448,6 +491,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 		free(em.map);
 		return -DTBIND_ENOMEM;
 	}
+	report_uncovered_parts(cv, em.sb.buf);
 	if (!cv->c->opts.no_self_check)
 		self_check(cv, schema, rel, &em);
 	*yaml = em.sb.buf;
