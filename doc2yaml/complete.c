@@ -515,10 +515,107 @@ static void fix_node_kinds(struct conv *cv, struct ditem *it, unsigned depth)
 	}
 }
 
+/* Is @base a chip's name, one of @node's compatibles' device part ("rt5668" of "realtek,rt5668b")? */
+static bool chip_named(struct conv *cv, const char *base, const struct ditem *node)
+{
+	const struct ditem *cp = node_prop(node, "compatible");
+	const char *v[8];
+	size_t nv = cp && cp->value ? value_strings(cv, cp->value, v, 8) : 0, bl = strlen(base);
+
+	if (bl < 4 || !strpbrk(base, "0123456789"))
+		return false;
+	for (size_t i = 0; i < nv; i++) {
+		const char *dev = v[i] ? strchr(v[i], ',') : NULL;
+
+		if (dev && (starts_with(dev + 1, base) || (strlen(dev + 1) >= 4 &&
+							   starts_with(base, dev + 1))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The generic name of a device node of ours named after its chip, by the
+ * binding's directory and what the node is, as the kernel's conversions
+ * rename "cs4270@48" to "codec@48" (55 of 6.12's sound/ examples say
+ * "codec@", 20 "audio-codec@"); NULL when no name is sure.
+ */
+static const char *generic_device_name(const struct conv *cv, const struct ditem *node)
+{
+	static const struct {
+		const char *dir, *name, *needs;	/* needs: a property or child the node has */
+		bool on_bus;			/* only under an i2c or spi bus */
+	} names[] = {
+		{ "sound/", "codec", NULL, true },
+		{ "leds/", "led-controller", NULL, false },
+		{ "rtc/", "rtc", NULL, false },
+		{ "watchdog/", "watchdog", NULL, false },
+		{ "input/touchscreen/", "touchscreen", NULL, false },
+		{ "iio/adc/", "adc", NULL, false },
+		{ "iio/dac/", "dac", NULL, false },
+		{ "regulator/", "pmic", "regulators", true },
+		{ "mfd/", "pmic", "regulators", true },
+		{ "regulator/", "regulator", NULL, true },
+		{ "pwm/", "pwm", "#pwm-cells", false },
+	};
+	const char *rel = cv->id_rel ? cv->id_rel : "";
+	bool on_bus = node->parent && (starts_with(node->parent->name, "i2c") ||
+				       starts_with(node->parent->name, "spi"));
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!starts_with(rel, names[i].dir) || (names[i].on_bus && !on_bus))
+			continue;
+		if (names[i].needs && !node_prop(node, names[i].needs)) {
+			bool child = false;
+
+			for (const struct ditem *c = node->children; c; c = c->next)
+				child |= c->kind == DI_NODE && !c->dead && !strcmp(c->name, names[i].needs);
+			if (!child)
+				continue;
+		}
+		/* Regulators as children of their own ("dcdc1", "ldo2"): a PMIC's. */
+		if (!strcmp(names[i].name, "regulator")) {
+			unsigned kids = 0;
+
+			for (const struct ditem *c = node->children; c; c = c->next)
+				kids += c->kind == DI_NODE && !c->dead;
+			if (kids >= 2)
+				return "pmic";
+		}
+		return names[i].name;
+	}
+	return NULL;
+}
+
+/* Our device nodes named after their chip get the generic name of their kind. */
+static void generic_device_names(struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		struct ditem *node = cv->devnodes.v[d];
+		const char *at = node->name ? strchr(node->name, '@') : NULL;
+		char *base = node->name ? cv_strndup(cv, node->name, at ? (size_t)(at - node->name) :
+						     strlen(node->name)) : NULL;
+		const char *to = base && node->name[0] != '&' && chip_named(cv, base, node) ?
+				 generic_device_name(cv, node) : NULL;
+
+		if (!to)
+			continue;
+		const char *name = cv_printf(cv, "%s%s", to, at ? at : "");
+		bool taken = false;
+
+		for (const struct ditem *s = node->parent ? node->parent->children : NULL; s && name;
+		     s = s->next)
+			taken |= s != node && s->kind == DI_NODE && !s->dead && !strcmp(s->name, name);
+		if (name && !taken)
+			node->name = name;
+	}
+}
+
 void fix_example_node_kinds(struct conv *cv)
 {
 	for (size_t e = 0; e < cv->examples.n; e++)
 		fix_node_kinds(cv, ((struct example *)cv->examples.v[e])->top, 0);
+	generic_device_names(cv);
 }
 
 /* Is @name in the required list of @schema (nvmem.yaml's cells a text requires)? */
