@@ -42,8 +42,18 @@ enum ptype type_from_text(const char *d, bool *weak)
 	if (find_word(d, "phandle") || find_ci(d, "reference to") || find_ci(d, "pointer to") ||
 	    find_ci(d, "handle to"))
 		return T_PHANDLE;
-	if (find_word(d, "strings") || find_ci(d, "list of string") || find_ci(d, "string list") ||
-	    find_ci(d, "array of string"))
+	/*
+	 * "strings", unless a text without quotes lists numbers: ti-lmu's
+	 * "... if the strings have a common brightness register ... The
+	 * values are 255 (8bit) or 2047 (11bit)" means LED strings.
+	 */
+	long long nums[4], lo, hi;
+	bool range;
+	bool led_strings = find_word(d, "strings") && !strchr(d, '"') &&
+			   desc_int_enum(d, nums, ARRAY_SIZE(nums), &lo, &hi, &range) >= 2;
+
+	if ((find_word(d, "strings") && !led_strings) || find_ci(d, "list of string") ||
+	    find_ci(d, "string list") || find_ci(d, "array of string"))
 		return T_STRA;
 	if (find_word(d, "string"))
 		return T_STR;
