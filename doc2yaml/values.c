@@ -66,7 +66,13 @@ enum ptype type_from_text(const char *d, bool *weak)
 	    find_ci(d, "indicates that") || find_ci(d, "indicate that") ||
 	    starts_with_ci(d, "enable") || starts_with_ci(d, "disable") ||
 	    starts_with_ci(d, "set to enable") || starts_with_ci(d, "set if") ||
-	    starts_with_ci(d, "use ") || starts_with_ci(d, "the presence"))
+	    starts_with_ci(d, "use ") || starts_with_ci(d, "the presence") ||
+	    /* What the property does, said as a flag's: "Makes the driver work on ..." */
+	    starts_with_ci(d, "make ") || starts_with_ci(d, "makes ") ||
+	    starts_with_ci(d, "specifies that") || starts_with_ci(d, "specify that") ||
+	    starts_with_ci(d, "will ") || starts_with_ci(d, "forces ") ||
+	    starts_with_ci(d, "force ") || starts_with_ci(d, "marks ") ||
+	    starts_with_ci(d, "signals that") || starts_with_ci(d, "states that"))
 		return T_BOOL;
 	if (arr)
 		return T_U32A;
