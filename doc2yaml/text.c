@@ -833,6 +833,34 @@ static void drop_unfinished_sentence(struct conv *cv)
 		sb_putc(&cv->desc, '\n');
 }
 
+/*
+ * Does the description end on a word no sentence ends with ("... the two
+ * values defined below are specific to the\nBCM6328-style timer:")?
+ */
+static bool desc_ends_mid_sentence(const struct conv *cv)
+{
+	static const char *const open_words[] = {
+		"the", "a", "an", "of", "to", "for", "with", "and", "or", "by", "in", "on",
+		"as", "is", "are", "be", "following", "its", "their", "this", "these",
+	};
+	const char *d = cv->desc.buf;
+	size_t n = cv->desc.len, w;
+
+	if (!d)
+		return false;
+	while (n && (d[n - 1] == '\n' || d[n - 1] == ' '))
+		n--;
+	w = n;
+	while (w && isalpha((unsigned char)d[w - 1]))
+		w--;
+	if (w == n || (w && d[w - 1] != ' ' && d[w - 1] != '\n'))
+		return false;
+	for (size_t k = 0; k < ARRAY_SIZE(open_words); k++)
+		if (strlen(open_words[k]) == n - w && !strncasecmp(d + w, open_words[k], n - w))
+			return true;
+	return false;
+}
+
 static void start_section(struct conv *cv, struct parse_state *ps, size_t i, const struct heading *h)
 {
 	ps->cur = NULL;
@@ -845,7 +873,8 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 			cv->desc.buf[cv->desc.len] = '\0';
 	}
 	ps->prose_scope = 0;
-	if (islower((unsigned char)*cv->lines[i].t) && cv->desc_last + 1 == cv->lines[i].no)
+	if (cv->desc_last + 1 == cv->lines[i].no &&
+	    (islower((unsigned char)*cv->lines[i].t) || desc_ends_mid_sentence(cv)))
 		drop_unfinished_sentence(cv);
 	/* A heading over prose right under it ("Supported chips:\nP5020, P5040"), not a title. */
 	const struct line *under = next_line(cv, i);
