@@ -375,6 +375,14 @@ bool prose_line(const char *s, size_t n)
 	if (bullet_at(buf, &after) || strchr("-*+#/&}[", buf[0]) ||
 	    (isdigit((unsigned char)buf[0]) && buf[1] && strchr(".)", buf[1])))
 		return false;	/* lists, "[1] ...", "1. ...", code */
+	/* A legend's entry: '"none": clock source is disabled', '"brg1" through "brg16": ...'. */
+	if (buf[0] == '"' && strchr(buf + 1, '"')) {
+		const char *q = skip_blanks(strchr(buf + 1, '"') + 1);
+
+		if (*q == ':' || *q == '=' || (*q == '-' && q[1] == ' ') || starts_with(q, "through ") ||
+		    starts_with(q, "to \""))
+			return false;
+	}
 	/* A legend's entry: "0 - floating (reset value)", "0x2 = fast". */
 	size_t dl = strspn(buf, "0123456789abcdefABCDEFx");
 

@@ -58,6 +58,13 @@ enum ptype type_from_text(const char *d, bool *weak)
 	if (find_word(d, "string"))
 		return T_STR;
 	*weak = true;
+	/* A legend of quoted values, one per line ('"none": clock source is disabled'). */
+	unsigned quoted_lines = 0;
+
+	for (const char *l = d; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		quoted_lines += *skip_blanks(l) == '"';
+	if (quoted_lines >= 2)
+		return T_STR;
 	if (find_ci(d, "if present") || find_ci(d, "when present") || find_ci(d, "is present") ||
 	    find_ci(d, "presence of") || find_ci(d, "if set") || find_ci(d, "if defined") ||
 	    find_ci(d, "if specified,") || find_ci(d, "when set") || find_word(d, "flag") ||
@@ -105,18 +112,72 @@ static bool string_names_a_device(const char *d, const struct qstr *q)
 	return false;
 }
 
+/*
+ * Are @a and @b the ends of a range, '"ia0" to "ia3"', '"brg1" through
+ * "brg16"': one prefix, then numbers, the first the smaller?
+ */
+static bool string_range(const char *d, const struct qstr *a, const struct qstr *b)
+{
+	const char *gap = skip_blanks(d + a->end);
+	size_t pl = strcspn(a->s, "0123456789");
+
+	if (starts_with(gap, "to "))
+		gap += 3;
+	else if (starts_with(gap, "through "))
+		gap += 8;
+	else
+		return false;
+	if (skip_blanks(gap) != d + b->at || !pl || strncmp(a->s, b->s, pl) ||
+	    strspn(a->s + pl, "0123456789") != strlen(a->s + pl) || !a->s[pl] ||
+	    strspn(b->s + pl, "0123456789") != strlen(b->s + pl) || !b->s[pl])
+		return false;
+	return strtoul(a->s + pl, NULL, 10) < strtoul(b->s + pl, NULL, 10);
+}
+
+/* Is a..b only ", ", " and ", " or " between two quoted strings? */
+static bool only_joiners(const char *a, const char *b)
+{
+	const char *p = skip_blanks(a);
+
+	if (p < b && *p == ',')
+		p = skip_blanks(p + 1);
+	if (starts_with(p, "and ") || starts_with(p, "or "))
+		p = skip_blanks(p + (p[0] == 'a' ? 4 : 3));
+	return p == b;
+}
+
 /* Quoted strings of a description ("rgb", "lvds" or "duallvds") as an enum. */
 size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max)
 {
 	struct qstr q[32];
 	size_t n = d ? find_compat_strings(cv, d, q, ARRAY_SIZE(q)) : 0, k = 0;
+	bool prev_device = false;
 
 	if (d && !strchr(d, '"'))
 		return 0;
 	for (size_t i = 0; i < n && k < max; i++) {
 		bool dup = false;
 
-		if (string_names_a_device(d, &q[i]))
+		/* '"ia0" to "ia3"', '"brg1" through "brg16"': every name of the range. */
+		if (i + 1 < n && string_range(d, &q[i], &q[i + 1])) {
+			size_t pl = strcspn(q[i].s, "0123456789");
+			unsigned long lo = strtoul(q[i].s + pl, NULL, 10);
+			unsigned long hi = strtoul(q[i + 1].s + pl, NULL, 10);
+
+			if (hi - lo >= 32 || k + (hi - lo) + 1 > max)
+				return 0;	/* too many to list: the text's words say it */
+			for (unsigned long v = lo; v <= hi && k < max; v++)
+				out[k++] = cv_printf(cv, "%.*s%lu", (int)pl, q[i].s, v);
+			i++;
+			continue;
+		}
+		/* '... for "qcom,ath10k", "qcom,ipq4019-wifi" compatible targets': both. */
+		bool device = string_names_a_device(d, &q[i]) ||
+			      (prev_device && strchr(q[i].s, ',') && !strchr(q[i].s, ' ') &&
+			       only_joiners(d + q[i - 1].end, d + q[i].at));
+
+		prev_device = device;
+		if (device)
 			continue;
 		if (!valid_names_entry(q[i].s) || strchr(q[i].s, ' '))
 			return 0;
