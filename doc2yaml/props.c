@@ -340,16 +340,19 @@ static struct pinfo *pinfo_find(struct propctx *pc, const char *name)
 	return NULL;
 }
 
+/* Names a -names property may list (mt2701-afe-pcm has 34 clocks). */
+#define MAX_NAMES 64
+
 /* The names a "*-names" property lists: the examples' (longest), else the text's. */
 static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **out, size_t max,
 			 size_t *min)
 {
 	size_t best = 0, shortest = SIZE_MAX;
-	const char *tmp[32];
+	const char *tmp[MAX_NAMES];
 
 	*min = 0;
 	for (size_t i = 0; i < pi->nvalues; i++) {
-		size_t n = value_strings(cv, pi->values[i], tmp, 32);
+		size_t n = value_strings(cv, pi->values[i], tmp, MAX_NAMES);
 
 		if (n < shortest)
 			shortest = n;
@@ -358,11 +361,11 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 			best = n;
 		}
 	}
-	const char *txt[32];
-	size_t nt = pi->desc ? desc_enum_strings(cv, pi->desc, txt, 32) : 0;
+	const char *txt[MAX_NAMES];
+	size_t nt = pi->desc ? desc_enum_strings(cv, pi->desc, txt, MAX_NAMES) : 0;
 
 	if (best && !nt)
-		nt = desc_paren_names(cv, pi->desc, txt, 32);
+		nt = desc_paren_names(cv, pi->desc, txt, MAX_NAMES);
 	if (best) {
 		/*
 		 * The text may list more (optional) names after the examples',
@@ -372,7 +375,7 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 		bool prefix = nt > best;
 
 		for (size_t i = 0; prefix && i < pi->nvalues; i++) {
-			size_t n = value_strings(cv, pi->values[i], tmp, 32);
+			size_t n = value_strings(cv, pi->values[i], tmp, MAX_NAMES);
 
 			for (size_t j = 0; prefix && j < n; j++)
 				prefix = j < nt && tmp[j] && !strcmp(txt[j], tmp[j]);
@@ -393,7 +396,7 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 		 * compatibles, miphy28lp's "reg").
 		 */
 		for (size_t i = 0; i < pi->nvalues; i++) {
-			size_t n = value_strings(cv, pi->values[i], tmp, 32);
+			size_t n = value_strings(cv, pi->values[i], tmp, MAX_NAMES);
 
 			for (size_t j = 0; j < n && j < best; j++)
 				if (!tmp[j] || strcmp(tmp[j], out[j]))
@@ -591,9 +594,9 @@ static bool single_name_enum(struct pbuild *b)
 /* clock-names and the like: the names, in order. */
 static struct ynode *ps_names(struct pbuild *b)
 {
-	const char *names[32];
+	const char *names[MAX_NAMES];
 	size_t min;
-	size_t n = names_list(b->cv, b->pi, names, 32, &min);
+	size_t n = names_list(b->cv, b->pi, names, MAX_NAMES, &min);
 	bool vendor = is_vendor_prop(b->name);
 
 	if (n == 1) {
@@ -605,7 +608,7 @@ static struct ynode *ps_names(struct pbuild *b)
 		unsigned lo = UINT_MAX, hi = 0;
 
 		for (size_t i = 0; i < b->pi->nvalues; i++) {
-			unsigned k = (unsigned)value_strings(b->cv, b->pi->values[i], names, 32);
+			unsigned k = (unsigned)value_strings(b->cv, b->pi->values[i], names, MAX_NAMES);
 
 			lo = k < lo ? k : lo;
 			hi = k > hi ? k : hi;
@@ -659,8 +662,8 @@ static void cell_array_count(struct pbuild *b, unsigned *pmin, unsigned *pmax)
 	if (nm[0])
 		names = pinfo_find(b->pc, nm);
 	if (names) {
-		const char *l[32];
-		size_t nmin, n = names_list(b->cv, names, l, 32, &nmin);
+		const char *l[MAX_NAMES];
+		size_t nmin, n = names_list(b->cv, names, l, MAX_NAMES, &nmin);
 
 		if (n > max) {
 			max = (unsigned)n;
@@ -1257,6 +1260,7 @@ static const struct prop_family {
 	{ NULL, std_typed, ps_std_typed },
 	{ "linux,*", NULL, ps_linux },
 	{ "#*-cells", NULL, ps_vendor_cells },
+	{ "system-power-controller", NULL, ps_boolean },	/* no schema types it */
 	{ "big-endian", NULL, ps_boolean },
 	{ "little-endian", NULL, ps_boolean },
 	{ "native-endian", NULL, ps_boolean },

@@ -149,12 +149,12 @@ static bool only_joiners(const char *a, const char *b)
 /* Quoted strings of a description ("rgb", "lvds" or "duallvds") as an enum. */
 size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max)
 {
-	struct qstr q[32];
+	struct qstr q[72];
 	size_t n = d ? find_compat_strings(cv, d, q, ARRAY_SIZE(q)) : 0, k = 0;
 	bool prev_device = false;
 
-	if (d && !strchr(d, '"'))
-		return 0;
+	if ((d && !strchr(d, '"')) || n == ARRAY_SIZE(q))
+		return 0;	/* no list, or more than we hold: none, rather than a cut one */
 	for (size_t i = 0; i < n && k < max; i++) {
 		bool dup = false;
 
