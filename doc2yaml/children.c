@@ -225,6 +225,25 @@ static const char *range_regex(struct conv *cv, unsigned lo, unsigned hi)
 	return r;
 }
 
+/* "[1-4]", "[1-10]" at @p: the two numbers, the first not above the second, both below 100. */
+static bool digit_range(const char *p, unsigned *lo, unsigned *hi)
+{
+	char *e;
+	unsigned long a, b;
+
+	if (*p != '[' || !isdigit((unsigned char)p[1]))
+		return false;
+	a = strtoul(p + 1, &e, 10);
+	if (*e != '-' || !isdigit((unsigned char)e[1]))
+		return false;
+	b = strtoul(e + 1, &e, 10);
+	if (*e != ']' || a > b || b >= 100)
+		return false;
+	*lo = (unsigned)a;
+	*hi = (unsigned)b;
+	return true;
+}
+
 /*
  * The numbers the text gives a group's names, "dcdc[1-4] and ldo[1-10]"
  * (tps65912), when every instance's number is one of them: "[1-4]",
@@ -243,8 +262,7 @@ static const char *text_digits(struct conv *cv, const struct child_group *g)
 		     p = strstr(p + 1, g->base)) {
 			if (p > cv->lines[i].s && isalnum((unsigned char)p[-1]))
 				continue;
-			found = sscanf(p + bl, "[%u-%u]", &lo, &hi) == 2 && lo <= hi && hi < 100 &&
-				p[bl] == '[';
+			found = digit_range(p + bl, &lo, &hi);
 		}
 	}
 	if (!found)
