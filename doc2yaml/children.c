@@ -252,7 +252,7 @@ static bool digit_range(const char *p, unsigned *lo, unsigned *hi)
 static const char *text_digits(struct conv *cv, const struct child_group *g)
 {
 	size_t bl = strlen(g->base);
-	unsigned lo, hi;
+	unsigned lo = 0, hi = 0;
 	bool found = false;
 
 	if (!g->digits || g->nodigits || g->units || !bl)
