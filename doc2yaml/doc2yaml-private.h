@@ -104,6 +104,8 @@ struct dtbind_doc2yaml {
 	/* Compatible -> the tree's schema that lists it (elsewhere.c), for compat_root. */
 	char *compat_root;
 	struct hmap compat_docs;
+	/* Property name -> the type the tree's schemas give it at their top level ("uint32"). */
+	struct hmap prop_types;
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
 	 * results (and links to the schemas they reference), one linter
@@ -541,6 +543,7 @@ bool generic_binding_txt(const char *s, size_t n);
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
 const char *documented_elsewhere(struct conv *cv, const char *s);
+const char *tree_property_type(struct conv *cv, const char *name);
 struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 			       unsigned src, const char *desc);
 struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc);

@@ -527,6 +527,7 @@ int dtbind_doc2yaml_new(struct dtbind_diag *diag, const struct dtbind_doc2yaml_o
 		c->opts = *opts;
 	hmap_init(&c->macros);
 	hmap_init(&c->compat_docs);
+	hmap_init(&c->prop_types);
 	hmap_init(&c->headers);
 	hmap_init(&c->stubs);
 	arena_init(&c->macro_arena, 256 * 1024);
@@ -551,6 +552,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	maint_index_free(&c->maint);
 	hmap_free(&c->macros);
 	hmap_free(&c->compat_docs);
+	hmap_free(&c->prop_types);
 	free(c->compat_root);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);

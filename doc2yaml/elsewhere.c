@@ -39,10 +39,75 @@ static bool line_compatible(const char *t, const char **s, size_t *n)
 	return true;
 }
 
+/*
+ * A top-level property's type in a schema: "  name:" under "properties:",
+ * then at a deeper indentation "$ref: /schemas/types.yaml#/definitions/T"
+ * or "type: boolean".  Names two schemas type differently are ambiguous.
+ */
+struct prop_scan {
+	bool in_props;
+	const char *name;	/* the property whose lines follow */
+	size_t name_len;
+};
+
+static void note_type(struct dtbind_doc2yaml *c, const char *name, size_t n, const char *type,
+		      size_t tl)
+{
+	void *had = hmap_get_str(&c->prop_types, name, n);
+	char *t = arena_strndup(&c->macro_arena, type, tl);
+
+	if (!t)
+		return;
+	if (!had) {
+		char *k = arena_strndup(&c->macro_arena, name, n);
+
+		if (k)
+			hmap_put_str(&c->prop_types, k, n, t);
+	} else if (had != AMBIGUOUS && strcmp(had, t)) {
+		hmap_put_str(&c->prop_types, name, n, AMBIGUOUS);
+	}
+}
+
+static void scan_property_line(struct dtbind_doc2yaml *c, struct prop_scan *ps, const char *l)
+{
+	static const char types_ref[] = "$ref: /schemas/types.yaml#/definitions/";
+	size_t ind = strspn(l, " ");
+
+	if (!l[ind])
+		return;		/* a blank line ends nothing */
+	if (ind == 0) {
+		ps->in_props = !strcmp(l, "properties:");
+		ps->name = NULL;
+		return;
+	}
+	if (!ps->in_props || !l[ind] || l[ind] == '#')
+		return;
+	if (ind == 2) {
+		const char *b = l + 2 + (l[2] == '\'' || l[2] == '"');
+		size_t n = strcspn(b, ":'\" ");
+
+		ps->name = n && b[n] != ' ' && (b[n] == ':' || b[n + 1] == ':') ? b : NULL;
+		ps->name_len = n;
+		return;
+	}
+	if (!ps->name || ind != 4)
+		return;
+	if (starts_with(l + 4, types_ref)) {
+		const char *t = l + 4 + strlen(types_ref);
+		size_t tl = strspn(t, "abcdefghijklmnopqrstuvwxyz0123456789-");
+
+		if (tl)
+			note_type(c, ps->name, ps->name_len, t, tl);
+	} else if (!strcmp(l + 4, "type: boolean")) {
+		note_type(c, ps->name, ps->name_len, "flag", 4);
+	}
+}
+
 static void index_file(struct dtbind_doc2yaml *c, const char *root, const char *path)
 {
 	char *buf;
 	size_t len;
+	struct prop_scan ps = { 0 };
 
 	if (read_file(path, 1u << 20, &buf, &len))
 		return;
@@ -57,6 +122,7 @@ static void index_file(struct dtbind_doc2yaml *c, const char *root, const char *
 			*eol = '\0';
 		if (starts_with(l, "examples:"))
 			break;
+		scan_property_line(c, &ps, l);
 		if (line_compatible(l, &s, &n)) {
 			void *had = hmap_get_str(&c->compat_docs, s, n);
 
@@ -101,19 +167,43 @@ static void index_dir(struct dtbind_doc2yaml *c, const char *root, const char *d
  * NULL when none does; AMBIGUOUS_DOC when several list it.  The tree's
  * schemas are read once per converter and root.
  */
+/* The tree's schemas, indexed once per converter and root. */
+static void index_tree(struct conv *cv)
+{
+	struct dtbind_doc2yaml *c = cv->c;
+
+	if (c->compat_root && !strcmp(c->compat_root, cv->root))
+		return;
+	hmap_free(&c->compat_docs);
+	hmap_init(&c->compat_docs);
+	hmap_free(&c->prop_types);
+	hmap_init(&c->prop_types);
+	free(c->compat_root);
+	c->compat_root = strdup(cv->root);
+	index_dir(c, cv->root, cv->root, 0);
+}
+
+/*
+ * The type the tree's schemas give property @name at their top level
+ * ("uint32", "flag"), when they agree; NULL without a tree or a type.
+ */
+const char *tree_property_type(struct conv *cv, const char *name)
+{
+	if (!cv->root || !name)
+		return NULL;
+	index_tree(cv);
+	const char *t = hmap_get_str(&cv->c->prop_types, name, strlen(name));
+
+	return t == AMBIGUOUS ? NULL : t;
+}
+
 const char *documented_elsewhere(struct conv *cv, const char *s)
 {
 	struct dtbind_doc2yaml *c = cv->c;
 
 	if (!cv->root || !s)
 		return NULL;
-	if (!c->compat_root || strcmp(c->compat_root, cv->root)) {
-		hmap_free(&c->compat_docs);
-		hmap_init(&c->compat_docs);
-		free(c->compat_root);
-		c->compat_root = strdup(cv->root);
-		index_dir(c, cv->root, cv->root, 0);
-	}
+	index_tree(cv);
 	const char *path = hmap_get_str(&c->compat_docs, s, strlen(s));
 
 	if (path == AMBIGUOUS)

@@ -970,6 +970,16 @@ static enum ptype infer_type(struct pbuild *b)
 		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
 			"the text does not say the type of '%s'; boolean assumed from its name", b->name);
 	}
+	/* As the tree's other schemas type it (matrix-keymap's keypad,num-rows). */
+	const char *tree = t == T_UNKNOWN ? tree_property_type(b->cv, b->name) : NULL;
+
+	for (size_t k = 0; tree && k < ARRAY_SIZE(type_ref); k++)
+		if (type_ref[k] && !strcmp(type_ref[k], tree)) {
+			t = (enum ptype)k;
+			finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
+				"the text does not say the type of '%s'; %s, as other schemas of "
+				"the tree type it", b->name, t == T_BOOL ? "boolean" : tree);
+		}
 	if (t == T_UNKNOWN) {
 		t = T_U32;
 		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
