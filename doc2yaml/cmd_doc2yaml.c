@@ -14,7 +14,8 @@
 
 static const char *const doc2yaml_synopsis[] = {
 	"[-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']... [-I INCLUDE_DIR]... "
-	"[--force] [--no-self-check] [--format=gcc|json] [-W RULE|-Wno-RULE|-E RULE|-Werror] "
+	"[--force] [--no-self-check] [--no-parts] [--format=gcc|json] "
+	"[-W RULE|-Wno-RULE|-E RULE|-Werror] "
 	"IN...",
 	NULL,
 };
@@ -29,6 +30,8 @@ static const struct cli_option doc2yaml_options[] = {
 	  "(default: the kernel tree around the bindings)" },
 	{ 'f', "force", NULL, "replace existing output files" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
+	{ 0, "no-parts", NULL, "do not convert a part of the text for another device (its own "
+	  "heading and compatibles) into a schema of its own beside the output" },
 	CLI_OPTION_DTSCHEMA,
 	{ 0, "format", "=FORMAT", "findings as gcc (default, on stderr), json (JSON Lines) or "
 	  "sarif (SARIF 2.1.0), both on stdout (on stderr when the YAML goes to stdout)",
@@ -244,13 +247,14 @@ static int run_jobs(struct dtbind_doc2yaml *c, struct dtbind_diag *diag, const s
 
 int cmd_doc2yaml(int argc, char **argv)
 {
-	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN };
+	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN, OPT_NOPARTS };
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "url-path", required_argument, NULL, 'u' },
 		{ "maintainer", required_argument, NULL, OPT_MAINT },
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
+		{ "no-parts", no_argument, NULL, OPT_NOPARTS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
@@ -292,6 +296,7 @@ int cmd_doc2yaml(int argc, char **argv)
 				goto out;
 			break;
 		case OPT_NOCHECK: o.no_self_check = true; break;
+		case OPT_NOPARTS: o.no_parts = true; break;
 		case OPT_LIST:
 			list = true;
 			list_arg = optarg;

@@ -122,6 +122,16 @@ struct dtbind_doc2yaml {
 	struct hmap stubs;		/* "header\0macro" already stubbed */
 	struct check_item *pending, **ptail;
 	bool defer;
+	/* Parts of the last text for other devices, to convert on their own (doc2yaml.c). */
+	bool split_parts;		/* record them: the output is a file */
+	const char *part_of;		/* converting a part: the whole text's title */
+	struct text_part {
+		unsigned first, last;	/* 1-based lines, the part's heading first */
+		char name[96];		/* its output's file name, from its first compatible */
+		char compats[256];	/* its compatibles, each followed by '\n' */
+		char title[128];	/* the whole text's title */
+	} parts[8];
+	size_t nparts;
 };
 
 /* A result whose examples are still to be checked. */

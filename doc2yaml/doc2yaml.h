@@ -24,6 +24,7 @@ struct dtbind_doc2yaml_opts {
 	const char *const *include_dirs;
 	size_t n_include_dirs;
 	bool no_self_check;		/* skip linting the result */
+	bool no_parts;			/* parts for other devices: said, not converted */
 	enum dtbind_gen gen;		/* dt-schema of the self-check; AUTO: bindings_root's */
 };
 

@@ -119,10 +119,24 @@ char *clean_title(struct conv *cv, const char *t)
 
 	if (!s)
 		return NULL;
-	/* Decoration: "* Title *", "= Title =", "1) Title". */
+	/* Decoration: "* Title *", "= Title =", "1) Title", "2. Title", "b) Title". */
 	while (*s && strchr("*=#-~ \t", *s))
 		memmove(s, s + 1, strlen(s));
+	size_t num = strspn(s, "0123456789");
+
+	if (!num && isalpha((unsigned char)s[0]) && s[1] == ')')
+		num = 1;
+	/* "1.c.i) The Auxiliary RAM (ARAM) node" */
+	while (num && s[num] == '.' && islower((unsigned char)s[num + 1]))
+		num += 1 + strspn(s + num + 1, "abcdefghijklmnopqrstuvwxyz0123456789");
+	if ((s[num] == ')' || (num && s[num] == '.')) && s[num + 1] == ' ')
+		memmove(s, s + num + 2, strlen(s + num + 2) + 1);
+	if (starts_with(s, "The ") && isupper((unsigned char)s[4]))
+		memmove(s, s + 4, strlen(s + 4) + 1);
 	size_t n = strlen(s);
+
+	if (n > 5 && (str_ends_with(s, " node") || str_ends_with(s, " nodes")))
+		s[n -= str_ends_with(s, " node") ? 5 : 6] = '\0';
 
 	while (n && strchr("*=#~:. \t", s[n - 1]))
 		s[--n] = '\0';

@@ -7,7 +7,8 @@
 # Converts every case listed in tests/doc2yaml/cases (one .txt path per line,
 # relative to the repository root) with fixed options and compares the whole
 # output: the YAML with golden/NAME.yaml, the findings (standard error) with
-# golden/NAME.stderr, and the exit status with golden/NAME.rc.  --update
+# golden/NAME.stderr, the exit status with golden/NAME.rc, and the parts
+# of the text converted on their own beside it with golden/NAME+PART.yaml.  --update
 # rewrites the golden files instead (review the diff before committing).
 # A case with no golden/NAME.yaml must write nothing (a pointer stub, an
 # output that would shadow a core schema).
@@ -65,17 +66,45 @@ while read -r txt root gen; do
 	mkdir -p "$(dirname "$out")"
 	# Relative paths: findings print the input as given, stable across checkouts.
 	# The self-check runs in memory: a TMPDIR that cannot exist must not matter.
+	before=$(ls "$(dirname "$out")")
 	TMPDIR=/nonexistent/dtbind-no-tmpdir "$DTBIND" doc2yaml --maintainer 'Golden Test <golden@example.com>' "$@" \
 		-o "$out" "$txt" 2>"$SCRATCH/$name.stderr"
 	echo $? >"$SCRATCH/$name.rc"
+	# Parts of the text for other devices, converted beside the output: NAME+PART.yaml.
+	parts=
+	for f in $(ls "$(dirname "$out")"); do
+		case "
+$before
+$(basename "$out")
+" in *"
+$f
+"*) ;; *) parts="$parts $f" ;; esac
+	done
 	if [ -n "$UPDATE" ]; then
 		if [ -e "$out" ]; then cp "$out" "$G/$name.yaml"; else rm -f "$G/$name.yaml"; fi
+		rm -f "$G/$name+"*.yaml
+		for f in $parts; do cp "$(dirname "$out")/$f" "$G/$name+$f"; done
 		cp "$SCRATCH/$name.stderr" "$G/$name.stderr"
 		cp "$SCRATCH/$name.rc" "$G/$name.rc"
 		echo "updated $name"
 		continue
 	fi
 	ok=1
+	for f in $parts; do
+		if [ -e "$G/$name+$f" ]; then
+			diff -u "$G/$name+$f" "$(dirname "$out")/$f" || ok=
+		else
+			echo "$txt: wrote part $f, expected none"
+			ok=
+		fi
+	done
+	for g in "$G/$name+"*.yaml; do
+		[ -e "$g" ] || continue
+		case " $parts " in *" ${g#"$G/$name+"} "*) ;; *)
+			echo "$txt: did not write part ${g#"$G/$name+"}"
+			ok= ;;
+		esac
+	done
 	if [ -e "$G/$name.yaml" ]; then
 		diff -u "$G/$name.yaml" "$out" || ok=
 	elif [ -e "$out" ]; then
