@@ -43,7 +43,7 @@ cd "$W/t" || exit 2
 find $B -name '*.txt' | sort > "$W/txt"
 
 # Convert.
-: > "$W/outs"; : > "$W/stubs"; : > "$W/failed"; : > "$W/renamed"
+: > "$W/outs"; : > "$W/stubs"; : > "$W/failed"; : > "$W/renamed"; : > "$W/parts"
 while read -r f; do
 	o=${f%.txt}.yaml
 	if [ -e "$o" ]; then
@@ -56,11 +56,18 @@ while read -r f; do
 		echo "$f" >> "$W/stubs"
 	elif [ -e "$o" ] && [ $rc -le 1 ]; then
 		echo "$o" >> "$W/outs"
+		# Parts of the text for other devices, converted beside it: checked too.
+		sed -n 's/.*converted on its own, into \([^ ]*\.yaml\) \[doc2yaml-part\]$/\1/p' "$W/log" |
+			while read -r p; do
+				[ -e "$(dirname "$o")/$p" ] && echo "$(dirname "$o")/$p"
+			done >> "$W/parts"
 	else
 		echo "$f rc=$rc" >> "$W/failed"
 	fi
 done < "$W/txt"
 
+np=$(wc -l < "$W/parts")
+cat "$W/parts" >> "$W/outs"
 # Check: file names on the findings' lines say which outputs fail.
 xargs -n 200 "$MODERN/yamllint" -f parsable -c $B/.yamllint < "$W/outs" > "$W/yl" 2>&1
 # Paths may come back absolute (the wrappers run in a chroot): make them relative.
@@ -76,7 +83,7 @@ sort -u "$W/yl-bad" "$W/dv-bad" > "$W/bad"
 n=$(wc -l < "$W/txt"); s=$(wc -l < "$W/stubs"); c=$(wc -l < "$W/outs")
 fl=$(wc -l < "$W/failed"); y=$(wc -l < "$W/yl-bad"); d=$(wc -l < "$W/dv-bad")
 bad=$(wc -l < "$W/bad"); ok=$((c - bad))
-echo "doc2yaml-7.2: $n .txt; $s pointer stubs skipped; $c converted ($(wc -l < "$W/renamed") beside an existing .yaml); $fl failed to convert"
+echo "doc2yaml-7.2: $n .txt; $s pointer stubs skipped; $((c - np)) converted ($(wc -l < "$W/renamed") beside an existing .yaml) and $np parts of them for other devices; $fl failed to convert"
 echo "doc2yaml-7.2: yamllint 1.38: $y files with errors; dt-doc-validate 2026.06: $d files with findings"
 sed 's/^/  yamllint: /' "$W/yl-bad"
 sed 's/^/  dt-doc-validate: /' "$W/dv-bad"
