@@ -422,6 +422,9 @@ bool is_rule_line(const struct line *l);
 void trim(char *s);
 char *clean_title(struct conv *cv, const char *t);
 char *title_from_path(struct conv *cv, const char *path);
+const struct line *next_line(const struct conv *cv, size_t i);
+/* heading.c: headings and what they say of their items */
+bool mentions_props(const char *s);
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h);
 bool bullet_at(const char *t, const char **after);
 void parse_structure(struct conv *cv, size_t first);
