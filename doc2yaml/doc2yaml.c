@@ -492,8 +492,9 @@ static void report_uncovered_parts(struct conv *cv, const char *yaml)
 				cv->c->parts[cv->c->nparts - 1].name);
 		else
 			finding(cv, DTBIND_WARNING, u[i].line, 1, "doc2yaml-part",
-				"the text documents %s in a part of its own, which this schema does "
-				"not cover; convert that part into a schema of its own",
+				"the text documents %s, which this schema does not cover (a part for "
+				"another device without a heading of its own, or child nodes no example "
+				"shows); give it a schema of its own, or its child node one here",
 				sb_cstr(&names));
 		sb_free(&names);
 	}
