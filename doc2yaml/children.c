@@ -925,10 +925,45 @@ static struct ynode *compat_list_schema(struct conv *cv, const char *const *v, s
  * the fallbacks), else a oneOf of the lists (an EHCI and an OHCI, both
  * "usb@").  NULL when a value is no compatible.
  */
+/*
+ * The text's list of compatibles for a child (a scoped compatible item:
+ * wcnss-pil's iris, "must be one of: qcom,wcn3620, qcom,wcn3660, ...")
+ * holding every instance's single string @v[0..n): an enum of the list.
+ * NULL when no one item holds them all.
+ */
+static struct ynode *child_compatible_from_text(struct conv *cv, const char *const *v, size_t n,
+						unsigned src)
+{
+	const struct vec *sc = &cv->sub_compat;
+
+	for (size_t a = 0, b; a < sc->n; a = b + 1) {
+		size_t held = 0;
+
+		for (b = a; b < sc->n && sc->v[b]; b++)
+			for (size_t k = 0; k < n; k++)
+				held += !strcmp(sc->v[b], v[k]);
+		if (held < n || b - a < 2)
+			continue;
+		struct ynode *c = ymap(cv, src), *e = yseq(cv, src);
+
+		for (size_t k = a; k < b; k++) {
+			bool dup = false;
+
+			for (size_t j = a; j < k; j++)
+				dup |= !strcmp(sc->v[j], sc->v[k]);
+			if (!dup && valid_compatible(sc->v[k]))
+				ypush(e, ystr(cv, sc->v[k], src));
+		}
+		yset(c, "enum", e);
+		return c;
+	}
+	return NULL;
+}
+
 static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, unsigned src)
 {
 	const char *lists[8][8];
-	size_t len[8], nl = 0;
+	size_t len[8] = { 0 }, nl = 0;
 	bool same_tail = true;
 
 	for (size_t i = 0; i < pi->nvalues && i < ARRAY_SIZE(pi->values); i++) {
@@ -951,6 +986,16 @@ static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, u
 		memcpy(lists[nl], v, nv * sizeof(v[0]));
 		len[nl++] = nv;
 	}
+	/* One string each: the text's list for the child, when it holds them. */
+	const char *singles[8];
+	size_t ns = 0;
+
+	for (size_t l = 0; l < nl && len[l] == 1; l++)
+		singles[ns++] = lists[l][0];
+	struct ynode *from_text = ns == nl ? child_compatible_from_text(cv, singles, ns, src) : NULL;
+
+	if (from_text)
+		return from_text;
 	if (nl == 1)
 		return compat_list_schema(cv, lists[0], len[0], src);
 	for (size_t l = 1; l < nl; l++) {

@@ -1375,6 +1375,8 @@ void extract_compatibles(struct conv *cv)
 
 			for (size_t i = 0; i < n; i++)
 				vec_push(cv, &cv->sub_compat, (void *)q[i].s);
+			if (n)
+				vec_push(cv, &cv->sub_compat, NULL);	/* the item's list ends */
 			continue;
 		}
 		compat_from_item(cv, pr, &ex_lists);

@@ -245,7 +245,7 @@ struct conv {
 	bool root_binding;		/* properties of the root node (board compatibles) */
 
 	struct vec chains;		/* struct chain *, the device's compatibles */
-	struct vec sub_compat;		/* const char *, compatibles of other nodes */
+	struct vec sub_compat;		/* const char *, compatibles of other nodes, NULL after each item's */
 	unsigned compat_line;
 
 	struct vec examples;		/* struct example * */

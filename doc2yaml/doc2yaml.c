@@ -451,9 +451,11 @@ static void report_uncovered_parts(struct conv *cv, const char *yaml)
 
 	for (size_t i = 0; i < cv->sub_compat.n && yaml && nu < ARRAY_SIZE(u); i++) {
 		const char *s = cv->sub_compat.v[i];
-		size_t vl = strcspn(s, ",");
+		size_t vl = s ? strcspn(s, ",") : 0;
 		bool dup = false;
 
+		if (!s)
+			continue;	/* an item's list ends */
 		/* Not a form ("slimMID,PID", "...-vX.Y") nor a generic parent's ("syscon"). */
 		if (!valid_compatible(s) || !s[vl] || strstr(s, "X.Y") ||
 		    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") < vl || in_yaml(yaml, s))
