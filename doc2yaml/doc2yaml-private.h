@@ -555,6 +555,12 @@ bool generic_binding_txt(const char *s, size_t n);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */
+/* parts.c: parts of a text for other devices */
+void report_uncovered_parts(struct conv *cv, const char *yaml);
+int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, size_t len,
+		  const char *out, bool force);
+int doc2yaml_write_output(struct dtbind_doc2yaml *c, const char *out, const char *yaml,
+			  size_t ylen, bool force);
 const char *documented_elsewhere(struct conv *cv, const char *s);
 const char *tree_property_type(struct conv *cv, const char *name);
 struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
