@@ -558,23 +558,29 @@ static size_t expand_placeholder(struct conv *cv, const char *pat, const char *t
 /*
  * "st,stmpe[610|801|811]", "fsl,imx{6q,6sl}-foo": the strings a compatible
  * written with alternatives stands for; "a[-b]" stands for "a" and "a-b".
- * Returns how many went into @out (0 when @s has no alternatives).
+ * Returns how many went into @out (0 when @s has no alternatives).  Every
+ * group multiplies the strings tried, valid or not, so *@budget bounds
+ * them: a fuzzed text of many groups took 1.2 GB.
  */
-static size_t expand_alternatives(struct conv *cv, const char *s, const char **out, size_t max)
+static size_t expand_alternatives_in(struct conv *cv, const char *s, const char **out, size_t max,
+				     unsigned *budget)
 {
 	const char *o = strpbrk(s, "[{"), *c = o ? strchr(o, *o == '[' ? ']' : '}') : NULL;
 	size_t n = 0;
 
-	if (!o || !c)
+	if (!o || !c || !*budget)
 		return 0;
 	bool optional = !memchr(o, '|', (size_t)(c - o)) && !memchr(o, ',', (size_t)(c - o));
 
 	if (optional && *o != '[')
 		return 0;
-	for (const char *a = optional ? c : o + 1; a <= c && n < max;) {
+	for (const char *a = optional ? c : o + 1; a <= c && n < max && *budget;) {
 		size_t al = optional ? 0 : strcspn(a, "|,]}");
 		const char *alt = cv_printf(cv, "%.*s%.*s%s", (int)(o - s), s, (int)al, a, c + 1);
-		size_t k = alt ? expand_alternatives(cv, alt, out + n, max - n) : 0;
+		size_t k;
+
+		(*budget)--;
+		k = alt ? expand_alternatives_in(cv, alt, out + n, max - n, budget) : 0;
 
 		if (!k && alt && valid_compatible(alt))
 			out[n++] = alt;
@@ -587,6 +593,13 @@ static size_t expand_alternatives(struct conv *cv, const char *s, const char **o
 		a += al + 1;
 	}
 	return n;
+}
+
+static size_t expand_alternatives(struct conv *cv, const char *s, const char **out, size_t max)
+{
+	unsigned budget = 1024;
+
+	return expand_alternatives_in(cv, s, out, max, &budget);
 }
 
 /* Quoted strings of a compatible item's text; unquoted vendor,device words when none are. */

@@ -345,6 +345,30 @@ static void test_doc2yaml_wraps_a_line_indented_past_the_width(void **state)
 	free(y);
 }
 
+/*
+ * A compatible of many alternative groups ("acme,w[a b|c d]...") stands
+ * for 2^groups strings, all of them tried and, invalid, thrown away: the
+ * expansion is bounded (40 groups did not finish; a fuzzed text of
+ * fewer took 1.2 GB).
+ */
+static void test_doc2yaml_bounds_alternative_groups(void **state)
+{
+	struct fixture *f = *state;
+	char txt[1024];
+	size_t n = (size_t)snprintf(txt, sizeof(txt), "Widget\n\nRequired properties:\n"
+				    "- compatible: \"acme,w");
+
+	/* Alternatives that make no valid string: every combination is tried. */
+	for (int g = 0; g < 40; g++)
+		n += (size_t)snprintf(txt + n, sizeof(txt) - n, "[a b|c d]");
+	snprintf(txt + n, sizeof(txt) - n, "\", \"acme,widget\"\n");
+	char *y = convert(f, "w.txt", txt, NULL);
+
+	assert_non_null(y);
+	assert_non_null(strstr(y, "acme,widget"));
+	free(y);
+}
+
 static void test_doc2yaml_survives_garbage(void **state)
 {
 	struct fixture *f = *state;
@@ -595,6 +619,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_wraps_a_line_indented_past_the_width,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_bounds_alternative_groups, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_maintainers_and_id_from_the_tree,
 						setup, teardown),
