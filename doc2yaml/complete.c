@@ -629,6 +629,74 @@ static bool schema_requires(const struct ynode *schema, const char *name)
 	return false;
 }
 
+/* The text has no example: one from the schema, its node returned (NULL when none could be made). */
+static const struct ditem *example_from_schema(struct conv *cv, struct ynode *schema)
+{
+	struct example *ex = cv_alloc(cv, sizeof(*ex));
+	struct chain *ch = cv->chains.v[0];
+	const struct ynode *req = yget(schema, "required");
+	bool has_reg = false;
+
+	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
+		if (!strcmp(r->s, "reg"))
+			has_reg = true;
+	if (!ex)
+		return NULL;
+	bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);
+	bool bus = has_reg && (cv->is_i2c || cv->is_spi) && !cpu;
+	struct ditem *parent = NULL;
+
+	if (bus || cpu) {
+		parent = mk_node(cv, cpu ? "cpus" : cv->is_spi && !cv->is_i2c ? "spi" : "i2c",
+				 NULL);
+		if (!parent)
+			return NULL;
+		add_cells(cv, parent, 1, 0);
+	}
+	const char *unit = !has_reg ? "" : cpu ? "@0" :
+			   bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10") : "@10000000";
+	struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s",
+						cpu ? "cpu" : generic_node_name(cv, schema), unit),
+				  parent);
+
+	if (!n)
+		return NULL;
+	if (cpu) {
+		n->children = mk_prop(cv, "device_type", "\"cpu\"", n);
+		if (n->children)
+			n->children->line = cv->compat_line;
+	}
+	struct strbuf cs;
+
+	sb_init(&cs);
+	for (size_t i = 0; i < ch->n; i++)
+		sb_printf(&cs, "%s\"%s\"", i ? ", " : "", ch->s[i]);
+	struct ditem *c = mk_prop(cv, "compatible", cv_strdup(cv, sb_cstr(&cs)), n);
+
+	sb_free(&cs);
+	if (n->children)
+		n->children->next = c;
+	else
+		n->children = c;
+	n->line = cv->compat_line;
+	if (c)
+		c->line = cv->compat_line;
+	if (parent) {
+		append_item(&parent->children, n);
+		parent->line = cv->compat_line;
+		ex->top = parent;
+	} else {
+		ex->top = n;
+	}
+	ex->line = cv->compat_line ? cv->compat_line : 1;
+	ex->keep = true;
+	vec_push(cv, &cv->examples, ex);
+	vec_push(cv, &cv->devnodes, n);
+	finding(cv, DTBIND_WARNING, ex->line, 1, "doc2yaml-example",
+		"the text has no example; one was written from the schema");
+	return n;
+}
+
 void complete_examples(struct conv *cv, struct ynode *schema)
 {
 	struct strbuf added;
@@ -638,72 +706,8 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 	for (size_t e = 0; e < cv->examples.n; e++)
 		if (((struct example *)cv->examples.v[e])->keep)
 			any = true;
-	if (!any && cv->chains.n && !cv->root_binding) {
-		/* The text has no example: one from the schema. */
-		struct example *ex = cv_alloc(cv, sizeof(*ex));
-		struct chain *ch = cv->chains.v[0];
-		const struct ynode *req = yget(schema, "required");
-		bool has_reg = false;
-
-		for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
-			if (!strcmp(r->s, "reg"))
-				has_reg = true;
-		if (!ex)
-			return;
-		bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);
-		bool bus = has_reg && (cv->is_i2c || cv->is_spi) && !cpu;
-		struct ditem *parent = NULL;
-
-		if (bus || cpu) {
-			parent = mk_node(cv, cpu ? "cpus" : cv->is_spi && !cv->is_i2c ? "spi" : "i2c",
-					 NULL);
-			if (!parent)
-				return;
-			add_cells(cv, parent, 1, 0);
-		}
-		const char *unit = !has_reg ? "" : cpu ? "@0" :
-				   bus ? (cv->is_spi && !cv->is_i2c ? "@0" : "@10") : "@10000000";
-		struct ditem *n = mk_node(cv, cv_printf(cv, "%s%s",
-							cpu ? "cpu" : generic_node_name(cv, schema), unit),
-					  parent);
-
-		if (!n)
-			return;
-		if (cpu) {
-			n->children = mk_prop(cv, "device_type", "\"cpu\"", n);
-			if (n->children)
-				n->children->line = cv->compat_line;
-		}
-		struct strbuf cs;
-
-		sb_init(&cs);
-		for (size_t i = 0; i < ch->n; i++)
-			sb_printf(&cs, "%s\"%s\"", i ? ", " : "", ch->s[i]);
-		struct ditem *c = mk_prop(cv, "compatible", cv_strdup(cv, sb_cstr(&cs)), n);
-
-		sb_free(&cs);
-		if (n->children)
-			n->children->next = c;
-		else
-			n->children = c;
-		n->line = cv->compat_line;
-		if (c)
-			c->line = cv->compat_line;
-		if (parent) {
-			append_item(&parent->children, n);
-			parent->line = cv->compat_line;
-			ex->top = parent;
-		} else {
-			ex->top = n;
-		}
-		ex->line = cv->compat_line ? cv->compat_line : 1;
-		ex->keep = true;
-		vec_push(cv, &cv->examples, ex);
-		vec_push(cv, &cv->devnodes, n);
-		made = n;
-		finding(cv, DTBIND_WARNING, ex->line, 1, "doc2yaml-example",
-			"the text has no example; one was written from the schema");
-	}
+	if (!any && cv->chains.n && !cv->root_binding)
+		made = example_from_schema(cv, schema);
 	sb_init(&added);
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
