@@ -1235,3 +1235,87 @@ void parse_structure(struct conv *cv, size_t first)
 	}
 	finish_props(cv);
 }
+
+/*
+ * The text of an item: the rest of its first line, then the following
+ * lines dedented by their common indentation.  With @epapr_only, the
+ * Usage:/Value type: lines are dropped and "Definition:" is unwrapped.
+ */
+const char *prop_text(struct conv *cv, const struct prop *pr, bool clean)
+{
+	struct strbuf sb;
+	unsigned min = UINT_MAX, def_col = 0;
+
+	sb_init(&sb);
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const struct line *l = pr->lines[k];
+
+		if (!l->blank && l->ind < min)
+			min = l->ind;
+	}
+	const char *first = pr->first ? pr->first : "";
+
+	if (clean) {
+		while (*first == ':' || *first == '-' || *first == ' ')
+			first++;
+	}
+	sb_puts(&sb, first);
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const struct line *l = pr->lines[k];
+		const char *t = l->t;
+
+		if (clean && (epapr_label(t, "usage") || epapr_label(t, "value type")))
+			continue;
+		if (clean && epapr_label(t, "definition")) {
+			t = epapr_label(t, "definition");
+			if (sb.len)
+				sb_putc(&sb, '\n');
+			sb_puts(&sb, t);
+			/* Its continuation lines line up with the text after "Definition:". */
+			def_col = vcol(l->s, t);
+			continue;
+		}
+		if (sb.len)
+			sb_putc(&sb, '\n');
+		/* A paragraph of its own ("1000 = 1uH (Default)" after a blank line). */
+		if (clean && sb.len && l->no > pr->lines[k - 1]->no + 1)
+			sb_putc(&sb, '\n');
+		/* Keep indentation beyond the common one (lists, tables). */
+		unsigned extra = l->ind > min ? l->ind - min : 0;
+
+		if (def_col && l->ind >= def_col)
+			extra = l->ind - def_col;
+
+		if (extra > 24)
+			extra = 24;
+		for (unsigned e = 0; e < extra; e++)
+			sb_putc(&sb, ' ');
+		for (const char *p = t; *p; p++)
+			sb_putc(&sb, *p == '\t' ? ' ' : *p);
+	}
+	const char *r = cv_strndup(cv, sb.buf ? sb.buf : "", sb.len);
+
+	sb_free(&sb);
+	return r;
+}
+
+/* "Usage:" and "Value type:" of an ePAPR item. */
+void epapr_fields(struct conv *cv, struct prop *pr)
+{
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const char *t = pr->lines[k]->t;
+
+		if (epapr_label(t, "usage")) {
+			const char *u = epapr_label(t, "usage");
+
+			/* "required" alone; "required for systems that ..." is a condition. */
+			if (starts_with_ci(u, "required") && !*skip_blanks(u + 8 + strspn(u + 8, ".,;")))
+				pr->req = REQ_YES;
+			else if (starts_with_ci(u, "optional") || starts_with_ci(u, "required") ||
+				 find_ci(u, "when"))
+				pr->req = REQ_NO;
+		} else if (epapr_label(t, "value type")) {
+			pr->vtype = cv_strdup(cv, epapr_label(t, "value type"));
+		}
+	}
+}
