@@ -441,9 +441,11 @@ bool devnodes_use(const struct conv *cv, const char *name);
 unsigned cells_prop(const struct ditem *node, const char *name, unsigned dflt);
 void parent_cells(const struct ditem *node, unsigned *ac, unsigned *sc);
 
-/* compat.c: compatible strings from the items, tables and examples */
+/* text.c: an item's text */
 const char *prop_text(struct conv *cv, const struct prop *pr, bool clean);
 void epapr_fields(struct conv *cv, struct prop *pr);
+
+/* compat.c: compatible strings from the items, tables and examples */
 bool our_compatible(const struct conv *cv, const char *s);
 const char *compat_device(const char *s);
 struct ynode *own_compatibles_select(struct conv *cv);
