@@ -623,9 +623,8 @@ static void pin_config_child(struct conv *cv, struct ynode *cs, const struct dit
 static bool devnode_child_of(const struct ditem *const *inst, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
-		for (const struct ditem *c = inst[i]->children; c; c = c->next)
-			if (!c->dead && c->kind == DI_NODE && !strcmp(c->name, name))
-				return true;
+		if (node_child(inst[i], name))
+			return true;
 	return false;
 }
 
@@ -918,14 +917,6 @@ static struct ynode *compat_list_schema(struct conv *cv, const char *const *v, s
 }
 
 /*
- * The compatible of a child group from all its instances' values: one list
- * (const or items), one string per instance (enum: ti-lmu's backlight is
- * "ti,lm3631-backlight" under one chip, "ti,lm3632-backlight" under the
- * next), lists that share their fallbacks (items: the firsts' enum, then
- * the fallbacks), else a oneOf of the lists (an EHCI and an OHCI, both
- * "usb@").  NULL when a value is no compatible.
- */
-/*
  * The text's list of compatibles for a child (a scoped compatible item:
  * wcnss-pil's iris, "must be one of: qcom,wcn3620, qcom,wcn3660, ...")
  * holding every instance's single string @v[0..n): an enum of the list.
@@ -960,6 +951,15 @@ static struct ynode *child_compatible_from_text(struct conv *cv, const char *con
 	return NULL;
 }
 
+/*
+ * The compatible of a child group from all its instances' values: one list
+ * (const or items), one string per instance (enum: ti-lmu's backlight is
+ * "ti,lm3631-backlight" under one chip, "ti,lm3632-backlight" under the
+ * next), lists that share their fallbacks (items: the firsts' enum, then
+ * the fallbacks), else a oneOf of the lists (an EHCI and an OHCI, both
+ * "usb@"); first, the text's list for the child when it holds them all.  NULL
+ * when a value is no compatible.
+ */
 static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, unsigned src)
 {
 	const char *lists[8][8];

@@ -280,12 +280,7 @@ static void complete_node(struct conv *cv, struct ditem *node, const struct ynod
 
 		if (node_prop(node, r->s) || !ps)
 			continue;
-		bool child = false;
-
-		for (const struct ditem *c = node->children; c; c = c->next)
-			if (!c->dead && c->kind == DI_NODE && !strcmp(c->name, r->s))
-				child = true;
-		if (child || (ps->kind == Y_MAP && (yget(ps, "type") &&
+		if (node_child(node, r->s) || (ps->kind == Y_MAP && (yget(ps, "type") &&
 						    !strcmp(yget(ps, "type")->s, "object"))) ||
 		    (ps->kind == Y_MAP && yget(ps, "$ref") &&
 		     strstr(yget(ps, "$ref")->s, "graph.yaml")))
@@ -439,9 +434,7 @@ static void name_timings(struct conv *cv, struct ditem *timings)
 
 		do {
 			name = cv_printf(cv, "timing%u", k++);
-			taken = false;
-			for (const struct ditem *o = timings->children; o && name; o = o->next)
-				taken |= o->kind == DI_NODE && !o->dead && !strcmp(o->name, name);
+			taken = name && node_child(timings, name);
 		} while (taken && k < 1000);
 		if (name && !taken)
 			c->name = name;
@@ -565,14 +558,9 @@ static const char *generic_device_name(const struct conv *cv, const struct ditem
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		if (!starts_with(rel, names[i].dir) || (names[i].on_bus && !on_bus))
 			continue;
-		if (names[i].needs && !node_prop(node, names[i].needs)) {
-			bool child = false;
-
-			for (const struct ditem *c = node->children; c; c = c->next)
-				child |= c->kind == DI_NODE && !c->dead && !strcmp(c->name, names[i].needs);
-			if (!child)
-				continue;
-		}
+		if (names[i].needs && !node_prop(node, names[i].needs) &&
+		    !node_child(node, names[i].needs))
+			continue;
 		/* Regulators as children of their own ("dcdc1", "ldo2"): a PMIC's. */
 		if (!strcmp(names[i].name, "regulator")) {
 			unsigned kids = 0;
@@ -601,12 +589,9 @@ static void generic_device_names(struct conv *cv)
 		if (!to)
 			continue;
 		const char *name = cv_printf(cv, "%s%s", to, at ? at : "");
-		bool taken = false;
 
-		for (const struct ditem *s = node->parent ? node->parent->children : NULL; s && name;
-		     s = s->next)
-			taken |= s != node && s->kind == DI_NODE && !s->dead && !strcmp(s->name, name);
-		if (name && !taken)
+		/* Not onto a sibling's name (the node's own is its chip's, not @to's). */
+		if (name && !(node->parent && node_child(node->parent, name)))
 			node->name = name;
 	}
 }
@@ -634,12 +619,8 @@ static const struct ditem *example_from_schema(struct conv *cv, struct ynode *sc
 {
 	struct example *ex = cv_alloc(cv, sizeof(*ex));
 	struct chain *ch = cv->chains.v[0];
-	const struct ynode *req = yget(schema, "required");
-	bool has_reg = false;
+	bool has_reg = schema_requires(schema, "reg");
 
-	for (const struct ynode *r = req ? req->first : NULL; r; r = r->next)
-		if (!strcmp(r->s, "reg"))
-			has_reg = true;
 	if (!ex)
 		return NULL;
 	bool cpu = yget(yget(schema, "properties"), "device_type") && cpu_binding(cv);

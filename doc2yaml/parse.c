@@ -1212,6 +1212,15 @@ size_t value_ints(const char *v, unsigned long long *out, size_t max)
 	return n;
 }
 
+/* @node's live child node named @name, or NULL (node_prop's twin for nodes). */
+struct ditem *node_child(const struct ditem *node, const char *name)
+{
+	for (struct ditem *it = node->children; it; it = it->next)
+		if (!it->dead && it->kind == DI_NODE && !strcmp(it->name, name))
+			return it;
+	return NULL;
+}
+
 struct ditem *node_prop(const struct ditem *node, const char *name)
 {
 	struct ditem *found = NULL;

@@ -472,6 +472,14 @@ static void heading_lead(const char *t, char *out, size_t max)
 	out[n] = '\0';
 }
 
+/* The description cut back to its first @len bytes (a mark taken earlier, not past its end). */
+static void desc_truncate(struct conv *cv, size_t len)
+{
+	cv->desc.len = len;
+	if (cv->desc.buf)
+		cv->desc.buf[len] = '\0';
+}
+
 /*
  * A heading that goes on with the description's last sentence ("The
  * following additional\nproperties are needed by the Nokia modem HSI
@@ -497,8 +505,7 @@ static void drop_unfinished_sentence(struct conv *cv)
 	for (size_t k = para; k + 1 < n; k++)
 		if (strchr(".!?", d[k]) && (d[k + 1] == ' ' || d[k + 1] == '\n'))
 			cut = k + 1;
-	d[cut] = '\0';
-	cv->desc.len = cut;
+	desc_truncate(cv, cut);
 	if (cut)
 		sb_putc(&cv->desc, '\n');
 }
@@ -538,9 +545,7 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	ps->h = *h;
 	/* "... must reference the IOMMU in its device\nnode with the following property:" */
 	if (ps->prose_scope && cv->desc_last + 1 == cv->lines[i].no && ps->prose_mark <= cv->desc.len) {
-		cv->desc.len = ps->prose_mark;
-		if (cv->desc.buf)
-			cv->desc.buf[cv->desc.len] = '\0';
+		desc_truncate(cv, ps->prose_mark);
 	}
 	ps->prose_scope = 0;
 	if (cv->desc_last + 1 == cv->lines[i].no &&
@@ -982,9 +987,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 		l->used = true;
 		/* Its lead-in ("- power supplies ..., depending on compatible:") said no more. */
 		if (ps->desc_marked && ps->desc_mark <= cv->desc.len) {
-			cv->desc.len = ps->desc_mark;
-			if (cv->desc.buf)
-				cv->desc.buf[cv->desc.len] = '\0';
+			desc_truncate(cv, ps->desc_mark);
 		}
 		ps->desc_marked = false;
 		ps->blank_before = false;
@@ -1054,9 +1057,7 @@ static void section_line(struct conv *cv, struct parse_state *ps, size_t i, stru
 	if (pr) {
 		if (ps->prose_scope && pr->scope == ps->prose_scope &&
 		    ps->prose_mark <= cv->desc.len) {
-			cv->desc.len = ps->prose_mark;
-			if (cv->desc.buf)
-				cv->desc.buf[cv->desc.len] = '\0';
+			desc_truncate(cv, ps->prose_mark);
 		}
 		ps->prose_scope = 0;
 		ps->blank_before = false;

@@ -412,6 +412,22 @@ bool prose_line(const char *s, size_t n)
 	return !strchr(buf, '\t') && !strpbrk(buf, "{}=|<>");
 }
 
+/*
+ * The blanks before the first ':' of t..end ("Port 0: contained" -> 1), or
+ * UINT_MAX when there is none: how far into a line its key ends.
+ */
+static unsigned blanks_before_colon(const char *t, const char *end)
+{
+	const char *colon = memchr(t, ':', (size_t)(end - t));
+	unsigned blanks = 0;
+
+	if (!colon)
+		return UINT_MAX;
+	for (const char *c = t; c < colon; c++)
+		blanks += *c == ' ';
+	return blanks;
+}
+
 /* Does @t start a sentence: a capitalized word ("See", "Each"), not a name ("SoC", "PHY")? */
 static bool sentence_start(const char *t)
 {
@@ -484,13 +500,8 @@ static size_t hanging_indent(const char *p, size_t ind)
 		 * its own after one without its stop ("... on the SPI bus\n
 		 * See spi-bus.txt").
 		 */
-		const char *colon = memchr(t, ':', (size_t)(l + n - t));
-		unsigned before = 0;
-
-		for (const char *c = t; colon && c < colon; c++)
-			before += *c == ' ';
 		if (!plain || (n && l[n - 1] == ':') || (dash && dash < l + n && dash - t <= 8) ||
-		    (colon && before <= 2) ||
+		    blanks_before_colon(t, l + n) <= 2 ||
 		    (sentence_start(t) && !strchr(".;!?", prev_end[-1])))
 			return 0;
 		prev_end = l + n;
@@ -517,13 +528,8 @@ static bool every_line_keyed(const char *p, const char *q)
 	for (const char *l = p; l < q;) {
 		const char *eol = memchr(l, '\n', (size_t)(q - l)), *e = eol ? eol : q;
 		const char *colon = memchr(l, ':', (size_t)(e - l));
-		unsigned words = 0;
 
-		if (!colon || colon + 1 == e)
-			return false;
-		for (const char *c = l + strspn(l, " "); c < colon; c++)
-			words += *c == ' ';
-		if (words > 3)
+		if (!colon || colon + 1 == e || blanks_before_colon(l + strspn(l, " "), e) > 3)
 			return false;
 		l = eol ? eol + 1 : q;
 	}
