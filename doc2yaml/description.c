@@ -337,12 +337,6 @@ static bool prose_at(const char *t, size_t n, size_t ind)
 	       !(isdigit((unsigned char)line[0]) && line[1] && strchr(".)", line[1]));
 }
 
-/*
- * A list or other block s[start..*end): a line that is only a pointer
- * ("* clock/clock-bindings.txt", "- Any optional property defined in
- * regulator.txt"), with the lines indented under it, goes.  Returns
- * whether any did.
- */
 /* Is t[0..n) a file path alone, a full stop after it allowed ("Documentation/.../foo.txt.")? */
 static bool path_only(const char *t, size_t n)
 {
@@ -400,6 +394,12 @@ static void trim_pointer_lead(struct strbuf *sb, size_t start, size_t *eol, size
 	*eol = e;
 }
 
+/*
+ * A list or other block s[start..*end): a line that is only a pointer
+ * ("* clock/clock-bindings.txt", "- Any optional property defined in
+ * regulator.txt"), with the lines indented under it, goes.  Returns
+ * whether any did.
+ */
 static bool list_paragraph(const struct conv *cv, struct strbuf *sb, size_t start, size_t *end)
 {
 	bool any = false;

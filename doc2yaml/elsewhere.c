@@ -53,17 +53,15 @@ struct prop_scan {
 static void note_type(struct dtbind_doc2yaml *c, const char *name, size_t n, const char *type,
 		      size_t tl)
 {
-	void *had = hmap_get_str(&c->prop_types, name, n);
-	char *t = arena_strndup(&c->macro_arena, type, tl);
+	const char *had = hmap_get_str(&c->prop_types, name, n);
 
-	if (!t)
-		return;
 	if (!had) {
 		char *k = arena_strndup(&c->macro_arena, name, n);
+		char *t = arena_strndup(&c->macro_arena, type, tl);
 
-		if (k)
+		if (k && t)
 			hmap_put_str(&c->prop_types, k, n, t);
-	} else if (had != AMBIGUOUS && strcmp(had, t)) {
+	} else if (had != AMBIGUOUS && (strlen(had) != tl || strncmp(had, type, tl))) {
 		hmap_put_str(&c->prop_types, name, n, AMBIGUOUS);
 	}
 }
@@ -80,7 +78,7 @@ static void scan_property_line(struct dtbind_doc2yaml *c, struct prop_scan *ps, 
 		ps->name = NULL;
 		return;
 	}
-	if (!ps->in_props || !l[ind] || l[ind] == '#')
+	if (!ps->in_props || l[ind] == '#')
 		return;
 	if (ind == 2) {
 		const char *b = l + 2 + (l[2] == '\'' || l[2] == '"');

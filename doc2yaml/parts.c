@@ -190,12 +190,9 @@ static void blank_others_examples(char *text, const char *compats)
 			char q[160];
 
 			if (cl + 3 <= sizeof(q)) {
-				snprintf(q, sizeof(q), "\"%.*s\"", (int)cl, c);
-				char save = *end;
+				int ql = snprintf(q, sizeof(q), "\"%.*s\"", (int)cl, c);
 
-				*end = '\0';
-				ours |= strstr(l, q) != NULL;
-				*end = save;
+				ours |= memmem(l, (size_t)(end - l), q, (size_t)ql) != NULL;
 			}
 			c = ce ? ce + 1 : c + cl;
 		}
