@@ -14,7 +14,7 @@
 
 static const char *const doc2yaml_synopsis[] = {
 	"[-o OUT] [-u BINDINGS_DIR] [--maintainer 'Name <email>']... [-I INCLUDE_DIR]... "
-	"[--force] [--no-self-check] [--no-parts] [--format=gcc|json] "
+	"[--dts DIR] [--force] [--no-self-check] [--no-parts] [--format=gcc|json] "
 	"[-W RULE|-Wno-RULE|-E RULE|-Werror] "
 	"IN...",
 	NULL,
@@ -28,6 +28,9 @@ static const struct cli_option doc2yaml_options[] = {
 	{ 0, "maintainer", "M", "a maintainer, 'Name <email>' (repeatable)" },
 	{ 'I', NULL, "DIR", "a directory with dt-bindings/ headers for the examples' macros "
 	  "(default: the kernel tree around the bindings)" },
+	{ 0, "dts", "DIR", "board sources (*.dts, *.dtsi below DIR) whose compatible lists add "
+	  "the SoC strings they place before the text's (default: arch/ of the kernel tree "
+	  "around the bindings; each addition is noted)" },
 	{ 'f', "force", NULL, "replace existing output files" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
 	{ 0, "no-parts", NULL, "do not convert a part of the text for another device (its own "
@@ -247,7 +250,7 @@ static int run_jobs(struct dtbind_doc2yaml *c, struct dtbind_diag *diag, const s
 
 int cmd_doc2yaml(int argc, char **argv)
 {
-	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN, OPT_NOPARTS };
+	enum { OPT_MAINT = 256, OPT_NOCHECK, OPT_LIST, OPT_FORMAT, OPT_GEN, OPT_NOPARTS, OPT_DTS };
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "url-path", required_argument, NULL, 'u' },
@@ -255,6 +258,7 @@ int cmd_doc2yaml(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-self-check", no_argument, NULL, OPT_NOCHECK },
 		{ "no-parts", no_argument, NULL, OPT_NOPARTS },
+		{ "dts", required_argument, NULL, OPT_DTS },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "list-rules", optional_argument, NULL, OPT_LIST },
 		{ "dtschema", required_argument, NULL, OPT_GEN },
@@ -297,6 +301,7 @@ int cmd_doc2yaml(int argc, char **argv)
 			break;
 		case OPT_NOCHECK: o.no_self_check = true; break;
 		case OPT_NOPARTS: o.no_parts = true; break;
+		case OPT_DTS: o.dts_dir = optarg; break;
 		case OPT_LIST:
 			list = true;
 			list_arg = optarg;
@@ -334,6 +339,10 @@ int cmd_doc2yaml(int argc, char **argv)
 	o.n_include_dirs = ni;
 	if (o.bindings_root && !is_dir(o.bindings_root)) {
 		fprintf(stderr, "dtbind doc2yaml: '%s' is not a directory\n", o.bindings_root);
+		goto out;
+	}
+	if (o.dts_dir && !is_dir(o.dts_dir)) {
+		fprintf(stderr, "dtbind doc2yaml: --dts '%s' is not a directory\n", o.dts_dir);
 		goto out;
 	}
 	/* Inputs and where each goes. */

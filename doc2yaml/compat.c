@@ -49,7 +49,7 @@ static bool chain_equal(const struct chain *a, const char *const *s, size_t n)
 	return true;
 }
 
-static void add_chain(struct conv *cv, const char **s, size_t n, unsigned line, bool deprecated)
+void add_chain(struct conv *cv, const char **s, size_t n, unsigned line, bool deprecated)
 {
 	if (!n)
 		return;
@@ -101,7 +101,7 @@ bool generic_compatible(const char *s)
 }
 
 /* Is @last a generic fallback for @first ("syscon", "vendor,ip" after "vendor,soc-ip")? */
-static bool generic_fallback(const char *first, const char *last)
+bool generic_fallback(const char *first, const char *last)
 {
 	const char *fv = strchr(first, ','), *lv = strchr(last, ',');
 	const char *fd = compat_device(first), *ld = compat_device(last);
@@ -1396,6 +1396,7 @@ void extract_compatibles(struct conv *cv)
 		add_chain(cv, ch->s, ch->n, cv->compat_line, false);
 	}
 	example_variants(cv, &ex_lists);
+	board_chains(cv);
 	drop_child_compatibles(cv, &ex_lists);
 	/* A lone string that is the fallback of a chain: not used alone. */
 	for (size_t i = 0; i < cv->chains.n; i++) {
@@ -1416,6 +1417,7 @@ void extract_compatibles(struct conv *cv)
 			if (ch->n == 1 && !strcmp(ch->s[0], one->s[0]))
 				alone = true;
 		}
+		alone = alone || board_uses_alone(cv, one->s[0]);
 		if (fallback && !alone) {
 			memmove(&cv->chains.v[i], &cv->chains.v[i + 1],
 				(cv->chains.n - i - 1) * sizeof(void *));

@@ -80,15 +80,39 @@ static void collect_compats(struct conv *cv, struct cset *cs)
 	}
 }
 
-/* Is @w (a word of prose) a fallback or another string every device has? */
+static bool chain_names(const struct chain *ch, const char *w)
+{
+	for (size_t k = 0; k < ch->n; k++)
+		if (!strcasecmp(w, ch->s[k]) || !strcasecmp(w, compat_device(ch->s[k])))
+			return true;
+	return false;
+}
+
+/* Is @w (a word of prose) a string every device has, a fallback they share? */
 static bool names_all(const struct conv *cv, const char *w)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		if (ch->deprecated)
+			continue;
+		if (!chain_names(ch, w))
+			return false;
+		n++;
+	}
+	return n > 1;
+}
+
+/* Does a chain that starts with @head have @w further on (a fallback the word names)? */
+static bool names_fallback_of(const struct conv *cv, const char *head, const char *w)
 {
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		const struct chain *ch = cv->chains.v[i];
 
-		for (size_t k = 1; k < ch->n; k++)
-			if (!strcasecmp(w, ch->s[k]) || !strcasecmp(w, compat_device(ch->s[k])))
-				return true;
+		if (ch->n > 1 && !strcmp(ch->s[0], head) && chain_names(ch, w))
+			return true;
 	}
 	return false;
 }
@@ -143,7 +167,8 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 			if (in[i])
 				continue;
 			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
-			    (cs->chip[i] && !strcasecmp(word, cs->chip[i]))) {
+			    (cs->chip[i] && !strcasecmp(word, cs->chip[i])) ||
+			    names_fallback_of(cv, cs->s[i], word)) {
 				in[i] = true;
 				count++;
 			}

@@ -106,6 +106,11 @@ struct dtbind_doc2yaml {
 	struct hmap compat_docs;
 	/* Property name -> the type the tree's schemas give it at their top level ("uint32"). */
 	struct hmap prop_types;
+	/* The board sources' compatible lists (boards.c), read once per directory. */
+	char *boards_dir;
+	struct hmap board_lists;	/* compatible -> struct board_ref *, lists that have it */
+	struct hmap board_seen;		/* "a\nb\n" -> struct board_list *: each list once */
+	struct arena board_arena;
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
 	 * results (and links to the schemas they reference), one linter
@@ -451,6 +456,8 @@ bool our_compatible(const struct conv *cv, const char *s);
 const char *compat_device(const char *s);
 struct ynode *own_compatibles_select(struct conv *cv);
 bool generic_compatible(const char *s);
+bool generic_fallback(const char *first, const char *last);
+void add_chain(struct conv *cv, const char **s, size_t n, unsigned line, bool deprecated);
 size_t find_compat_strings(struct conv *cv, const char *text, struct qstr *out, size_t max);
 void compat_table(struct conv *cv);
 void extract_compatibles(struct conv *cv);
@@ -555,6 +562,24 @@ void text_refs(struct conv *cv);
 const char *xref_node_name(const struct conv *cv, const char *name);
 const char *child_named_schema(struct conv *cv, const char *desc);
 bool generic_binding_txt(const char *s, size_t n);
+
+/* boards.c: the compatible lists of the tree's board sources */
+struct board_list {
+	const char **s;
+	size_t n;
+	const char *file;	/* where it was seen first, under the boards directory */
+	unsigned line;
+};
+
+struct board_ref {
+	struct board_ref *next;
+	const struct board_list *l;
+};
+
+const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
+bool board_uses_alone(struct conv *cv, const char *s);
+void board_index_free(struct dtbind_doc2yaml *c);
+void board_chains(struct conv *cv);
 
 /* elsewhere.c: child nodes another binding of the tree documents */
 #define AMBIGUOUS_DOC ""	/* several schemas list the compatible */

@@ -517,6 +517,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	hmap_free(&c->macros);
 	hmap_free(&c->compat_docs);
 	hmap_free(&c->prop_types);
+	board_index_free(c);
 	free(c->compat_root);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);

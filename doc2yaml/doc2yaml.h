@@ -23,6 +23,12 @@ struct dtbind_doc2yaml_opts {
 	/* Directories holding dt-bindings/ headers for the examples' macros (borrowed). */
 	const char *const *include_dirs;
 	size_t n_include_dirs;
+	/*
+	 * Board sources (*.dts, *.dtsi below it) whose compatible lists add
+	 * the SoC strings used before the text's.  NULL: arch/ of the kernel
+	 * tree around the bindings root, if any.
+	 */
+	const char *dts_dir;
 	bool no_self_check;		/* skip linting the result */
 	bool no_parts;			/* parts for other devices: said, not converted */
 	enum dtbind_gen gen;		/* dt-schema of the self-check; AUTO: bindings_root's */

@@ -38,6 +38,8 @@ W=$(mktemp -d /tmp/d2y72.XXXXXX) || exit 2
 mkdir -p "$W/t/Documentation/devicetree"
 cp -r "$K/$B" "$W/t/$B"
 cp -r "$K/include" "$W/t/include"
+# The board sources, as in a kernel checkout: doc2yaml reads their compatible lists.
+ln -s "$K/arch" "$W/t/arch"
 [ -f "$K/MAINTAINERS" ] && cp "$K/MAINTAINERS" "$W/t/"
 cd "$W/t" || exit 2
 find $B -name '*.txt' | sort > "$W/txt"
