@@ -19,10 +19,20 @@
 #define BOARD_MAX_DEPTH 12
 #define BOARD_MAX_STRINGS 32
 #define BOARD_MAX_STRLEN 255
+#define BOARD_MAX_NEST 64
 
+/* Characters of DTS names, labels and property names (a table: every byte is asked). */
 static bool dts_ident_char(char ch)
 {
-	return isalnum((unsigned char)ch) || strchr(",._+*#?@-", ch);
+	static bool table[256];
+	static bool ready;
+
+	if (!ready) {
+		for (int i = 0; i < 256; i++)
+			table[i] = isalnum(i) || (i && strchr(",._+*#?@-", i));
+		ready = true;
+	}
+	return table[(unsigned char)ch];
 }
 
 /* Past blanks and comments from @p; @line counts the newlines passed. */
@@ -32,7 +42,7 @@ static const char *skip_space(const char *p, const char *end, unsigned *line)
 		if (*p == '\n') {
 			++*line;
 			p++;
-		} else if (isspace((unsigned char)*p)) {
+		} else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
 			p++;
 		} else if (*p == '/' && p + 1 < end && p[1] == '*') {
 			const char *q = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
@@ -51,8 +61,9 @@ static const char *skip_space(const char *p, const char *end, unsigned *line)
 }
 
 /* A list seen first at @file:@line, each string indexed; repeats are counted once. */
-static void add_list(struct dtbind_doc2yaml *c, const char **s, const size_t *n, size_t k,
-		     const char *file, unsigned line)
+static const struct board_list *add_list(struct dtbind_doc2yaml *c, const char **s,
+					 const size_t *n, size_t k, const char *file,
+					 unsigned line)
 {
 	struct strbuf key;
 
@@ -61,9 +72,11 @@ static void add_list(struct dtbind_doc2yaml *c, const char **s, const size_t *n,
 		sb_putn(&key, s[i], n[i]);
 		sb_putc(&key, '\n');
 	}
-	if (!key.len || hmap_get_str(&c->board_seen, key.buf, key.len)) {
+	struct board_list *had = key.buf ? hmap_get_str(&c->board_seen, key.buf, key.len) : NULL;
+
+	if (!key.len || had) {
 		sb_free(&key);
-		return;
+		return had;
 	}
 	struct board_list *bl = arena_alloc(&c->board_arena, sizeof(*bl));
 	char *kseen = arena_strndup(&c->board_arena, key.buf, key.len);
@@ -72,7 +85,7 @@ static void add_list(struct dtbind_doc2yaml *c, const char **s, const size_t *n,
 
 	sb_free(&key);
 	if (!bl || !kseen || !kcopy || !v || hmap_put_str(&c->board_seen, kseen, strlen(kseen), bl))
-		return;
+		return NULL;
 	for (size_t i = 0, at = 0; i < k; at += n[i] + 1, i++) {
 		kcopy[at + n[i]] = '\0';
 		v[i] = kcopy + at;
@@ -91,21 +104,27 @@ static void add_list(struct dtbind_doc2yaml *c, const char **s, const size_t *n,
 		struct board_ref *r = arena_alloc(&c->board_arena, sizeof(*r));
 
 		if (!r)
-			return;
+			return bl;
 		r->l = bl;
 		r->next = hmap_get_str(&c->board_lists, v[i], strlen(v[i]));
 		hmap_put_str(&c->board_lists, v[i], strlen(v[i]), r);
 	}
+	return bl;
 }
 
-/* After "compatible" at @p: `= "a", "b";`, added when it is only string literals. */
+/*
+ * After "compatible" at @p: `= "a", "b";`; *@out is the list when it is only
+ * string literals.  Returns where the value ends (its ';', or where it went
+ * wrong).
+ */
 static const char *read_list(struct dtbind_doc2yaml *c, const char *p, const char *end,
-			     const char *file, unsigned *line)
+			     const char *file, unsigned *line, const struct board_list **out)
 {
 	const char *s[BOARD_MAX_STRINGS];
 	size_t n[BOARD_MAX_STRINGS], k = 0;
 	unsigned at = *line;
 
+	*out = NULL;
 	p = skip_space(p, end, line);
 	if (p >= end || *p != '=')
 		return p;
@@ -124,8 +143,8 @@ static const char *read_list(struct dtbind_doc2yaml *c, const char *p, const cha
 		n[k++] = (size_t)(p - b);
 		p = skip_space(p + 1, end, line);
 		if (p < end && *p == ';') {
-			add_list(c, s, n, k, file, at);
-			return p + 1;
+			*out = add_list(c, s, n, k, file, at);
+			return p;
 		}
 		if (p >= end || *p != ',')
 			return p;
@@ -133,36 +152,298 @@ static const char *read_list(struct dtbind_doc2yaml *c, const char *p, const cha
 	}
 }
 
-static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, const char *file)
+static const char *skip_string(const char *p, const char *end)
 {
-	static const char kw[] = "compatible";
-	const char *p = buf, *end = buf + len;
-	unsigned line = 1;
+	for (p++; p < end && *p != '"' && *p != '\n'; p++)
+		p += *p == '\\' && p + 1 < end && p[1] != '\n';
+	return p + (p < end && *p == '"');
+}
+
+/* To the ';' that ends a property's value, past strings, <cells>, [bytes] and (expressions). */
+static const char *skip_value(const char *p, const char *end, unsigned *line)
+{
+	int angle = 0, square = 0, paren = 0;
 
 	while (p < end) {
-		const char *q = skip_space(p, end, &line);
+		char ch = *p;
 
-		if (q != p) {
-			p = q;
-			continue;
-		}
-		if (*p == '"') {	/* a string elsewhere: not a property name */
-			for (p++; p < end && *p != '"' && *p != '\n'; p++)
-				p += *p == '\\' && p + 1 < end && p[1] != '\n';
-			p += p < end && *p == '"';
-			continue;
-		}
-		if (!dts_ident_char(*p)) {
+		if (ch == '\n') {
+			++*line;
 			p++;
 			continue;
 		}
-		const char *b = p;
+		if (ch == '/') {
+			const char *q = skip_space(p, end, line);
+
+			if (q != p) {
+				p = q;
+				continue;
+			}
+		}
+		if (ch == '"') {
+			p = skip_string(p, end);
+			continue;
+		}
+		if (ch == '(')
+			paren++;
+		else if (ch == ')' && paren)
+			paren--;
+		else if (ch == '<' && !paren)
+			angle++;
+		else if (ch == '>' && !paren && angle)
+			angle--;
+		else if (ch == '[')
+			square++;
+		else if (ch == ']' && square)
+			square--;
+		else if ((ch == ';' && !angle && !square) || ch == '{' || ch == '}')
+			return p;	/* a brace: the value was broken; the structure goes on */
+		p++;
+	}
+	return p;
+}
+
+/* A preprocessor line ("#include", "#define X ..."), not "#address-cells = ...". */
+static const char *skip_directive(const char *p, const char *end, unsigned *line)
+{
+	static const char *const words[] = {
+		"include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif",
+		"error", "warning", "pragma", "line",
+	};
+	const char *w = p + 1;
+	size_t n = 0;
+
+	while (w + n < end && isalpha((unsigned char)w[n]))
+		n++;
+	bool directive = false;
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		directive = directive || (strlen(words[i]) == n && !memcmp(w, words[i], n));
+	if (!directive)
+		return NULL;
+	while (p < end && *p != '\n') {
+		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+			++*line;
+			p++;
+		}
+		p++;
+	}
+	return p;
+}
+
+/* One node being read: its properties and labels ("name\n" each), its list, what it extends. */
+struct frame {
+	struct strbuf props, labels;
+	struct strbuf path;	/* "/soc/serial@70006040": a board may reopen it by path */
+	char ref[64];		/* &ref { ... }: the label whose node it adds to */
+	const struct board_list *l;
+};
+
+static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *key, size_t kn,
+			const char *props)
+{
+	struct board_props *bp = arena_alloc(&c->board_arena, sizeof(*bp));
+	char *k = arena_strndup(&c->board_arena, key, kn);
+
+	if (!bp || !k)
+		return;
+	bp->props = props;
+	bp->next = hmap_get_str(m, k, kn);
+	hmap_put_str(m, k, kn, bp);
+}
+
+/* A node is read: a device node indexed by its compatibles, its properties by its labels. */
+static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
+{
+	const char *props = arena_strndup(&c->board_arena, f->props.buf ? f->props.buf : "",
+					  f->props.len);
+	const char *labels = f->labels.buf ? f->labels.buf : "";
+
+	if (props && f->ref[0])
+		index_props(c, &c->board_overrides, f->ref, strlen(f->ref), props);
+	if (props && f->path.len && !f->ref[0])
+		index_props(c, &c->board_paths, f->path.buf, f->path.len, props);
+	for (const char *l = labels; props && *l;) {
+		size_t n = strcspn(l, "\n");
+
+		index_props(c, &c->board_labelled, l, n, props);
+		l += n + (l[n] == '\n');
+	}
+	if (props && f->l) {
+		struct board_node *bn = arena_alloc(&c->board_arena, sizeof(*bn));
+
+		if (bn) {
+			bn->l = f->l;
+			bn->props = props;
+			bn->labels = arena_strdup(&c->board_arena, labels);
+			bn->ref = f->ref[0] ? arena_strdup(&c->board_arena, f->ref) : NULL;
+			bn->path = f->path.len && !f->ref[0] ?
+				   arena_strndup(&c->board_arena, f->path.buf, f->path.len) : NULL;
+			for (size_t i = 0; i < f->l->n; i++) {
+				const char *s = f->l->s[i];
+				struct board_noderef *r = arena_alloc(&c->board_arena, sizeof(*r));
+
+				if (!r)
+					break;
+				r->node = bn;
+				r->next = hmap_get_str(&c->board_nodes, s, strlen(s));
+				hmap_put_str(&c->board_nodes, s, strlen(s), r);
+			}
+		}
+	}
+	sb_free(&f->props);
+	sb_free(&f->labels);
+	sb_free(&f->path);
+}
+
+/* The statement being read: its last name, its labels and the reference it opens with. */
+struct head {
+	const char *name;
+	size_t name_len;
+	struct strbuf labels;
+	char ref[64];
+	bool directive;		/* "/delete-property/ x;", "/dts-v1/;" */
+};
+
+static void head_reset(struct head *h)
+{
+	h->name = NULL;
+	h->name_len = 0;
+	h->labels.len = 0;
+	h->ref[0] = '\0';
+	h->directive = false;
+}
+
+static void frame_prop(struct frame *f, const struct head *h)
+{
+	if (f && h->name && !h->directive && !h->ref[0]) {
+		sb_putn(&f->props, h->name, h->name_len);
+		sb_putc(&f->props, '\n');
+	}
+}
+
+/* A token of a statement's head at @p: a name, a label, a &reference or a /directive/. */
+static const char *head_token(const char *p, const char *end, struct head *h)
+{
+	if (*p == '&') {
+		const char *b = ++p;
 
 		while (p < end && dts_ident_char(*p))
 			p++;
-		if ((size_t)(p - b) == sizeof(kw) - 1 && !memcmp(b, kw, sizeof(kw) - 1))
-			p = read_list(c, p, end, file, &line);
+		snprintf(h->ref, sizeof(h->ref), "%.*s", (int)(p - b), b);
+		return p;
 	}
+	if (*p == '/') {
+		const char *b = p++;
+
+		while (p < end && (isalnum((unsigned char)*p) || *p == '-'))
+			p++;
+		if (p < end && *p == '/' && p > b + 1) {
+			h->directive = true;
+			return p + 1;
+		}
+		h->name = b;	/* the root node */
+		h->name_len = 1;
+		return b + 1;
+	}
+	const char *b = p;
+
+	while (p < end && dts_ident_char(*p))
+		p++;
+	if (p < end && *p == ':') {
+		sb_putn(&h->labels, b, (size_t)(p - b));
+		sb_putc(&h->labels, '\n');
+		return p + 1;
+	}
+	h->name = b;
+	h->name_len = (size_t)(p - b);
+	return p;
+}
+
+static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, const char *file)
+{
+	static const char kw[] = "compatible";
+	struct frame st[BOARD_MAX_NEST];
+	size_t depth = 0;	/* nodes open; those past BOARD_MAX_NEST are not recorded */
+	struct head h = { 0 };
+	const char *p = buf, *end = buf + len;
+	unsigned line = 1;
+
+	sb_init(&h.labels);
+	while (p < end) {
+		struct frame *top = depth && depth <= BOARD_MAX_NEST ? &st[depth - 1] : NULL;
+		const char *q;
+
+		if ((unsigned char)*p <= ' ' || *p == '/') {
+			q = skip_space(p, end, &line);
+			if (q != p) {
+				p = q;
+				continue;
+			}
+		}
+		if (*p == '#' && (q = skip_directive(p, end, &line)) != NULL) {
+			p = q;
+		} else if (*p == '"') {
+			p = skip_string(p, end);	/* /include/ "file" */
+		} else if (*p == '&' || *p == '/' || dts_ident_char(*p)) {
+			p = head_token(p, end, &h);
+		} else if (*p == '=') {
+			const struct board_list *l = NULL;
+
+			frame_prop(top, &h);
+			if (h.name && h.name_len == sizeof(kw) - 1 && !memcmp(h.name, kw, h.name_len))
+				p = read_list(c, p, end, file, &line, &l);
+			if (top && l)
+				top->l = l;
+			p = skip_value(p, end, &line);
+			head_reset(&h);
+		} else if (*p == ';') {
+			frame_prop(top, &h);	/* a flag */
+			head_reset(&h);
+			p++;
+		} else if (*p == '{') {
+			/* A child node is named among its parent's properties ("ports", "port"). */
+			if (top && h.name && !h.ref[0] && h.name[0] != '/') {
+				const char *at = memchr(h.name, '@', h.name_len);
+
+				sb_putn(&top->props, h.name, at ? (size_t)(at - h.name) : h.name_len);
+				sb_putc(&top->props, '\n');
+			}
+			if (++depth <= BOARD_MAX_NEST) {
+				struct frame *f = &st[depth - 1];
+
+				sb_init(&f->props);
+				sb_init(&f->labels);
+				sb_init(&f->path);
+				sb_putn(&f->labels, h.labels.buf ? h.labels.buf : "", h.labels.len);
+				memcpy(f->ref, h.ref, sizeof(f->ref));
+				f->l = NULL;
+				/* The path, for nodes under the root: "&x { y { } }" has none. */
+				if (top && top->path.len && h.name && !h.ref[0]) {
+					sb_putn(&f->path, top->path.buf, top->path.len);
+					if (top->path.len > 1)
+						sb_putc(&f->path, '/');
+					sb_putn(&f->path, h.name, h.name_len);
+				}
+				else if (!top && h.name && h.name_len == 1 && h.name[0] == '/')
+					sb_puts(&f->path, "/");
+			}
+			head_reset(&h);
+			p++;
+		} else if (*p == '}') {
+			if (top)
+				close_frame(c, top);
+			depth -= depth > 0;
+			head_reset(&h);
+			p++;
+		} else {
+			p++;
+		}
+	}
+	while (depth)
+		if (depth-- <= BOARD_MAX_NEST)
+			close_frame(c, &st[depth]);
+	sb_free(&h.labels);
 }
 
 /* Files below @dir, named by their path past its first @skip characters. */
@@ -218,6 +499,10 @@ static void load_boards(struct conv *cv)
 	c->boards_dir = dir;
 	hmap_init(&c->board_lists);
 	hmap_init(&c->board_seen);
+	hmap_init(&c->board_nodes);
+	hmap_init(&c->board_overrides);
+	hmap_init(&c->board_labelled);
+	hmap_init(&c->board_paths);
 	arena_init(&c->board_arena, 256 * 1024);
 
 	/* Findings name files from the directory's own name on: "arch/arm/boot/dts/x.dtsi". */
@@ -236,6 +521,10 @@ void board_index_free(struct dtbind_doc2yaml *c)
 		return;
 	hmap_free(&c->board_lists);
 	hmap_free(&c->board_seen);
+	hmap_free(&c->board_nodes);
+	hmap_free(&c->board_overrides);
+	hmap_free(&c->board_labelled);
+	hmap_free(&c->board_paths);
 	arena_release(&c->board_arena);
 	free(c->boards_dir);
 	c->boards_dir = NULL;
@@ -320,7 +609,8 @@ static bool board_chain(struct conv *cv, const struct board_list *l)
 			return false;
 		/* A fallback first ("amlogic,meson-gpio-intc", "...meson8b-..."): reversed. */
 		if (k < i && (!strchr(s, ',') || other_nodes_compatible(cv, s) ||
-			      generic_fallback(l->s[i], s) || used_as_fallback(cv, s) ||
+			      (same_vendor(s, l->s[i]) && generic_fallback(l->s[i], s)) ||
+			      used_as_fallback(cv, s) ||
 			      (cv->root && documented_elsewhere(cv, s))))
 			return false;
 	}
@@ -381,4 +671,98 @@ void board_chains(struct conv *cv)
 			add[k]->file, add[k]->line);
 		sb_free(&sb);
 	}
+}
+
+static bool has_line(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *l = list; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		if (k == n && !memcmp(l, name, n))
+			return true;
+		l += k + (l[k] == '\n');
+	}
+	return false;
+}
+
+static bool props_chain_has(const struct hmap *m, const char *label, size_t n, const char *name)
+{
+	for (const struct board_props *bp = hmap_get_str(m, label, n); bp; bp = bp->next)
+		if (has_line(bp->props, name))
+			return true;
+	return false;
+}
+
+/*
+ * Does board node @bn have property @name: its own, in a &label { } block
+ * of one of its labels, or (a node set in a &ref { } block) the labelled
+ * node's?  Labels are matched across all sources, which errs on "has".
+ */
+static bool node_has(struct dtbind_doc2yaml *c, const struct board_node *bn, const char *name)
+{
+	if (has_line(bn->props, name))
+		return true;
+	for (const char *l = bn->labels; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		if (props_chain_has(&c->board_overrides, l, k, name))
+			return true;
+		l += k + (l[k] == '\n');
+	}
+	if (bn->path && props_chain_has(&c->board_paths, bn->path, strlen(bn->path), name))
+		return true;
+	return bn->ref && (props_chain_has(&c->board_labelled, bn->ref, strlen(bn->ref), name) ||
+			   props_chain_has(&c->board_overrides, bn->ref, strlen(bn->ref), name));
+}
+
+/*
+ * Do the board nodes with one of our compatibles (generic ones aside) all
+ * lack property @name?  *@nodes: how many there are; false when fewer
+ * than two.
+ */
+bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
+{
+	/* dt-schema takes interrupts-extended for interrupts (its fixup). */
+	if (!strcmp(name, "interrupts") && !boards_lack_property(cv, "interrupts-extended", nodes))
+		return false;
+
+	struct dtbind_doc2yaml *c = cv->c;
+	const char *seen[256];
+	size_t nseen = 0;
+
+	*nodes = 0;
+	load_boards(cv);
+	if (!c->boards_dir)
+		return false;
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t m = 0; m < ch->n; m++) {
+			const char *s = ch->s[m];
+			bool again = false;
+
+			for (size_t k = 0; k < nseen; k++)
+				again = again || !strcmp(seen[k], s);
+			if (again || generic_compatible(s) || nseen == ARRAY_SIZE(seen))
+				continue;
+			seen[nseen++] = s;
+			for (const struct board_noderef *r = hmap_get_str(&c->board_nodes, s, strlen(s));
+			     r; r = r->next) {
+				const struct board_list *l = r->node->l;
+				size_t first = 0;
+
+				while (first < l->n && (!our_compatible(cv, l->s[first]) ||
+							generic_compatible(l->s[first])))
+					first++;
+				if (first < l->n && strcmp(l->s[first], s))
+					continue;	/* counted at the list's first string of ours */
+				if (node_has(c, r->node, name))
+					return false;
+				++*nodes;
+			}
+		}
+	}
+	return *nodes >= 2;	/* one board is thin evidence against the text */
 }

@@ -110,6 +110,10 @@ struct dtbind_doc2yaml {
 	char *boards_dir;
 	struct hmap board_lists;	/* compatible -> struct board_ref *, lists that have it */
 	struct hmap board_seen;		/* "a\nb\n" -> struct board_list *: each list once */
+	struct hmap board_nodes;	/* compatible -> struct board_noderef *, nodes that have it */
+	struct hmap board_overrides;	/* label -> struct board_props *, of its &label { } blocks */
+	struct hmap board_labelled;	/* label -> struct board_props *, of the nodes it labels */
+	struct hmap board_paths;	/* "/soc/x@1" -> struct board_props *, of nodes at that path */
 	struct arena board_arena;
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
@@ -575,6 +579,27 @@ struct board_ref {
 	struct board_ref *next;
 	const struct board_list *l;
 };
+
+/* A node of a board source with a compatible: its own properties ("name\n" each). */
+struct board_node {
+	const struct board_list *l;
+	const char *props;
+	const char *labels;	/* "label\n" each */
+	const char *ref;	/* set in a &ref { } block: the node it labels has the rest */
+	const char *path;	/* "/soc/x@1", when under the root node */
+};
+
+struct board_noderef {
+	struct board_noderef *next;
+	const struct board_node *node;
+};
+
+struct board_props {
+	struct board_props *next;
+	const char *props;
+};
+
+bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);
