@@ -159,6 +159,44 @@ static const char *skip_string(const char *p, const char *end)
 	return p + (p < end && *p == '"');
 }
 
+/* A "-names" value `= "a", "b";` of only string literals, kept as "prop=a\x1fb\x1f\n". */
+static void read_names(const char *p, const char *end, const char *name, size_t nl,
+		       struct strbuf *out)
+{
+	size_t mark = out->len;
+	unsigned line = 0;
+
+	p = skip_space(p, end, &line);
+	if (p >= end || *p != '=')
+		return;
+	sb_putn(out, name, nl);
+	sb_putc(out, '=');
+	for (p++;;) {
+		p = skip_space(p, end, &line);
+		if (p >= end || *p != '"')
+			break;
+		const char *b = ++p;
+
+		while (p < end && *p != '"' && *p != '\\' && *p != '\n' && *p != '\x1f')
+			p++;
+		if (p >= end || *p != '"' || p - b > BOARD_MAX_STRLEN)
+			break;
+		sb_putn(out, b, (size_t)(p - b));
+		sb_putc(out, '\x1f');
+		p = skip_space(p + 1, end, &line);
+		if (p < end && *p == ';') {
+			sb_putc(out, '\n');
+			return;
+		}
+		if (p >= end || *p != ',')
+			break;
+		p++;
+	}
+	out->len = mark;	/* not a plain list: not kept */
+	if (out->buf)
+		out->buf[mark] = '\0';
+}
+
 /* To the ';' that ends a property's value, past strings, <cells>, [bytes] and (expressions). */
 static const char *skip_value(const char *p, const char *end, unsigned *line)
 {
@@ -234,6 +272,7 @@ static const char *skip_directive(const char *p, const char *end, unsigned *line
 /* One node being read: its properties and labels ("name\n" each), its list, what it extends. */
 struct frame {
 	struct strbuf props, labels;
+	struct strbuf names;	/* "clock-names=ipg\x1fper\x1f\n": the -names lists it sets */
 	struct strbuf path;	/* "/soc/serial@70006040": a board may reopen it by path */
 	char ref[64];		/* &ref { ... }: the label whose node it adds to */
 	const struct board_list *l;
@@ -277,6 +316,8 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 			bn->props = props;
 			bn->labels = arena_strdup(&c->board_arena, labels);
 			bn->ref = f->ref[0] ? arena_strdup(&c->board_arena, f->ref) : NULL;
+			bn->names = f->names.len ? arena_strndup(&c->board_arena, f->names.buf,
+								 f->names.len) : NULL;
 			bn->path = f->path.len && !f->ref[0] ?
 				   arena_strndup(&c->board_arena, f->path.buf, f->path.len) : NULL;
 			for (size_t i = 0; i < f->l->n; i++) {
@@ -294,6 +335,7 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 	sb_free(&f->props);
 	sb_free(&f->labels);
 	sb_free(&f->path);
+	sb_free(&f->names);
 }
 
 /* The statement being read: its last name, its labels and the reference it opens with. */
@@ -393,6 +435,9 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 			frame_prop(top, &h);
 			if (h.name && h.name_len == sizeof(kw) - 1 && !memcmp(h.name, kw, h.name_len))
 				p = read_list(c, p, end, file, &line, &l);
+			else if (top && h.name && !h.ref[0] && h.name_len > 6 &&
+				 !memcmp(h.name + h.name_len - 6, "-names", 6))
+				read_names(p, end, h.name, h.name_len, &top->names);
 			if (top && l)
 				top->l = l;
 			p = skip_value(p, end, &line);
@@ -415,6 +460,7 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 				sb_init(&f->props);
 				sb_init(&f->labels);
 				sb_init(&f->path);
+				sb_init(&f->names);
 				sb_putn(&f->labels, h.labels.buf ? h.labels.buf : "", h.labels.len);
 				memcpy(f->ref, h.ref, sizeof(f->ref));
 				f->l = NULL;
@@ -765,4 +811,52 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 		}
 	}
 	return *nodes >= 2;	/* one board is thin evidence against the text */
+}
+
+/* The value of list @prop in @names ("a\x1fb\x1f"), or NULL. */
+static const char *names_value(const char *names, const char *prop, size_t *len)
+{
+	size_t pl = strlen(prop);
+
+	for (const char *l = names; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		if (k > pl && l[pl] == '=' && !memcmp(l, prop, pl)) {
+			*len = k - pl - 1;
+			return l + pl + 1;
+		}
+		l += k + (l[k] == '\n');
+	}
+	return NULL;
+}
+
+/*
+ * The names list @prop ("clock-names") the board nodes whose compatible
+ * list starts with @head agree on, as "a\x1fb\x1f" (arena); NULL when no
+ * such node sets it or two disagree.  *@nodes: how many set it.
+ */
+const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes)
+{
+	const char *common = NULL;
+	size_t clen = 0;
+
+	*nodes = 0;
+	load_boards(cv);
+	if (!cv->c->boards_dir)
+		return NULL;
+	for (const struct board_noderef *r = hmap_get_str(&cv->c->board_nodes, head, strlen(head));
+	     r; r = r->next) {
+		size_t len;
+		const char *v;
+
+		if (strcmp(r->node->l->s[0], head) ||
+		    !(v = names_value(r->node->names, prop, &len)))
+			continue;
+		if (common && (len != clen || memcmp(v, common, len)))
+			return NULL;
+		common = v;
+		clen = len;
+		++*nodes;
+	}
+	return common ? cv_strndup(cv, common, clen) : NULL;
 }

@@ -1064,6 +1064,181 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 	}
 }
 
+static size_t seq_len(const struct ynode *seq)
+{
+	size_t n = 0;
+
+	for (const struct ynode *i = seq ? seq->first : NULL; i; i = i->next)
+		n++;
+	return n;
+}
+
+/* Does @prop's schema allow @n entries ("a\x1fb\x1f" for a names list: its consts in order)? */
+static bool allows_list(const struct ynode *prop, size_t n, const char *names)
+{
+	const struct ynode *items = yget(prop, "items"), *max = yget(prop, "maxItems");
+
+	if (!prop || prop->kind != Y_MAP || yget(prop, "const") || yget(prop, "enum"))
+		return false;
+	if (max && max->s && strtoul(max->s, NULL, 10) < n)
+		return false;
+	if (!items || items->kind != Y_SEQ)
+		return true;
+	if (seq_len(items) < n)
+		return false;
+	const struct ynode *it = items->first;
+
+	for (const char *v = names; v && *v && it; it = it->next) {
+		const struct ynode *c = yget(it, "const");
+		size_t k = strcspn(v, "\x1f");
+
+		if (c && c->s && (strlen(c->s) != k || memcmp(c->s, v, k)))
+			return false;
+		v += k + (v[k] == '\x1f');
+	}
+	return true;
+}
+
+static size_t names_count(const char *v)
+{
+	size_t n = 0;
+
+	for (; v && *v; v++)
+		n += *v == '\x1f';
+	return n;
+}
+
+/* Strings in a DTS value ("a", "b"), or 0 for none. */
+static size_t quoted_count(const char *v)
+{
+	size_t n = 0;
+
+	for (; v && *v; v++)
+		if (*v == '"') {
+			n++;
+			while (v[1] && v[1] != '"')
+				v++;
+			v += v[1] != '\0';
+		}
+	return n;
+}
+
+/* Entries of a DTS list value: its strings, else its phandles; SIZE_MAX when neither. */
+static size_t entry_count(const char *v)
+{
+	size_t n = quoted_count(v);
+
+	if (n || !v)
+		return n ? n : SIZE_MAX;
+	for (; *v; v++)
+		n += *v == '&';
+	return n ? n : SIZE_MAX;
+}
+
+/* Does a node below @it with compatible @head (first) give list @prop another length than @n? */
+static bool nodes_differ(const struct ditem *it, const char *head, const char *prop, size_t n,
+			 unsigned depth)
+{
+	size_t hl = strlen(head);
+
+	for (; it && depth < 32; it = it->next) {
+		if (it->kind != DI_NODE || it->dead)
+			continue;
+		const struct ditem *c = node_prop(it, "compatible"), *p = node_prop(it, prop);
+		const char *cv = c && c->value ? skip_blanks(c->value) : "";
+
+		size_t k = p ? entry_count(p->value) : SIZE_MAX;
+
+		if (k != SIZE_MAX && k != n && cv[0] == '"' && !strncmp(cv + 1, head, hl) &&
+		    cv[hl + 1] == '"')
+			return true;
+		if (nodes_differ(it->children, head, prop, n, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* Do the text's examples give compatible @head's list @prop another length than @n? */
+static bool examples_differ(const struct conv *cv, const char *head, const char *prop, size_t n)
+{
+	for (size_t e = 0; e < cv->examples.n; e++) {
+		const struct example *ex = cv->examples.v[e];
+
+		if (nodes_differ(ex->top, head, prop, n, 0))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Names lists the board sources give per compatible (clock-names, with one
+ * more clock on some SoCs): where two or more of ours have lists of
+ * different lengths, each a prefix of the longest, and the schema and the
+ * text's examples allow each, the names list gets minItems/maxItems per
+ * compatible and the list it names maxItems, as kernel conversions write
+ * what dtbs_check showed them.
+ */
+static void board_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+			struct ynode *props)
+{
+	for (struct ynode *np = props->first; np; np = np->next) {
+		const char *v[MAX_COMPAT] = { 0 }, *longest = NULL;
+		size_t seen = 0, nodes;
+		bool differ = false;
+
+		if (!np->key || !str_ends_with(np->key, "-names"))
+			continue;
+		for (size_t i = 0; i < cs->n; i++) {
+			v[i] = board_names_of(cv, cs->s[i], np->key, &nodes);
+			if (!v[i])
+				continue;
+			seen++;
+			if (longest && strcmp(longest, v[i]))
+				differ = true;
+			if (!longest || strlen(v[i]) > strlen(longest))
+				longest = v[i];
+		}
+		if (seen < 2 || !differ)
+			continue;
+		const char *list = named_list(cv, props, np->key);
+		bool ok = allows_list(np, names_count(longest), longest) &&
+			  (!list || allows_list(yget(props, list), names_count(longest), NULL));
+
+		/* Each a prefix of the longest, and what the text's own examples show. */
+		for (size_t i = 0; ok && i < cs->n; i++)
+			ok = !v[i] || (!strncmp(longest, v[i], strlen(v[i])) &&
+				       !examples_differ(cv, cs->s[i], np->key, names_count(v[i])) &&
+				       !(list && examples_differ(cv, cs->s[i], list,
+								 names_count(v[i]))));
+		if (!ok)
+			continue;
+		bool done[MAX_COMPAT] = { false };
+
+		for (size_t i = 0; i < cs->n; i++) {
+			bool in[MAX_COMPAT] = { false };
+			size_t n = names_count(v[i]);
+
+			if (!v[i] || done[i])
+				continue;
+			for (size_t k = i; k < cs->n; k++)
+				if (v[k] && names_count(v[k]) == n)
+					in[k] = done[k] = true;
+			struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, np->key,
+						   np->src);
+
+			if (c)
+				c->count = (unsigned)n;
+			/* The list itself at most as long: phandle lists decode by cells. */
+			if (c && list && (c = push_cond(cv, conds, CK_COUNT, in, false, cs->n, list,
+							np->src)) != NULL)
+				c->count = (unsigned)n;
+			allow_count(cv, np, (unsigned)n, np->src);
+			if (list)
+				allow_count(cv, yget(props, list), (unsigned)n, np->src);
+		}
+	}
+}
+
 void add_conditions(struct conv *cv, struct ynode *schema)
 {
 	struct ynode *props = yget(schema, "properties");
@@ -1089,6 +1264,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		else
 			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
+	board_conds(cv, &cs, &conds, props);
 	if (!conds.n)
 		return;
 	value_counts(cv, &cs, &conds, props);

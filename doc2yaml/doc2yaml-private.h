@@ -587,6 +587,7 @@ struct board_node {
 	const char *labels;	/* "label\n" each */
 	const char *ref;	/* set in a &ref { } block: the node it labels has the rest */
 	const char *path;	/* "/soc/x@1", when under the root node */
+	const char *names;	/* its -names lists: "clock-names=a\x1fb\x1f\n" each */
 };
 
 struct board_noderef {
@@ -600,6 +601,7 @@ struct board_props {
 };
 
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
+const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);
