@@ -21,6 +21,8 @@
 #define BOARD_MAX_STRLEN 255
 #define BOARD_MAX_NEST 64
 
+#define BOARD_MAPS(b) &(b)->lists, &(b)->seen, &(b)->nodes, &(b)->overrides, &(b)->labelled, &(b)->paths
+
 /* Characters of DTS names, labels and property names (a table: every byte is asked). */
 static bool dts_ident_char(char ch)
 {
@@ -72,19 +74,19 @@ static const struct board_list *add_list(struct dtbind_doc2yaml *c, const char *
 		sb_putn(&key, s[i], n[i]);
 		sb_putc(&key, '\n');
 	}
-	struct board_list *had = key.buf ? hmap_get_str(&c->board_seen, key.buf, key.len) : NULL;
+	struct board_list *had = key.buf ? hmap_get_str(&c->boards.seen, key.buf, key.len) : NULL;
 
 	if (!key.len || had) {
 		sb_free(&key);
 		return had;
 	}
-	struct board_list *bl = arena_alloc(&c->board_arena, sizeof(*bl));
-	char *kseen = arena_strndup(&c->board_arena, key.buf, key.len);
-	char *kcopy = arena_strndup(&c->board_arena, key.buf, key.len);
-	const char **v = arena_alloc(&c->board_arena, k * sizeof(*v));
+	struct board_list *bl = arena_alloc(&c->boards.arena, sizeof(*bl));
+	char *kseen = arena_strndup(&c->boards.arena, key.buf, key.len);
+	char *kcopy = arena_strndup(&c->boards.arena, key.buf, key.len);
+	const char **v = arena_alloc(&c->boards.arena, k * sizeof(*v));
 
 	sb_free(&key);
-	if (!bl || !kseen || !kcopy || !v || hmap_put_str(&c->board_seen, kseen, strlen(kseen), bl))
+	if (!bl || !kseen || !kcopy || !v || hmap_put_str(&c->boards.seen, kseen, strlen(kseen), bl))
 		return NULL;
 	for (size_t i = 0, at = 0; i < k; at += n[i] + 1, i++) {
 		kcopy[at + n[i]] = '\0';
@@ -101,13 +103,13 @@ static const struct board_list *add_list(struct dtbind_doc2yaml *c, const char *
 			again = again || !strcmp(v[j], v[i]);
 		if (again)
 			continue;
-		struct board_ref *r = arena_alloc(&c->board_arena, sizeof(*r));
+		struct board_ref *r = arena_alloc(&c->boards.arena, sizeof(*r));
 
 		if (!r)
 			return bl;
 		r->l = bl;
-		r->next = hmap_get_str(&c->board_lists, v[i], strlen(v[i]));
-		hmap_put_str(&c->board_lists, v[i], strlen(v[i]), r);
+		r->next = hmap_get_str(&c->boards.lists, v[i], strlen(v[i]));
+		hmap_put_str(&c->boards.lists, v[i], strlen(v[i]), r);
 	}
 	return bl;
 }
@@ -281,8 +283,8 @@ struct frame {
 static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *key, size_t kn,
 			const char *props)
 {
-	struct board_props *bp = arena_alloc(&c->board_arena, sizeof(*bp));
-	char *k = arena_strndup(&c->board_arena, key, kn);
+	struct board_props *bp = arena_alloc(&c->boards.arena, sizeof(*bp));
+	char *k = arena_strndup(&c->boards.arena, key, kn);
 
 	if (!bp || !k)
 		return;
@@ -294,41 +296,41 @@ static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *k
 /* A node is read: a device node indexed by its compatibles, its properties by its labels. */
 static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 {
-	const char *props = arena_strndup(&c->board_arena, f->props.buf ? f->props.buf : "",
+	const char *props = arena_strndup(&c->boards.arena, f->props.buf ? f->props.buf : "",
 					  f->props.len);
 	const char *labels = f->labels.buf ? f->labels.buf : "";
 
 	if (props && f->ref[0])
-		index_props(c, &c->board_overrides, f->ref, strlen(f->ref), props);
+		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), props);
 	if (props && f->path.len && !f->ref[0])
-		index_props(c, &c->board_paths, f->path.buf, f->path.len, props);
+		index_props(c, &c->boards.paths, f->path.buf, f->path.len, props);
 	for (const char *l = labels; props && *l;) {
 		size_t n = strcspn(l, "\n");
 
-		index_props(c, &c->board_labelled, l, n, props);
+		index_props(c, &c->boards.labelled, l, n, props);
 		l += n + (l[n] == '\n');
 	}
 	if (props && f->l) {
-		struct board_node *bn = arena_alloc(&c->board_arena, sizeof(*bn));
+		struct board_node *bn = arena_alloc(&c->boards.arena, sizeof(*bn));
 
 		if (bn) {
 			bn->l = f->l;
 			bn->props = props;
-			bn->labels = arena_strdup(&c->board_arena, labels);
-			bn->ref = f->ref[0] ? arena_strdup(&c->board_arena, f->ref) : NULL;
-			bn->names = f->names.len ? arena_strndup(&c->board_arena, f->names.buf,
+			bn->labels = arena_strdup(&c->boards.arena, labels);
+			bn->ref = f->ref[0] ? arena_strdup(&c->boards.arena, f->ref) : NULL;
+			bn->names = f->names.len ? arena_strndup(&c->boards.arena, f->names.buf,
 								 f->names.len) : NULL;
 			bn->path = f->path.len && !f->ref[0] ?
-				   arena_strndup(&c->board_arena, f->path.buf, f->path.len) : NULL;
+				   arena_strndup(&c->boards.arena, f->path.buf, f->path.len) : NULL;
 			for (size_t i = 0; i < f->l->n; i++) {
 				const char *s = f->l->s[i];
-				struct board_noderef *r = arena_alloc(&c->board_arena, sizeof(*r));
+				struct board_noderef *r = arena_alloc(&c->boards.arena, sizeof(*r));
 
 				if (!r)
 					break;
 				r->node = bn;
-				r->next = hmap_get_str(&c->board_nodes, s, strlen(s));
-				hmap_put_str(&c->board_nodes, s, strlen(s), r);
+				r->next = hmap_get_str(&c->boards.nodes, s, strlen(s));
+				hmap_put_str(&c->boards.nodes, s, strlen(s), r);
 			}
 		}
 	}
@@ -514,7 +516,7 @@ static void scan_dir(struct dtbind_doc2yaml *c, size_t skip, const char *dir, un
 						   str_ends_with(de->d_name, ".dtsi"))) {
 			char *buf;
 			size_t len;
-			const char *rel = arena_strdup(&c->board_arena, p + skip);
+			const char *rel = arena_strdup(&c->boards.arena, p + skip);
 
 			++*files;
 			if (rel && !read_file(p, 8u << 20, &buf, &len)) {
@@ -531,25 +533,22 @@ static void scan_dir(struct dtbind_doc2yaml *c, size_t skip, const char *dir, un
 static void load_boards(struct conv *cv)
 {
 	struct dtbind_doc2yaml *c = cv->c;
+	struct hmap *const maps[] = { BOARD_MAPS(&c->boards) };
 	char *dir = NULL;
 
 	if (c->opts.dts_dir)
 		dir = strdup(c->opts.dts_dir);
 	else if (cv->root && asprintf(&dir, "%s/../../../arch", cv->root) < 0)
 		dir = NULL;
-	if (!dir || (c->boards_dir && !strcmp(c->boards_dir, dir)) || !is_dir(dir)) {
+	if (!dir || (c->boards.dir && !strcmp(c->boards.dir, dir)) || !is_dir(dir)) {
 		free(dir);
 		return;
 	}
 	board_index_free(c);
-	c->boards_dir = dir;
-	hmap_init(&c->board_lists);
-	hmap_init(&c->board_seen);
-	hmap_init(&c->board_nodes);
-	hmap_init(&c->board_overrides);
-	hmap_init(&c->board_labelled);
-	hmap_init(&c->board_paths);
-	arena_init(&c->board_arena, 256 * 1024);
+	c->boards.dir = dir;
+	for (size_t i = 0; i < ARRAY_SIZE(maps); i++)
+		hmap_init(maps[i]);
+	arena_init(&c->boards.arena, 256 * 1024);
 
 	/* Findings name files from the directory's own name on: "arch/arm/boot/dts/x.dtsi". */
 	size_t n = strlen(dir), files = 0;
@@ -563,25 +562,24 @@ static void load_boards(struct conv *cv)
 
 void board_index_free(struct dtbind_doc2yaml *c)
 {
-	if (!c->boards_dir)
+	struct board_index *b = &c->boards;
+	struct hmap *const maps[] = { BOARD_MAPS(b) };
+
+	if (!b->dir)
 		return;
-	hmap_free(&c->board_lists);
-	hmap_free(&c->board_seen);
-	hmap_free(&c->board_nodes);
-	hmap_free(&c->board_overrides);
-	hmap_free(&c->board_labelled);
-	hmap_free(&c->board_paths);
-	arena_release(&c->board_arena);
-	free(c->boards_dir);
-	c->boards_dir = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(maps); i++)
+		hmap_free(maps[i]);
+	arena_release(&b->arena);
+	free(b->dir);
+	b->dir = NULL;
 }
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat)
 {
 	load_boards(cv);
-	if (!cv->c->boards_dir || !compat)
+	if (!cv->c->boards.dir || !compat)
 		return NULL;
-	return hmap_get_str(&cv->c->board_lists, compat, strlen(compat));
+	return hmap_get_str(&cv->c->boards.lists, compat, strlen(compat));
 }
 
 /* Does a board use @s as its only compatible? */
@@ -753,14 +751,14 @@ static bool node_has(struct dtbind_doc2yaml *c, const struct board_node *bn, con
 	for (const char *l = bn->labels; l && *l;) {
 		size_t k = strcspn(l, "\n");
 
-		if (props_chain_has(&c->board_overrides, l, k, name))
+		if (props_chain_has(&c->boards.overrides, l, k, name))
 			return true;
 		l += k + (l[k] == '\n');
 	}
-	if (bn->path && props_chain_has(&c->board_paths, bn->path, strlen(bn->path), name))
+	if (bn->path && props_chain_has(&c->boards.paths, bn->path, strlen(bn->path), name))
 		return true;
-	return bn->ref && (props_chain_has(&c->board_labelled, bn->ref, strlen(bn->ref), name) ||
-			   props_chain_has(&c->board_overrides, bn->ref, strlen(bn->ref), name));
+	return bn->ref && (props_chain_has(&c->boards.labelled, bn->ref, strlen(bn->ref), name) ||
+			   props_chain_has(&c->boards.overrides, bn->ref, strlen(bn->ref), name));
 }
 
 /*
@@ -780,7 +778,7 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 
 	*nodes = 0;
 	load_boards(cv);
-	if (!c->boards_dir)
+	if (!c->boards.dir)
 		return false;
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		const struct chain *ch = cv->chains.v[i];
@@ -794,7 +792,7 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 			if (again || generic_compatible(s) || nseen == ARRAY_SIZE(seen))
 				continue;
 			seen[nseen++] = s;
-			for (const struct board_noderef *r = hmap_get_str(&c->board_nodes, s, strlen(s));
+			for (const struct board_noderef *r = hmap_get_str(&c->boards.nodes, s, strlen(s));
 			     r; r = r->next) {
 				const struct board_list *l = r->node->l;
 				size_t first = 0;
@@ -842,9 +840,9 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 
 	*nodes = 0;
 	load_boards(cv);
-	if (!cv->c->boards_dir)
+	if (!cv->c->boards.dir)
 		return NULL;
-	for (const struct board_noderef *r = hmap_get_str(&cv->c->board_nodes, head, strlen(head));
+	for (const struct board_noderef *r = hmap_get_str(&cv->c->boards.nodes, head, strlen(head));
 	     r; r = r->next) {
 		size_t len;
 		const char *v;

@@ -78,6 +78,18 @@ struct maint_index {
 	size_t *score, *touched;	/* per entry, per lookup; score SIZE_MAX: excluded */
 };
 
+/* What the board sources say, by compatible, label and path (boards.c). */
+struct board_index {
+	char *dir;		/* the directory read; NULL: none */
+	struct hmap lists;	/* compatible -> struct board_ref *, lists that have it */
+	struct hmap seen;	/* "a\nb\n" -> struct board_list *: each list once */
+	struct hmap nodes;	/* compatible -> struct board_noderef *, nodes that have it */
+	struct hmap overrides;	/* label -> struct board_props *, of its &label { } blocks */
+	struct hmap labelled;	/* label -> struct board_props *, of the nodes it labels */
+	struct hmap paths;	/* "/soc/x@1" -> struct board_props *, of nodes at that path */
+	struct arena arena;
+};
+
 /* ---- the converter and one conversion ------------------------------- */
 
 struct dtbind_doc2yaml {
@@ -106,15 +118,8 @@ struct dtbind_doc2yaml {
 	struct hmap compat_docs;
 	/* Property name -> the type the tree's schemas give it at their top level ("uint32"). */
 	struct hmap prop_types;
-	/* The board sources' compatible lists (boards.c), read once per directory. */
-	char *boards_dir;
-	struct hmap board_lists;	/* compatible -> struct board_ref *, lists that have it */
-	struct hmap board_seen;		/* "a\nb\n" -> struct board_list *: each list once */
-	struct hmap board_nodes;	/* compatible -> struct board_noderef *, nodes that have it */
-	struct hmap board_overrides;	/* label -> struct board_props *, of its &label { } blocks */
-	struct hmap board_labelled;	/* label -> struct board_props *, of the nodes it labels */
-	struct hmap board_paths;	/* "/soc/x@1" -> struct board_props *, of nodes at that path */
-	struct arena board_arena;
+	/* The board sources (boards.c), read once per directory. */
+	struct board_index boards;
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
 	 * results (and links to the schemas they reference), one linter
