@@ -300,6 +300,8 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 					  f->props.len);
 	const char *labels = f->labels.buf ? f->labels.buf : "";
 
+	if (!f->props.len)
+		props = NULL;	/* nothing to add to any node */
 	if (props && f->ref[0])
 		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), props);
 	if (props && f->path.len && !f->ref[0])
@@ -310,12 +312,12 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 		index_props(c, &c->boards.labelled, l, n, props);
 		l += n + (l[n] == '\n');
 	}
-	if (props && f->l) {
+	if (f->l) {
 		struct board_node *bn = arena_alloc(&c->boards.arena, sizeof(*bn));
 
 		if (bn) {
 			bn->l = f->l;
-			bn->props = props;
+			bn->props = props ? props : "";
 			bn->labels = arena_strdup(&c->boards.arena, labels);
 			bn->ref = f->ref[0] ? arena_strdup(&c->boards.arena, f->ref) : NULL;
 			bn->names = f->names.len ? arena_strndup(&c->boards.arena, f->names.buf,
