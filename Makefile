@@ -249,7 +249,7 @@ fuzz-mutate:
 
 # Coverage-guided fuzzing (tests/fuzz/README.md): one libFuzzer harness per
 # input kind, over the libraries built in build-fuzz/ with ASan+UBSan.
-FUZZ_HARNESSES := yaml jsonschema dts fdt examples doc2yaml patch cache
+FUZZ_HARNESSES := yaml jsonschema dts fdt examples doc2yaml boards patch cache
 FUZZ_BINS := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_HARNESSES))
 FUZZ_S ?= 60
 FUZZ_MAKE = $(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \

@@ -531,11 +531,33 @@ static void scan_dir(struct dtbind_doc2yaml *c, size_t skip, const char *dir, un
 	closedir(d);
 }
 
+/* An empty index for @dir (taken over); false, and @dir freed, when out of memory. */
+static bool board_index_reset(struct dtbind_doc2yaml *c, char *dir)
+{
+	struct hmap *const maps[] = { BOARD_MAPS(&c->boards) };
+
+	board_index_free(c);
+	if (!dir)
+		return false;
+	c->boards.dir = dir;
+	for (size_t i = 0; i < ARRAY_SIZE(maps); i++)
+		hmap_init(maps[i]);
+	arena_init(&c->boards.arena, 256 * 1024);
+	return true;
+}
+
+/* The index of one source in memory, as if it were all of @dir (the fuzz harness). */
+void board_index_from_buffer(struct dtbind_doc2yaml *c, const char *dir, const char *buf,
+			     size_t len)
+{
+	if (board_index_reset(c, strdup(dir)))
+		scan_source(c, buf, len, "fuzz.dts");
+}
+
 /* The board sources: --dts, else arch/ of the kernel tree around the bindings root. */
 static void load_boards(struct conv *cv)
 {
 	struct dtbind_doc2yaml *c = cv->c;
-	struct hmap *const maps[] = { BOARD_MAPS(&c->boards) };
 	char *dir = NULL;
 
 	if (c->opts.dts_dir)
@@ -546,11 +568,8 @@ static void load_boards(struct conv *cv)
 		free(dir);
 		return;
 	}
-	board_index_free(c);
-	c->boards.dir = dir;
-	for (size_t i = 0; i < ARRAY_SIZE(maps); i++)
-		hmap_init(maps[i]);
-	arena_init(&c->boards.arena, 256 * 1024);
+	if (!board_index_reset(c, dir))
+		return;
 
 	/* Findings name files from the directory's own name on: "arch/arm/boot/dts/x.dtsi". */
 	size_t n = strlen(dir), files = 0;

@@ -611,6 +611,8 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);
 void board_index_free(struct dtbind_doc2yaml *c);
+void board_index_from_buffer(struct dtbind_doc2yaml *c, const char *dir, const char *buf,
+			     size_t len);
 void board_chains(struct conv *cv);
 
 /* elsewhere.c: child nodes another binding of the tree documents */

@@ -44,6 +44,12 @@ const char *relative_id_path(struct conv *cv, const char *in, const char *out)
 {
 	char *ain = in ? abs_path(in) : NULL, *aout = out ? abs_path(out) : NULL;
 	const char *res = NULL;
+
+	/* A path in no existing directory (a buffer converted in memory): as it is written. */
+	if (in && !ain)
+		ain = strdup(in);
+	if (out && !aout)
+		aout = strdup(out);
 	const char *target = aout ? aout : ain;
 	char *tmp = NULL;
 

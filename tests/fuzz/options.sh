@@ -10,7 +10,7 @@ fuzz_setup() {
 	B=$1
 	SECS=$2
 	shift 2
-	HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml patch cache}
+	HARNESSES=${*:-yaml jsonschema dts fdt examples doc2yaml boards patch cache}
 	# Made again when what makes them changed: stale seeds of an older cache
 	# format, cut at -max_len, left the cache harness at a third of its edges.
 	if [ ! -d "$B/seeds" ] ||
@@ -29,7 +29,7 @@ fuzz_dict() {
 	case $2 in
 	yaml|cache) set -- "$1" yaml ;;
 	jsonschema) set -- "$1" jsonschema yaml ;;
-	dts|fdt) set -- "$1" dts ;;
+	dts|fdt|boards) set -- "$1" dts ;;
 	examples) set -- "$1" yaml dts ;;
 	doc2yaml) set -- "$1" doc2yaml ;;
 	patch) set -- "$1" patch ;;
@@ -46,7 +46,7 @@ fuzz_dict() {
 # paths need only slow them down.  Seeds longer than it are cut at it.
 fuzz_options() {
 	case $1 in
-	dts) echo -max_len=8192 ;;
+	dts|boards) echo -max_len=8192 ;;
 	patch|examples|fdt) echo -max_len=16384 ;;
 	cache) echo -max_len=98304 ;;
 	esac

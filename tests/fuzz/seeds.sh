@@ -15,7 +15,7 @@ B=$1
 SHARED=${SHARED:-../shared}
 S=$B/seeds
 rm -rf "$S"
-for h in yaml jsonschema dts fdt examples doc2yaml patch cache; do mkdir -p "$S/$h"; done
+for h in yaml jsonschema dts fdt examples doc2yaml boards patch cache; do mkdir -p "$S/$h"; done
 
 k61=$(sh "$SHARED/corpus.sh" 6.1 2>/dev/null | tail -n 1) || k61=
 k612=$(sh "$SHARED/corpus.sh" 6.12 2>/dev/null | tail -n 1) || k612=
@@ -91,6 +91,12 @@ fi
 	find corpus/txt "$SHARED/seeds" -name '*.txt'
 	[ -z "$k61" ] || find "$k61/Documentation/devicetree/bindings" -name '*.txt'
 } | sample 300 "$S/doc2yaml"
+
+# Board sources as doc2yaml's board scan reads them: the fixture tree's and the kernel's.
+{
+	find tests/doc2yaml/fixtures/kernel/arch -name '*.dts*'
+	[ -z "$k61" ] || find "$k61/arch" -name '*.dtsi'
+} | sample 200 "$S/boards"
 
 # Patches and mbox series.
 find "$SHARED/seeds" tests/check -type f \( -name '*.patch' -o -name '*.mbox' -o -name '*.eml' \) |

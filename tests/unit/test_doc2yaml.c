@@ -597,6 +597,24 @@ static void test_drop_generic_pointers_keeps_what_sentences_say(void **state)
 	arena_release(&cv.a);
 }
 
+/*
+ * A buffer converted in memory under a path that exists nowhere (an unsaved
+ * editor buffer, a fuzz input) converts; its $id is the path as written.
+ * It had returned -DTBIND_ENOMEM, so the doc2yaml fuzz harness, which names
+ * its input so, never reached the schema's construction.
+ */
+static void test_doc2yaml_converts_under_a_path_that_does_not_exist(void **state)
+{
+	struct fixture *f = *state;
+	char *y = convert(f, "/nonexistent/Documentation/devicetree/bindings/misc/acme,foo.txt",
+		"Foo controller\n\nRequired properties:\n- compatible: must be \"acme,foo\"\n",
+		NULL);
+
+	assert_non_null(strstr(y, "$id: http://devicetree.org/schemas/misc/acme,foo.yaml#"));
+	assert_non_null(strstr(y, "const: acme,foo"));
+	free(y);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -622,6 +640,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_doc2yaml_bounds_alternative_groups, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_survives_garbage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_doc2yaml_converts_under_a_path_that_does_not_exist,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_takes_maintainers_and_id_from_the_tree,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_doc2yaml_self_check_maps_lint_findings, setup,
