@@ -783,9 +783,9 @@ static bool node_has(struct dtbind_doc2yaml *c, const struct board_node *bn, con
 }
 
 /*
- * Do the board nodes with one of our compatibles (generic ones aside) all
- * lack property @name?  *@nodes: how many there are; false when fewer
- * than two.
+ * Do the board nodes with one of our compatibles (generic ones and those
+ * without a vendor aside) all lack property @name?  *@nodes: how many
+ * there are; false when fewer than two.
  */
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 {
@@ -810,7 +810,9 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 
 			for (size_t k = 0; k < nseen; k++)
 				again = again || !strcmp(seen[k], s);
-			if (again || generic_compatible(s) || nseen == ARRAY_SIZE(seen))
+			/* "cache", "syscon": every such node of the tree, not the device's. */
+			if (again || generic_compatible(s) || !strchr(s, ',') ||
+			    nseen == ARRAY_SIZE(seen))
 				continue;
 			seen[nseen++] = s;
 			for (const struct board_noderef *r = hmap_get_str(&c->boards.nodes, s, strlen(s));
@@ -819,7 +821,8 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 				size_t first = 0;
 
 				while (first < l->n && (!our_compatible(cv, l->s[first]) ||
-							generic_compatible(l->s[first])))
+							generic_compatible(l->s[first]) ||
+							!strchr(l->s[first], ',')))
 					first++;
 				if (first < l->n && strcmp(l->s[first], s))
 					continue;	/* counted at the list's first string of ours */
