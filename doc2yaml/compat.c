@@ -1398,7 +1398,10 @@ void extract_compatibles(struct conv *cv)
 	example_variants(cv, &ex_lists);
 	board_chains(cv);
 	drop_child_compatibles(cv, &ex_lists);
-	/* A lone string that is the fallback of a chain: not used alone. */
+	/*
+	 * A lone string that is the fallback of a chain, or the first of one
+	 * the boards use (and never alone): not used alone.
+	 */
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		struct chain *one = cv->chains.v[i];
 		bool fallback = false, alone = false;
@@ -1409,6 +1412,9 @@ void extract_compatibles(struct conv *cv)
 			struct chain *ch = cv->chains.v[j];
 
 			if (ch->n > 1 && !strcmp(ch->s[ch->n - 1], one->s[0]))
+				fallback = true;
+			if (ch->n > 1 && !strcmp(ch->s[0], one->s[0]) &&
+			    board_lists_with(cv, one->s[0]))
 				fallback = true;
 		}
 		for (size_t e = 0; e < ex_lists.n; e++) {
