@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * boards.c - the compatible lists the tree's board sources use.  A legacy
- * text names the fallback ("fsl,imx35-sdma") and rarely every SoC string
- * placed before it ("fsl,imx6sl-sdma", "fsl,imx35-sdma"); a schema that
- * leaves those out makes dtbs_check warn on every such board, so kernel
- * conversions list them.  The sources (*.dts, *.dtsi below arch/ of the
- * kernel tree, or --dts DIR) are scanned once per converter for their
- * `compatible = "a", "b";` lists: a token scan, no preprocessing, since
- * only string literals are read.
+ * boards.c - what the tree's board sources say of the device.  A converting
+ * developer runs dtbs_check and adds what the boards use that the text does
+ * not say: the SoC strings placed before the text's fallback ("fsl,imx6sl-
+ * sdma", "fsl,imx35-sdma"), which properties every board really sets, and
+ * which -names lists each SoC has.  The sources (*.dts, *.dtsi below arch/
+ * of the kernel tree, or --dts DIR) are scanned once per converter: a token
+ * scan, no preprocessing, since only names and string literals are read.
+ * It keeps each node's compatible list, properties and child names, -names
+ * lists, labels and path, and what &label { } blocks and nodes reopened by
+ * path add; labels and paths are matched across all sources (no include
+ * graph), which errs on "a board has it".
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
