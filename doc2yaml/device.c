@@ -1147,16 +1147,6 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 		pis[np].desc = clean_desc(cv, pr);
 		if (pr->req == REQ_YES && item_takes_back_required(cv, pr))
 			pr->req = REQ_NO;
-		size_t nodes;
-
-		/* Required of every board would make dtbs_check warn on all of them. */
-		if (pr->req == REQ_YES && !pr->pattern && strcmp(pr->name, "compatible") &&
-		    boards_lack_property(cv, pr->name, &nodes)) {
-			pr->req = REQ_NO;
-			finding(cv, DTBIND_NOTE, pr->line, 1, "doc2yaml-node",
-				"'%s' is required by the text, but none of the %zu board nodes with "
-				"these compatibles has it: left optional", pr->name, nodes);
-		}
 		/*
 		 * OMAP's hwmod name, superseded by the ti-sysc interconnect
 		 * target: 13 of the 14 6.12 schemas that still list it have it
@@ -1169,6 +1159,19 @@ static size_t text_props(struct conv *cv, struct pinfo *pis, size_t cap, bool cp
 				pr->req = REQ_YES;
 		}
 		np++;
+	}
+	/* Required of every board would make dtbs_check warn on all of them. */
+	for (size_t k = 0; k < np; k++) {
+		struct prop *pr = pis[k].pr;
+		size_t nodes;
+
+		if (pr->req == REQ_YES && !pr->pattern && strcmp(pr->name, "compatible") &&
+		    boards_lack_property(cv, pr->name, &nodes)) {
+			pr->req = REQ_NO;
+			finding(cv, DTBIND_NOTE, pr->line, 1, "doc2yaml-node",
+				"'%s' is required by the text, but none of the %zu board nodes with "
+				"these compatibles has it: left optional", pr->name, nodes);
+		}
 	}
 	return np;
 }
