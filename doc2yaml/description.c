@@ -512,10 +512,11 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 				sb_puts(&out, "\n\n");
 			prev_start = out.len;
 			sb_putn(&out, sb.buf + p, e - p);
-			prev_len = end - p;
+			/* What was written, blanks at the end not included: all later reads stay in it. */
+			prev_len = e - p;
 			/* Cut down to one line longer than wanted: two lines, which reflow() fills. */
-			if (end - p != len0 && !memchr(sb.buf + p, '\n', end - p) &&
-			    end - p > DESC_WIDTH - 2) {
+			if (end - p != len0 && !memchr(sb.buf + p, '\n', e - p) &&
+			    e - p > DESC_WIDTH - 2) {
 				char *sp = memrchr(out.buf + prev_start, ' ', DESC_WIDTH - 2);
 
 				if (sp && sp > out.buf + prev_start + ind)

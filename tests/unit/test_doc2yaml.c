@@ -571,6 +571,14 @@ static void test_drop_generic_pointers_keeps_what_sentences_say(void **state)
 		{ "For more details about the whole chip see mfd/motorola-cpcap.txt.",
 		  "For more details about the whole chip see mfd/motorola-cpcap.txt." },
 		{ "No pointer here.", "No pointer here." },
+		/*
+		 * Blanks after the pointer, past the line's width: only what is
+		 * written is cut into lines (it was read to the width, past the
+		 * end of the buffer; tests/fuzz/regress/doc2yaml/description-blanks.txt).
+		 */
+		{ "The reset line to use, as described in reset.txt.                    "
+		  "                                                                     ",
+		  "The reset line to use." },
 		{ "For more details on the 'dma' and 'clock' properties\n\n * resource-names.txt\n"
 		  " * clock/clock-bindings.txt", NULL },
 	};
