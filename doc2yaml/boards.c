@@ -9,8 +9,9 @@
  * scan, no preprocessing, since only names and string literals are read.
  * It keeps each node's compatible list, properties and child names, -names
  * lists, labels and path, and what &label { } blocks and nodes reopened by
- * path add; labels and paths are matched across all sources (no include
- * graph), which errs on "a board has it".
+ * path add.  A block adds to a node when some .dts build reads both files
+ * (the #include graph), as dtc would merge them: "&uart0 { }" of one board
+ * is not another SoC's uart0.
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
@@ -284,7 +285,7 @@ struct frame {
 };
 
 static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *key, size_t kn,
-			const char *props)
+			unsigned fid, const char *props)
 {
 	struct board_props *bp = arena_alloc(&c->boards.arena, sizeof(*bp));
 	char *k = arena_strndup(&c->boards.arena, key, kn);
@@ -292,12 +293,13 @@ static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *k
 	if (!bp || !k)
 		return;
 	bp->props = props;
+	bp->fid = fid;
 	bp->next = hmap_get_str(m, k, kn);
 	hmap_put_str(m, k, kn, bp);
 }
 
 /* A node is read: a device node indexed by its compatibles, its properties by its labels. */
-static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
+static void close_frame(struct dtbind_doc2yaml *c, struct frame *f, unsigned fid)
 {
 	const char *props = arena_strndup(&c->boards.arena, f->props.buf ? f->props.buf : "",
 					  f->props.len);
@@ -306,19 +308,20 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f)
 	if (!f->props.len)
 		props = NULL;	/* nothing to add to any node */
 	if (props && f->ref[0])
-		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), props);
+		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), fid, props);
 	if (props && f->path.len && !f->ref[0])
-		index_props(c, &c->boards.paths, f->path.buf, f->path.len, props);
+		index_props(c, &c->boards.paths, f->path.buf, f->path.len, fid, props);
 	for (const char *l = labels; props && *l;) {
 		size_t n = strcspn(l, "\n");
 
-		index_props(c, &c->boards.labelled, l, n, props);
+		index_props(c, &c->boards.labelled, l, n, fid, props);
 		l += n + (l[n] == '\n');
 	}
 	if (f->l) {
 		struct board_node *bn = arena_alloc(&c->boards.arena, sizeof(*bn));
 
 		if (bn) {
+			bn->fid = fid;
 			bn->l = f->l;
 			bn->props = props ? props : "";
 			bn->labels = arena_strdup(&c->boards.arena, labels);
@@ -352,6 +355,7 @@ struct head {
 	struct strbuf labels;
 	char ref[64];
 	bool directive;		/* "/delete-property/ x;", "/dts-v1/;" */
+	bool include;		/* the directive is /include/ */
 };
 
 static void head_reset(struct head *h)
@@ -361,6 +365,7 @@ static void head_reset(struct head *h)
 	h->labels.len = 0;
 	h->ref[0] = '\0';
 	h->directive = false;
+	h->include = false;
 }
 
 static void frame_prop(struct frame *f, const struct head *h)
@@ -389,6 +394,7 @@ static const char *head_token(const char *p, const char *end, struct head *h)
 			p++;
 		if (p < end && *p == '/' && p > b + 1) {
 			h->directive = true;
+			h->include = p - b == 8 && !memcmp(b, "/include", 8);
 			return p + 1;
 		}
 		h->name = b;	/* the root node */
@@ -409,8 +415,38 @@ static const char *head_token(const char *p, const char *end, struct head *h)
 	return p;
 }
 
-static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, const char *file)
+/* An included source ("x.dtsi", not a dt-bindings header) is kept by name. */
+static void note_include(struct strbuf *incs, const char *b, size_t n)
 {
+	if ((n > 5 && !memcmp(b + n - 5, ".dtsi", 5)) || (n > 4 && !memcmp(b + n - 4, ".dts", 4))) {
+		if (!memchr(b, '\n', n)) {
+			sb_putn(incs, b, n);
+			sb_putc(incs, '\n');
+		}
+	}
+}
+
+/* After "#include" at @p: the name between quotes or angle brackets. */
+static void read_include_directive(const char *p, const char *end, struct strbuf *incs)
+{
+	p += 1 + strlen("include");
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= end || (*p != '"' && *p != '<'))
+		return;
+	const char close = *p == '"' ? '"' : '>';
+	const char *b = ++p;
+
+	while (p < end && *p != close && *p != '\n')
+		p++;
+	if (p < end && *p == close)
+		note_include(incs, b, (size_t)(p - b));
+}
+
+static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, unsigned fid)
+{
+	const char *file = c->boards.files[fid].rel;
+	struct strbuf incs;
 	static const char kw[] = "compatible";
 	struct frame st[BOARD_MAX_NEST];
 	size_t depth = 0;	/* nodes open; those past BOARD_MAX_NEST are not recorded */
@@ -419,6 +455,7 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 	unsigned line = 1;
 
 	sb_init(&h.labels);
+	sb_init(&incs);
 	while (p < end) {
 		struct frame *top = depth && depth <= BOARD_MAX_NEST ? &st[depth - 1] : NULL;
 		const char *q;
@@ -431,9 +468,14 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 			}
 		}
 		if (*p == '#' && (q = skip_directive(p, end, &line)) != NULL) {
+			if ((size_t)(end - p) > 8 && !memcmp(p + 1, "include", 7))
+				read_include_directive(p, end, &incs);
 			p = q;
 		} else if (*p == '"') {
-			p = skip_string(p, end);	/* /include/ "file" */
+			q = skip_string(p, end);	/* /include/ "file" */
+			if (h.include && q - p >= 2 && q[-1] == '"')
+				note_include(&incs, p + 1, (size_t)(q - p - 2));
+			p = q;
 		} else if (*p == '&' || *p == '/' || dts_ident_char(*p)) {
 			p = head_token(p, end, &h);
 		} else if (*p == '=') {
@@ -485,7 +527,7 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 			p++;
 		} else if (*p == '}') {
 			if (top)
-				close_frame(c, top);
+				close_frame(c, top, fid);
 			depth -= depth > 0;
 			head_reset(&h);
 			p++;
@@ -495,8 +537,32 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 	}
 	while (depth)
 		if (depth-- <= BOARD_MAX_NEST)
-			close_frame(c, &st[depth]);
+			close_frame(c, &st[depth], fid);
 	sb_free(&h.labels);
+	c->boards.files[fid].incs = incs.len ? arena_strndup(&c->boards.arena, incs.buf, incs.len) :
+				    NULL;
+	sb_free(&incs);
+}
+
+/* A new source file's number, or -1 when out of memory. */
+static long add_file(struct dtbind_doc2yaml *c, const char *rel)
+{
+	struct board_index *b = &c->boards;
+
+	if (!rel)
+		return -1;
+	if (b->nfiles == b->capfiles) {
+		size_t cap = b->capfiles ? 2 * b->capfiles : 256;
+		struct board_file *v = realloc(b->files, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		b->files = v;
+		b->capfiles = cap;
+	}
+	memset(&b->files[b->nfiles], 0, sizeof(b->files[0]));
+	b->files[b->nfiles].rel = rel;
+	return (long)b->nfiles++;
 }
 
 /* Files below @dir, named by their path past its first @skip characters. */
@@ -523,15 +589,181 @@ static void scan_dir(struct dtbind_doc2yaml *c, size_t skip, const char *dir, un
 			size_t len;
 			const char *rel = arena_strdup(&c->boards.arena, p + skip);
 
+			long fid = -1;
+
 			++*files;
 			if (rel && !read_file(p, 8u << 20, &buf, &len)) {
-				scan_source(c, buf, len, rel);
+				fid = add_file(c, rel);
+				if (fid >= 0)
+					scan_source(c, buf, len, (unsigned)fid);
 				free(buf);
 			}
 		}
 		free(p);
 	}
 	closedir(d);
+}
+
+/* @rel below the boards directory's own name: "arm/boot/dts/x.dtsi". */
+static const char *below_dir(const char *rel)
+{
+	const char *slash = strchr(rel, '/');
+
+	return slash ? slash + 1 : rel;
+}
+
+/* "a/b/../c.dtsi" as "a/c.dtsi" into @out; false when it leaves the top or is too long. */
+static bool normalize_path(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+
+	for (const char *p = in; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && !memcmp(p, "..", 2)) {
+			if (!o)
+				return false;
+			while (o > 0 && out[o - 1] != '/')
+				o--;
+			o -= o > 0;
+		} else if (n && !(n == 1 && *p == '.')) {
+			if (o + !!o + n + 1 > size)
+				return false;
+			if (o)
+				out[o++] = '/';
+			memcpy(out + o, p, n);
+			o += n;
+		}
+		p += n + (p[n] == '/');
+	}
+	out[o] = '\0';
+	return o > 0;
+}
+
+/*
+ * The file an include of file @fid names: beside it, else under the
+ * kernel's include-prefixes ("arm/x.dtsi" is arm/boot/dts/x.dtsi).
+ */
+static long resolve_include(const struct board_index *b, const struct hmap *byname, unsigned fid,
+			    const char *name, size_t n)
+{
+	const char *key = below_dir(b->files[fid].rel);
+	const char *slash = strrchr(key, '/');
+	const char *arch_end = memchr(name, '/', n);
+	char joined[512], norm[512];
+	int k = snprintf(joined, sizeof(joined), "%.*s%s%.*s", slash ? (int)(slash - key) : 0, key,
+			 slash ? "/" : "", (int)n, name);
+	void *v = NULL;
+
+	if (k > 0 && (size_t)k < sizeof(joined) && normalize_path(joined, norm, sizeof(norm)))
+		v = hmap_get_str(byname, norm, strlen(norm));
+	if (!v && arch_end) {
+		k = snprintf(joined, sizeof(joined), "%.*s/boot/dts%.*s", (int)(arch_end - name), name,
+			     (int)(n - (size_t)(arch_end - name)), arch_end);
+		if (k > 0 && (size_t)k < sizeof(joined) && normalize_path(joined, norm, sizeof(norm)))
+			v = hmap_get_str(byname, norm, strlen(norm));
+	}
+	return v ? (long)((uintptr_t)v - 1) : -1;
+}
+
+/* Counts (or, @fill, records) @root as a build of each file it reads: a walk of the includes. */
+static void walk_build(const struct board_index *b, const struct hmap *byname, unsigned root,
+		       unsigned *stamp, unsigned *stack, bool fill)
+{
+	size_t sp = 0;
+
+	stamp[root] = root + 1;
+	stack[sp++] = root;
+	while (sp) {
+		struct board_file *f = &b->files[stack[--sp]];
+
+		if (!fill)
+			f->nroots++;
+		else if (f->roots)
+			f->roots[f->nroots++] = root;
+		for (const char *l = f->incs; l && *l;) {
+			size_t n = strcspn(l, "\n");
+			long g = resolve_include(b, byname, (unsigned)(f - b->files), l, n);
+
+			if (g >= 0 && stamp[g] != root + 1 && sp < b->nfiles) {
+				stamp[g] = root + 1;
+				stack[sp++] = (unsigned)g;
+			}
+			l += n + (l[n] == '\n');
+		}
+	}
+}
+
+/* Which .dts builds read each file (struct board_file's roots). */
+static void board_roots(struct dtbind_doc2yaml *c)
+{
+	struct board_index *b = &c->boards;
+	struct hmap byname;
+	unsigned *stamp = calloc(b->nfiles + 1, sizeof(*stamp));
+	unsigned *stack = calloc(b->nfiles + 1, sizeof(*stack));
+
+	hmap_init(&byname);
+	for (size_t f = 0; stamp && stack && f < b->nfiles; f++) {
+		const char *key = below_dir(b->files[f].rel);
+
+		hmap_put_str(&byname, key, strlen(key), (void *)(uintptr_t)(f + 1));
+	}
+	/* Count, make room, then fill: each file's roots come out ascending. */
+	for (int fill = 0; stamp && stack && fill < 2; fill++) {
+		memset(stamp, 0, (b->nfiles + 1) * sizeof(*stamp));
+		for (size_t f = 0; fill && f < b->nfiles; f++) {
+			b->files[f].roots = b->files[f].nroots ?
+					    arena_alloc(&b->arena, b->files[f].nroots * sizeof(unsigned)) :
+					    NULL;
+			b->files[f].nroots = 0;
+		}
+		for (size_t r = 0; r < b->nfiles; r++)
+			if (str_ends_with(b->files[r].rel, ".dts"))
+				walk_build(b, &byname, (unsigned)r, stamp, stack, fill);
+	}
+	hmap_free(&byname);
+	free(stamp);
+	free(stack);
+}
+
+/* Is @v in ascending @roots? */
+static bool has_root(const unsigned *roots, size_t n, unsigned v)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (roots[mid] == v)
+			return true;
+		if (roots[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* Does some .dts build read both files @x and @y (or are they one)? */
+static bool built_together(const struct board_index *b, unsigned x, unsigned y)
+{
+	if (x == y)
+		return true;
+	if (x >= b->nfiles || y >= b->nfiles)
+		return false;
+	const struct board_file *fx = &b->files[x], *fy = &b->files[y];
+
+	if (fx->nroots > fy->nroots) {
+		const struct board_file *t = fx;
+
+		fx = fy;
+		fy = t;
+	}
+	/* A board's .dts has one build; a SoC's .dtsi has hundreds. */
+	for (size_t i = 0; i < fx->nroots; i++)
+		if (has_root(fy->roots, fy->nroots, fx->roots[i]))
+			return true;
+	return false;
 }
 
 /* An empty index for @dir (taken over); false, and @dir freed, when out of memory. */
@@ -553,8 +785,10 @@ static bool board_index_reset(struct dtbind_doc2yaml *c, char *dir)
 void board_index_from_buffer(struct dtbind_doc2yaml *c, const char *dir, const char *buf,
 			     size_t len)
 {
-	if (board_index_reset(c, strdup(dir)))
-		scan_source(c, buf, len, "fuzz.dts");
+	if (!board_index_reset(c, strdup(dir)) || add_file(c, "fuzz.dts") < 0)
+		return;
+	scan_source(c, buf, len, 0);
+	board_roots(c);
 }
 
 /* The board sources: --dts, else arch/ of the kernel tree around the bindings root. */
@@ -582,6 +816,7 @@ static void load_boards(struct conv *cv)
 	while (n > 0 && dir[n - 1] != '/')
 		n--;
 	scan_dir(c, n, dir, 0, &files);
+	board_roots(c);
 }
 
 void board_index_free(struct dtbind_doc2yaml *c)
@@ -594,6 +829,9 @@ void board_index_free(struct dtbind_doc2yaml *c)
 	for (size_t i = 0; i < ARRAY_SIZE(maps); i++)
 		hmap_free(maps[i]);
 	arena_release(&b->arena);
+	free(b->files);
+	b->files = NULL;
+	b->nfiles = b->capfiles = 0;
 	free(b->dir);
 	b->dir = NULL;
 }
@@ -755,55 +993,68 @@ static bool has_line(const char *list, const char *name)
 	return false;
 }
 
-static bool props_chain_has(const struct hmap *m, const char *label, size_t n, const char *name)
+/* Marks in @has which of @names property list @props sets; true when all are. */
+static bool mark_props(const char *props, const char *const *names, size_t n, bool *has)
 {
-	for (const struct board_props *bp = hmap_get_str(m, label, n); bp; bp = bp->next)
-		if (has_line(bp->props, name))
+	bool all = true;
+
+	for (size_t i = 0; i < n; i++) {
+		has[i] = has[i] || has_line(props, names[i]);
+		all = all && has[i];
+	}
+	return all;
+}
+
+/* Marks what the blocks under @key that a build reads with file @fid set. */
+static bool mark_chain(const struct board_index *b, const struct hmap *m, const char *key,
+		       size_t kn, unsigned fid, const char *const *names, size_t n, bool *has)
+{
+	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
+		if (built_together(b, bp->fid, fid) && mark_props(bp->props, names, n, has))
 			return true;
 	return false;
 }
 
 /*
- * Does board node @bn have property @name: its own, in a &label { } block
- * of one of its labels, or (a node set in a &ref { } block) the labelled
- * node's?  Labels are matched across all sources, which errs on "has".
+ * Marks in @has which of @names board node @bn has: its own, or set in a
+ * &label { } block of one of its labels or a block reopening its path, or
+ * (a node set in a &ref { } block) by the labelled node, in a file a build
+ * reads with its own.
  */
-static bool node_has(struct dtbind_doc2yaml *c, const struct board_node *bn, const char *name)
+static void node_has(const struct board_index *b, const struct board_node *bn,
+		     const char *const *names, size_t n, bool *has)
 {
-	if (has_line(bn->props, name))
-		return true;
+	if (mark_props(bn->props, names, n, has))
+		return;
 	for (const char *l = bn->labels; l && *l;) {
 		size_t k = strcspn(l, "\n");
 
-		if (props_chain_has(&c->boards.overrides, l, k, name))
-			return true;
+		if (mark_chain(b, &b->overrides, l, k, bn->fid, names, n, has))
+			return;
 		l += k + (l[k] == '\n');
 	}
-	if (bn->path && props_chain_has(&c->boards.paths, bn->path, strlen(bn->path), name))
-		return true;
-	return bn->ref && (props_chain_has(&c->boards.labelled, bn->ref, strlen(bn->ref), name) ||
-			   props_chain_has(&c->boards.overrides, bn->ref, strlen(bn->ref), name));
+	if (bn->path && mark_chain(b, &b->paths, bn->path, strlen(bn->path), bn->fid, names, n, has))
+		return;
+	if (bn->ref && !mark_chain(b, &b->labelled, bn->ref, strlen(bn->ref), bn->fid, names, n, has))
+		mark_chain(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, names, n, has);
 }
 
 /*
- * Do the board nodes with one of our compatibles (generic ones and those
- * without a vendor aside) all lack property @name?  *@nodes: how many
- * there are; false when fewer than two.
+ * Calls @fn on each board node with one of our compatibles (generic ones
+ * and those without a vendor aside), once: at its list's first string of
+ * ours.  Returns how many there are.
  */
-bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
+static size_t each_device_node(struct conv *cv, void (*fn)(struct conv *, const struct board_node *,
+							   void *),
+			       void *arg)
 {
-	/* dt-schema takes interrupts-extended for interrupts (its fixup). */
-	if (!strcmp(name, "interrupts") && !boards_lack_property(cv, "interrupts-extended", nodes))
-		return false;
-
 	struct dtbind_doc2yaml *c = cv->c;
 	const char *seen[256];
-	size_t nseen = 0;
+	size_t nseen = 0, nodes = 0;
 
-	*nodes = 0;
 	load_boards(cv);
 	if (!c->boards.dir)
-		return false;
+		return 0;
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		const struct chain *ch = cv->chains.v[i];
 
@@ -828,14 +1079,56 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 							!strchr(l->s[first], ',')))
 					first++;
 				if (first < l->n && strcmp(l->s[first], s))
-					continue;	/* counted at the list's first string of ours */
-				if (node_has(c, r->node, name))
-					return false;
-				++*nodes;
+					continue;
+				nodes++;
+				fn(cv, r->node, arg);
 			}
 		}
 	}
-	return *nodes >= 2;	/* one board is thin evidence against the text */
+	return nodes;
+}
+
+struct having {
+	const char *const *names;
+	size_t n;
+	size_t *with;
+};
+
+static void count_having(struct conv *cv, const struct board_node *bn, void *arg)
+{
+	struct having *h = arg;
+	bool has[32] = { false };
+
+	node_has(&cv->c->boards, bn, h->names, h->n, has);
+	for (size_t k = 0; k < h->n; k++)
+		h->with[k] += has[k];
+}
+
+/* How many of our board nodes there are, and in @with[i] how many have @names[i]. */
+static size_t board_nodes_having(struct conv *cv, const char *const *names, size_t n,
+				 size_t *with)
+{
+	struct having h = { names, n, with };
+
+	memset(with, 0, n * sizeof(*with));
+	if (n > 32)
+		return 0;
+	return each_device_node(cv, count_having, &h);
+}
+
+/*
+ * Do the board nodes with one of our compatibles all lack property @name?
+ * *@nodes: how many there are; false when fewer than two.
+ */
+bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
+{
+	size_t with;
+
+	/* dt-schema takes interrupts-extended for interrupts (its fixup). */
+	if (!strcmp(name, "interrupts") && !boards_lack_property(cv, "interrupts-extended", nodes))
+		return false;
+	*nodes = board_nodes_having(cv, &name, 1, &with);
+	return *nodes >= 2 && !with;	/* one board is thin evidence against the text */
 }
 
 /* The value of list @prop in @names ("a\x1fb\x1f"), or NULL. */
@@ -884,4 +1177,130 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 		++*nodes;
 	}
 	return common ? cv_strndup(cv, common, clen) : NULL;
+}
+
+/*
+ * Properties of the consumer families dt-schema checks on every node
+ * (power domains, IOMMUs, GPIO line names, ...) that the device's schema
+ * must still list.  Texts written before those families had schemas leave
+ * them out; a converting developer adds them when dtbs_check names them.
+ */
+static const char *const board_family_props[] = {
+	"power-domains", "iommus", "dma-coherent", "wakeup-source", "gpio-line-names",
+	"gpio-reserved-ranges", "gpio-ranges", "resets", "reset-names", "clocks", "clock-names",
+	"phys", "phy-names", "nvmem-cells", "nvmem-cell-names", "memory-region", "interconnects",
+	"interconnect-names", "#sound-dai-cells", "dmas", "dma-names",
+};
+
+static bool pinfo_named(const struct pinfo *pis, size_t np, const char *name)
+{
+	for (size_t i = 0; i < np; i++)
+		if (!strcmp(pis[i].name, name))
+			return true;
+	return false;
+}
+
+struct names_lists {
+	const char *prop;
+	const char *v[32];	/* each list once, as a DTS value: "a", "b" */
+	size_t n;
+};
+
+static void collect_names(struct conv *cv, const struct board_node *bn, void *arg)
+{
+	struct names_lists *nl = arg;
+	size_t len;
+	const char *v = names_value(bn->names, nl->prop, &len);
+	struct strbuf sb;
+
+	if (!v || nl->n == ARRAY_SIZE(nl->v))
+		return;
+	sb_init(&sb);
+	for (const char *p = v, *end = v + len; p < end;) {
+		const char *q = memchr(p, '\x1f', (size_t)(end - p));
+
+		if (!q)
+			break;
+		if (sb.len)
+			sb_puts(&sb, ", ");
+		sb_putc(&sb, '"');
+		sb_putn(&sb, p, (size_t)(q - p));
+		sb_putc(&sb, '"');
+		p = q + 1;
+	}
+	for (size_t i = 0; sb.len && i < nl->n; i++)
+		if (!strcmp(nl->v[i], sb.buf))
+			sb.len = 0;
+	if (sb.len)
+		nl->v[nl->n++] = cv_strndup(cv, sb.buf, sb.len);
+	sb_free(&sb);
+}
+
+/* The -names list that goes with @list ("clocks": "clock-names"), or NULL. */
+static const char *names_of_list(const char *list)
+{
+	static const char *const pairs[][2] = {
+		{ "clocks", "clock-names" }, { "resets", "reset-names" }, { "phys", "phy-names" },
+		{ "dmas", "dma-names" }, { "nvmem-cells", "nvmem-cell-names" },
+		{ "interconnects", "interconnect-names" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(pairs); i++)
+		if (!strcmp(pairs[i][0], list))
+			return pairs[i][1];
+	return NULL;
+}
+
+/* The names lists our board nodes give @list's -names, as if an example showed them. */
+static void board_names_pinfo(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap,
+			      const char *list)
+{
+	struct names_lists nl = { .prop = names_of_list(list) };
+
+	if (!nl.prop || *np == cap || pinfo_named(pis, *np, nl.prop))
+		return;
+	each_device_node(cv, collect_names, &nl);
+	if (!nl.n)
+		return;
+	struct pinfo *pi = &pis[(*np)++];
+
+	memset(pi, 0, sizeof(*pi));
+	pi->name = nl.prop;
+	pi->line = cv->compat_line;
+	for (size_t i = 0; i < nl.n; i++)
+		pi->values[pi->nvalues++] = nl.v[i];
+}
+
+/*
+ * Add to @pis the family properties board nodes of the device have and
+ * neither the text nor its examples name, each with a note.
+ */
+void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap)
+{
+	size_t with[ARRAY_SIZE(board_family_props)], nodes;
+
+	if (!cv->chains.n || cv->root_binding)
+		return;
+	nodes = board_nodes_having(cv, board_family_props, ARRAY_SIZE(board_family_props), with);
+	for (size_t i = 0; i < ARRAY_SIZE(board_family_props) && *np < cap; i++) {
+		const char *name = board_family_props[i];
+
+		/*
+		 * A names list goes with its list, line names with a controller;
+		 * one board that uses it is a dtbs_check warning on a schema
+		 * without it.
+		 */
+		if (!with[i] || pinfo_named(pis, *np, name) ||
+		    (str_ends_with(name, "-names") && strcmp(name, "gpio-line-names")) ||
+		    (starts_with(name, "gpio-") && !pinfo_named(pis, *np, "gpio-controller")))
+			continue;
+		memset(&pis[*np], 0, sizeof(pis[*np]));
+		pis[*np].name = name;
+		pis[*np].line = cv->compat_line;
+		(*np)++;
+		finding(cv, DTBIND_NOTE, cv->compat_line, 1, "doc2yaml-node",
+			"'%s' is not in the text, but %zu of the %zu board nodes with these "
+			"compatibles %s it: added", name, with[i], nodes, with[i] == 1 ? "has" : "have");
+		board_names_pinfo(cv, pis, np, cap, name);
+	}
 }

@@ -1448,6 +1448,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 	/* Values from the examples; properties only the examples use. */
 	for (size_t d = 0; d < cv->devnodes.n; d++)
 		pinfo_add_values(cv, pis, &np, cap, cv->devnodes.v[d], false, 0);
+	board_family_pinfos(cv, pis, &np, cap);
 	choose_refs(cv, pis, np, refs);
 	memcpy(cv->refs, refs, sizeof(refs));
 	device_props(cv, pis, np, ntext, refs, props, req);

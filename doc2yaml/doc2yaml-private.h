@@ -87,6 +87,8 @@ struct board_index {
 	struct hmap overrides;	/* label -> struct board_props *, of its &label { } blocks */
 	struct hmap labelled;	/* label -> struct board_props *, of the nodes it labels */
 	struct hmap paths;	/* "/soc/x@1" -> struct board_props *, of nodes at that path */
+	struct board_file *files;	/* by the file's number */
+	size_t nfiles, capfiles;
 	struct arena arena;
 };
 
@@ -585,8 +587,17 @@ struct board_ref {
 	const struct board_list *l;
 };
 
+/* A source file: what it includes, and which .dts builds read it. */
+struct board_file {
+	const char *rel;	/* below the boards directory: "arm/boot/dts/x.dtsi" */
+	const char *incs;	/* "name\n" each, as its #include and /include/ write them */
+	unsigned *roots;	/* the .dts files whose build reads it, ascending */
+	size_t nroots;
+};
+
 /* A node of a board source with a compatible: its own properties ("name\n" each). */
 struct board_node {
+	unsigned fid;		/* the file it is in */
 	const struct board_list *l;
 	const char *props;
 	const char *labels;	/* "label\n" each */
@@ -602,10 +613,12 @@ struct board_noderef {
 
 struct board_props {
 	struct board_props *next;
+	unsigned fid;		/* the file that sets them */
 	const char *props;
 };
 
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
+void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap);
 const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
