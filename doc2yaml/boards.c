@@ -166,6 +166,39 @@ static const char *skip_string(const char *p, const char *end)
 }
 
 /* A "-names" value `= "a", "b";` of only string literals, kept as "prop=a\x1fb\x1f\n". */
+/* Phandle lists whose entries each open with a reference, counted per node. */
+static bool counted_list(const char *name, size_t n)
+{
+	static const char *const lists[] = {
+		"clocks", "resets", "dmas", "phys", "power-domains", "iommus",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(lists); i++)
+		if (strlen(lists[i]) == n && !memcmp(lists[i], name, n))
+			return true;
+	return false;
+}
+
+/* After "clocks" at @p: "clocks=N\n" into @out, N the references up to the ';'. */
+static void count_entries(const char *p, const char *end, const char *name, size_t nl,
+			  struct strbuf *out)
+{
+	unsigned refs = 0, line = 0;
+
+	p = skip_space(p, end, &line);
+	if (p >= end || *p != '=')
+		return;
+	for (p++; p < end && *p != ';' && *p != '"' && *p != '{' && *p != '}'; p++)
+		refs += *p == '&';
+	if (p >= end || *p != ';' || !refs)
+		return;	/* a string, a macro or a node: not a plain phandle list */
+	char num[16];
+
+	snprintf(num, sizeof(num), "=%u\n", refs);
+	sb_putn(out, name, nl);
+	sb_puts(out, num);
+}
+
 static void read_names(const char *p, const char *end, const char *name, size_t nl,
 		       struct strbuf *out)
 {
@@ -279,6 +312,7 @@ static const char *skip_directive(const char *p, const char *end, unsigned *line
 struct frame {
 	struct strbuf props, labels;
 	struct strbuf names;	/* "clock-names=ipg\x1fper\x1f\n": the -names lists it sets */
+	struct strbuf counts;	/* "clocks=2\n": entries of the phandle lists it sets */
 	struct strbuf path;	/* "/soc/serial@70006040": a board may reopen it by path */
 	char ref[64];		/* &ref { ... }: the label whose node it adds to */
 	const struct board_list *l;
@@ -328,6 +362,8 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f, unsigned fid
 			bn->ref = f->ref[0] ? arena_strdup(&c->boards.arena, f->ref) : NULL;
 			bn->names = f->names.len ? arena_strndup(&c->boards.arena, f->names.buf,
 								 f->names.len) : NULL;
+			bn->counts = f->counts.len ? arena_strndup(&c->boards.arena, f->counts.buf,
+								   f->counts.len) : NULL;
 			bn->path = f->path.len && !f->ref[0] ?
 				   arena_strndup(&c->boards.arena, f->path.buf, f->path.len) : NULL;
 			for (size_t i = 0; i < f->l->n; i++) {
@@ -346,6 +382,7 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f, unsigned fid
 	sb_free(&f->labels);
 	sb_free(&f->path);
 	sb_free(&f->names);
+	sb_free(&f->counts);
 }
 
 /* The statement being read: its last name, its labels and the reference it opens with. */
@@ -487,6 +524,8 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 			else if (top && h.name && !h.ref[0] && h.name_len > 6 &&
 				 !memcmp(h.name + h.name_len - 6, "-names", 6))
 				read_names(p, end, h.name, h.name_len, &top->names);
+			else if (top && h.name && !h.ref[0] && counted_list(h.name, h.name_len))
+				count_entries(p, end, h.name, h.name_len, &top->counts);
 			if (top && l)
 				top->l = l;
 			p = skip_value(p, end, &line);
@@ -510,6 +549,7 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 				sb_init(&f->labels);
 				sb_init(&f->path);
 				sb_init(&f->names);
+				sb_init(&f->counts);
 				sb_putn(&f->labels, h.labels.buf ? h.labels.buf : "", h.labels.len);
 				memcpy(f->ref, h.ref, sizeof(f->ref));
 				f->l = NULL;
@@ -1177,6 +1217,36 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 		++*nodes;
 	}
 	return common ? cv_strndup(cv, common, clen) : NULL;
+}
+
+/* The entries every board node whose list opens with @head gives phandle list @prop; 0: none or several. */
+unsigned board_count_of(struct conv *cv, const char *head, const char *prop, size_t *nodes)
+{
+	unsigned common = 0;
+	size_t pl = strlen(prop);
+
+	*nodes = 0;
+	load_boards(cv);
+	if (!cv->c->boards.dir)
+		return 0;
+	for (const struct board_noderef *r = hmap_get_str(&cv->c->boards.nodes, head, strlen(head));
+	     r; r = r->next) {
+		const char *l = r->node->counts;
+
+		if (strcmp(r->node->l->s[0], head))
+			continue;
+		while (l && *l && !(!strncmp(l, prop, pl) && l[pl] == '='))
+			l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n');
+		if (!l || !*l)
+			continue;
+		unsigned n = (unsigned)strtoul(l + pl + 1, NULL, 10);
+
+		if (common && n != common)
+			return 0;
+		common = n;
+		++*nodes;
+	}
+	return common;
 }
 
 /*

@@ -1171,6 +1171,22 @@ static bool examples_differ(const struct conv *cv, const char *head, const char 
 }
 
 /*
+ * Is @s a fallback of some chain ("fsl,imx6q-usb", "fsl,imx27-usb")?  Its
+ * `contains` would match those devices too, whose boards are not its own.
+ */
+static bool later_in_a_chain(const struct conv *cv, const char *s)
+{
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t k = 1; k < ch->n; k++)
+			if (!strcmp(ch->s[k], s))
+				return true;
+	}
+	return false;
+}
+
+/*
  * Names lists the board sources give per compatible (clock-names, with one
  * more clock on some SoCs): where two or more of ours have lists of
  * different lengths, each a prefix of the longest, and the schema and the
@@ -1189,7 +1205,8 @@ static void board_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 		if (!np->key || !str_ends_with(np->key, "-names"))
 			continue;
 		for (size_t i = 0; i < cs->n; i++) {
-			v[i] = board_names_of(cv, cs->s[i], np->key, &nodes);
+			v[i] = later_in_a_chain(cv, cs->s[i]) ? NULL :
+			       board_names_of(cv, cs->s[i], np->key, &nodes);
 			if (!v[i])
 				continue;
 			seen++;
@@ -1239,6 +1256,106 @@ static void board_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 	}
 }
 
+/* Does the text's item for @name give a count ("two clocks", "3 entries", "a single")? */
+static bool text_counts(const struct conv *cv, const char *name)
+{
+	static const char *const words[] = { "one", "single", "two", "three", "four", "five", "six" };
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || strcmp(pr->name, name) || !pr->text)
+			continue;
+		for (const char *p = pr->text; *p; p++)
+			if (isdigit((unsigned char)*p))
+				return true;
+		for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+			if (find_word(pr->text, words[i]))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * A list the boards give @most entries where the schema allows fewer,
+ * from its examples or a default of one, not from a count the text gives:
+ * dtbs_check would flag every such board, so the schema allows @most.
+ */
+static void raise_board_max(struct conv *cv, struct ynode *np, const char *name, unsigned most)
+{
+	const struct ynode *max = yget(np, "maxItems");
+
+	if (np->kind != Y_MAP || yget(np, "items") || yget(np, "const") || yget(np, "enum") ||
+	    !max || text_counts(cv, name))
+		return;
+	unsigned was = (unsigned)strtoul(max->s, NULL, 10);
+
+	if (!yget(np, "minItems"))
+		allow_count(cv, np, was, np->src);
+	yset(np, "maxItems", yint(cv, most, np->src));
+	finding(cv, DTBIND_NOTE, np->src, 1, "doc2yaml-node",
+		"board nodes with these compatibles give '%s' %u entries: maxItems raised from %u",
+		name, most, was);
+}
+
+/*
+ * Phandle lists without a names list (clocks, resets, ...) whose entries
+ * the board sources count differently per compatible: each count becomes
+ * minItems/maxItems for those compatibles, as for names lists above.
+ */
+static void board_count_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
+			      struct ynode *props)
+{
+	static const char *const lists[][2] = {
+		{ "clocks", "clock-names" }, { "resets", "reset-names" }, { "dmas", "dma-names" },
+		{ "phys", "phy-names" }, { "power-domains", "power-domain-names" },
+		{ "iommus", NULL },
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(lists); k++) {
+		struct ynode *np = yget(props, lists[k][0]);
+		unsigned n[MAX_COMPAT] = { 0 }, most = 0;
+		size_t seen = 0, nodes;
+		bool differ = false, ok;
+
+		if (!np || (lists[k][1] && yget(props, lists[k][1])))
+			continue;
+		for (size_t i = 0; i < cs->n; i++) {
+			n[i] = later_in_a_chain(cv, cs->s[i]) ? 0 :
+			       board_count_of(cv, cs->s[i], lists[k][0], &nodes);
+			if (!n[i])
+				continue;
+			seen++;
+			differ = differ || (most && n[i] != most);
+			if (n[i] > most)
+				most = n[i];
+		}
+		if (most && !allows_list(np, most, NULL))
+			raise_board_max(cv, np, lists[k][0], most);
+		ok = seen >= 2 && differ && allows_list(np, most, NULL);
+		for (size_t i = 0; ok && i < cs->n; i++)
+			ok = !n[i] || !examples_differ(cv, cs->s[i], lists[k][0], n[i]);
+		if (!ok)
+			continue;
+		bool done[MAX_COMPAT] = { false };
+
+		for (size_t i = 0; i < cs->n; i++) {
+			bool in[MAX_COMPAT] = { false };
+			struct cond *c;
+
+			if (!n[i] || done[i])
+				continue;
+			for (size_t j = i; j < cs->n; j++)
+				if (n[j] == n[i])
+					in[j] = done[j] = true;
+			c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, lists[k][0], np->src);
+			if (c)
+				c->count = n[i];
+			allow_count(cv, np, n[i], np->src);
+		}
+	}
+}
+
 void add_conditions(struct conv *cv, struct ynode *schema)
 {
 	struct ynode *props = yget(schema, "properties");
@@ -1265,6 +1382,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
 	board_conds(cv, &cs, &conds, props);
+	board_count_conds(cv, &cs, &conds, props);
 	if (!conds.n)
 		return;
 	value_counts(cv, &cs, &conds, props);

@@ -604,6 +604,7 @@ struct board_node {
 	const char *ref;	/* set in a &ref { } block: the node it labels has the rest */
 	const char *path;	/* "/soc/x@1", when under the root node */
 	const char *names;	/* its -names lists: "clock-names=a\x1fb\x1f\n" each */
+	const char *counts;	/* entries of its phandle lists: "clocks=2\n" each */
 };
 
 struct board_noderef {
@@ -620,6 +621,7 @@ struct board_props {
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
 void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap);
 const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
+unsigned board_count_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);
