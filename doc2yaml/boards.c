@@ -25,7 +25,8 @@
 #define BOARD_MAX_STRLEN 255
 #define BOARD_MAX_NEST 64
 
-#define BOARD_MAPS(b) &(b)->lists, &(b)->seen, &(b)->nodes, &(b)->overrides, &(b)->labelled, &(b)->paths
+#define BOARD_MAPS(b) &(b)->lists, &(b)->seen, &(b)->nodes, &(b)->overrides, &(b)->labelled, \
+		      &(b)->paths, &(b)->values
 
 /* Characters of DTS names, labels and property names (a table: every byte is asked). */
 static bool dts_ident_char(char ch)
@@ -480,6 +481,37 @@ static void read_include_directive(const char *p, const char *end, struct strbuf
 		note_include(incs, b, (size_t)(p - b));
 }
 
+/*
+ * The first value a vendor property is given, @b..@e, kept to type what
+ * boards use and the text does not name ("" for a flag); bounded.
+ */
+static void keep_value(struct dtbind_doc2yaml *c, const struct head *h, const char *b, const char *e)
+{
+	if (!h->name || h->directive || h->ref[0] || !memchr(h->name, ',', h->name_len) ||
+	    hmap_get_str(&c->boards.values, h->name, h->name_len))
+		return;
+	while (b < e && isspace((unsigned char)*b))
+		b++;
+	if ((size_t)(e - b) > 4096 || memmem(b, (size_t)(e - b), "/*", 2) ||
+	    memmem(b, (size_t)(e - b), "//", 2))
+		return;	/* a long or commented value: not one to read */
+	char *k = arena_strndup(&c->boards.arena, h->name, h->name_len);
+	char *v = arena_strndup(&c->boards.arena, b, (size_t)(e - b));
+
+	if (!k || !v)
+		return;
+	/* On one line, as an example's value is read. */
+	size_t o = 0;
+
+	for (const char *r = v; *r; r++)
+		if (!isspace((unsigned char)*r) || (o && v[o - 1] != ' '))
+			v[o++] = isspace((unsigned char)*r) ? ' ' : *r;
+	while (o && v[o - 1] == ' ')
+		o--;
+	v[o] = '\0';
+	hmap_put_str(&c->boards.values, k, h->name_len, v);
+}
+
 static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, unsigned fid)
 {
 	const char *file = c->boards.files[fid].rel;
@@ -528,10 +560,13 @@ static void scan_source(struct dtbind_doc2yaml *c, const char *buf, size_t len, 
 				count_entries(p, end, h.name, h.name_len, &top->counts);
 			if (top && l)
 				top->l = l;
+			q = p;
 			p = skip_value(p, end, &line);
+			keep_value(c, &h, q + 1, p);
 			head_reset(&h);
 		} else if (*p == ';') {
 			frame_prop(top, &h);	/* a flag */
+			keep_value(c, &h, p, p);
 			head_reset(&h);
 			p++;
 		} else if (*p == '{') {
@@ -1367,10 +1402,116 @@ void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t 
 		memset(&pis[*np], 0, sizeof(pis[*np]));
 		pis[*np].name = name;
 		pis[*np].line = cv->compat_line;
+		pis[*np].from_boards = true;
 		(*np)++;
 		finding(cv, DTBIND_NOTE, cv->compat_line, 1, "doc2yaml-node",
 			"'%s' is not in the text, but %zu of the %zu board nodes with these "
 			"compatibles %s it: added", name, with[i], nodes, with[i] == 1 ? "has" : "have");
 		board_names_pinfo(cv, pis, np, cap, name);
+	}
+}
+
+/* The device's own properties board nodes set that the text does not name. */
+struct other_props {
+	const char *name[64];
+	size_t len[64], count[64], n;
+	bool this_node[64];
+};
+
+static void other_props_from(struct other_props *op, const char *props)
+{
+	for (const char *l = props; l && *l;) {
+		size_t k = strcspn(l, "\n"), i;
+		bool vendor = memchr(l, ',', k) != NULL;
+		bool own = vendor || (k > 7 && !memcmp(l + k - 7, "-supply", 7)) ||
+			   (k > 6 && !memcmp(l + k - 6, "-gpios", 6));
+
+		for (i = 0; own && i < op->n; i++)
+			if (op->len[i] == k && !memcmp(op->name[i], l, k))
+				break;
+		if (own && i == op->n && op->n < ARRAY_SIZE(op->name)) {
+			op->name[i] = l;
+			op->len[i] = k;
+			op->count[i] = 0;
+			op->this_node[i] = false;
+			op->n++;
+		}
+		if (own && i < op->n && !op->this_node[i]) {
+			op->this_node[i] = true;
+			op->count[i]++;
+		}
+		l += k + (l[k] == '\n');
+	}
+}
+
+static void other_props_chain(const struct board_index *b, struct other_props *op,
+			      const struct hmap *m, const char *key, size_t kn, unsigned fid)
+{
+	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
+		if (built_together(b, bp->fid, fid))
+			other_props_from(op, bp->props);
+}
+
+static void collect_other_props(struct conv *cv, const struct board_node *bn, void *arg)
+{
+	struct other_props *op = arg;
+	const struct board_index *b = &cv->c->boards;
+
+	for (size_t i = 0; i < op->n; i++)
+		op->this_node[i] = false;
+	other_props_from(op, bn->props);
+	for (const char *l = bn->labels; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		other_props_chain(b, op, &b->overrides, l, k, bn->fid);
+		l += k + (l[k] == '\n');
+	}
+	if (bn->path)
+		other_props_chain(b, op, &b->paths, bn->path, strlen(bn->path), bn->fid);
+}
+
+/* Is @prop's vendor ("fsl," of "fsl,foo") one of our compatibles'? */
+static bool ours_vendor(struct conv *cv, const char *prop)
+{
+	for (size_t i = 0; i < cv->chains.n; i++) {
+		const struct chain *ch = cv->chains.v[i];
+
+		for (size_t m = 0; m < ch->n; m++)
+			if (same_vendor(ch->s[m], prop))
+				return true;
+	}
+	return false;
+}
+
+void board_other_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap)
+{
+	struct other_props op = { .n = 0 };
+	size_t nodes;
+
+	if (!cv->chains.n || cv->root_binding)
+		return;
+	nodes = each_device_node(cv, collect_other_props, &op);
+	for (size_t i = 0; i < op.n && *np < cap; i++) {
+		const char *name = cv_strndup(cv, op.name[i], op.len[i]);
+
+		if (!name || !op.count[i] || pinfo_named(pis, *np, name) ||
+		    !prop_name_ok(cv, name) || (strchr(name, ',') && !ours_vendor(cv, name)))
+			continue;
+		struct pinfo *pi = &pis[(*np)++];
+		const char *v = hmap_get_str(&cv->c->boards.values, name, strlen(name));
+
+		memset(pi, 0, sizeof(*pi));
+		pi->name = name;
+		pi->line = cv->compat_line;
+		pi->from_boards = true;
+		/* A board's value types it as an example's would ("": a flag). */
+		if (v) {
+			pi->values[0] = *v ? v : NULL;
+			pi->nvalues = 1;
+		}
+		finding(cv, DTBIND_NOTE, cv->compat_line, 1, "doc2yaml-node",
+			"'%s' is not in the text, but %zu of the %zu board nodes with these "
+			"compatibles %s it: added", name, op.count[i], nodes,
+			op.count[i] == 1 ? "has" : "have");
 	}
 }

@@ -1299,7 +1299,7 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 			if ((!strcmp(pi->name, "reg") || !strcmp(pi->name, "interrupts")) &&
 			    pi->nvalues == cv->devnodes.n)
 				ypush(req, ystr(cv, pi->name, pi->line));
-			if (is_vendor_prop(pi->name))
+			if (is_vendor_prop(pi->name) && !pi->from_boards)
 				finding(cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
 					"'%s' is used by the example but not described by the text",
 					pi->name);
@@ -1449,6 +1449,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++)
 		pinfo_add_values(cv, pis, &np, cap, cv->devnodes.v[d], false, 0);
 	board_family_pinfos(cv, pis, &np, cap);
+	board_other_pinfos(cv, pis, &np, cap);
 	choose_refs(cv, pis, np, refs);
 	memcpy(cv->refs, refs, sizeof(refs));
 	device_props(cv, pis, np, ntext, refs, props, req);

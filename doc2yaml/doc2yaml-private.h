@@ -87,6 +87,7 @@ struct board_index {
 	struct hmap overrides;	/* label -> struct board_props *, of its &label { } blocks */
 	struct hmap labelled;	/* label -> struct board_props *, of the nodes it labels */
 	struct hmap paths;	/* "/soc/x@1" -> struct board_props *, of nodes at that path */
+	struct hmap values;	/* vendor property -> its first value seen ("" for a flag) */
 	struct board_file *files;	/* by the file's number */
 	size_t nfiles, capfiles;
 	struct arena arena;
@@ -386,6 +387,7 @@ struct pinfo {
 	const struct ditem *nodes[32];
 	size_t nvalues;
 	unsigned line;
+	bool from_boards;	/* not in the text or examples: the board sources use it */
 };
 
 
@@ -620,6 +622,7 @@ struct board_props {
 
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
 void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap);
+void board_other_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap);
 const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 unsigned board_count_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 
