@@ -1284,6 +1284,37 @@ unsigned board_count_of(struct conv *cv, const char *head, const char *prop, siz
 	return common;
 }
 
+struct count_max {
+	const char *prop;
+	unsigned most;
+};
+
+static void note_count(struct conv *cv, const struct board_node *bn, void *arg)
+{
+	struct count_max *cm = arg;
+	size_t pl = strlen(cm->prop);
+
+	(void)cv;
+	for (const char *l = bn->counts; l && *l;) {
+		size_t k = strcspn(l, "\n");
+		unsigned n;
+
+		if (k > pl && l[pl] == '=' && !strncmp(l, cm->prop, pl) &&
+		    (n = (unsigned)strtoul(l + pl + 1, NULL, 10)) > cm->most)
+			cm->most = n;
+		l += k + (l[k] == '\n');
+	}
+}
+
+/* The most entries any of our board nodes gives phandle list @prop; 0: none. */
+unsigned board_count_max(struct conv *cv, const char *prop)
+{
+	struct count_max cm = { prop, 0 };
+
+	each_device_node(cv, note_count, &cm);
+	return cm.most;
+}
+
 /*
  * Properties of the consumer families dt-schema checks on every node
  * (power domains, IOMMUs, GPIO line names, ...) that the device's schema

@@ -1330,8 +1330,10 @@ static void board_count_conds(struct conv *cv, const struct cset *cs, struct vec
 			if (n[i] > most)
 				most = n[i];
 		}
-		if (most && !allows_list(np, most, NULL))
-			raise_board_max(cv, np, lists[k][0], most);
+		unsigned any = board_count_max(cv, lists[k][0]);
+
+		if (any && !allows_list(np, any, NULL))
+			raise_board_max(cv, np, lists[k][0], any);
 		ok = seen >= 2 && differ && allows_list(np, most, NULL);
 		for (size_t i = 0; ok && i < cs->n; i++)
 			ok = !n[i] || !examples_differ(cv, cs->s[i], lists[k][0], n[i]);
