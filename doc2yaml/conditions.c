@@ -24,9 +24,9 @@ struct cset {
  * CK_COUNT (at most @count entries) on the others.  CK_ITEMS: the list
  * @prop has exactly @count entries on them ("two interrupts for imx7d").
  * CK_RANGE: @prop's value lies in @lo..@hi on them ("MAX98927 slot range :
- * 0 ~ 15").
+ * 0 ~ 15").  CK_NAMES: the names list @prop is @value ("a\x1fb\x1f") on them.
  */
-enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_RANGE, CK_DONE };
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_RANGE, CK_NAMES, CK_DONE };
 
 struct cond {
 	enum cond_kind kind;
@@ -985,6 +985,41 @@ static void allow_count(struct conv *cv, struct ynode *prop, unsigned count, uns
 		prop->last = v;
 }
 
+/* items: - const: each name of @v ("a\x1fb\x1f"). */
+static struct ynode *names_items(struct conv *cv, const char *v, unsigned src)
+{
+	struct ynode *m = ymap(cv, src), *items = yseq(cv, src);
+
+	for (const char *p = v; p && *p;) {
+		size_t k = strcspn(p, "\x1f");
+		struct ynode *c = ymap(cv, src);
+
+		yset(c, "const", ystr(cv, cv_strndup(cv, p, k), src));
+		ypush(items, c);
+		p += k + (p[k] == '\x1f');
+	}
+	yset(m, "items", items);
+	return m;
+}
+
+/*
+ * The names of @c into @m, which has counts already: a count equal to the
+ * list's length is what items says (the meta-schema refuses it).
+ */
+static size_t names_count(const char *v);
+
+static void add_names_items(struct conv *cv, struct ynode *m, const struct cond *c)
+{
+	unsigned n = (unsigned)names_count(c->value);
+	const struct ynode *min = yget(m, "minItems"), *max = yget(m, "maxItems");
+
+	if (min && min->s && strtoul(min->s, NULL, 10) == n)
+		yremove(m, "minItems", NULL);
+	if (max && max->s && strtoul(max->s, NULL, 10) == n)
+		yremove(m, "maxItems", NULL);
+	yset(m, "items", yget(names_items(cv, c->value, c->line), "items"));
+}
+
 /* then: properties: the names list and the list it names, at most @c->count long. */
 static void count_props(struct conv *cv, struct ynode *tprops, struct ynode *props,
 			const struct cond *c)
@@ -1043,6 +1078,11 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 				yset(m, "maximum", yint(cv, o->hi, o->line));
 				yset(tprops, o->prop, m);
 			}
+			else if (o->kind == CK_NAMES && !yget(tprops, o->prop))
+				yset(tprops, o->prop, names_items(cv, o->value, o->line));
+			else if (o->kind == CK_NAMES && !yget(yget(tprops, o->prop), "items") &&
+				 yget(tprops, o->prop)->kind == Y_MAP)
+				add_names_items(cv, yget(tprops, o->prop), o);
 			else if (o->kind == CK_ABSENT && !yget(tprops, o->prop))
 				yset(tprops, o->prop, yraw(cv, "false", o->line));
 			else if (o->kind == CK_REQUIRED && !in_required(treq, o->prop))
@@ -1186,6 +1226,186 @@ static bool later_in_a_chain(const struct conv *cv, const char *s)
 	return false;
 }
 
+/* "a\x1fb\x1f" of an items list of consts, or NULL when an entry is not one. */
+static const char *const_names(struct conv *cv, const struct ynode *items)
+{
+	struct strbuf sb;
+	const char *out = NULL;
+	bool ok = items->first != NULL;
+
+	sb_init(&sb);
+	for (const struct ynode *it = items->first; ok && it; it = it->next) {
+		const struct ynode *c = yget(it, "const");
+
+		ok = c && c->s;
+		if (ok) {
+			sb_puts(&sb, c->s);
+			sb_putc(&sb, '\x1f');
+		}
+	}
+	if (ok && sb.len)
+		out = cv_strndup(cv, sb.buf, sb.len);
+	sb_free(&sb);
+	return out;
+}
+
+static bool all_prefixes(const char *const *v, size_t n, const char *longest)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] && strncmp(longest, v[i], strlen(v[i])))
+			return false;
+	return true;
+}
+
+/* Does a node of the examples whose compatible opens with @head give list @prop other than @v? */
+static bool names_differ_in(const struct ditem *it, const char *head, const char *prop,
+			    const char *v, unsigned depth)
+{
+	size_t hl = strlen(head);
+
+	for (; it && depth < 32; it = it->next) {
+		if (it->kind != DI_NODE || it->dead)
+			continue;
+		const struct ditem *c = node_prop(it, "compatible"), *p = node_prop(it, prop);
+		const char *cv = c && c->value ? skip_blanks(c->value) : "";
+
+		if (p && cv[0] == '"' && !strncmp(cv + 1, head, hl) && cv[hl + 1] == '"') {
+			const char *q = p->value ? p->value : "", *w = v;
+
+			/* "a", "b" against "a\x1fb\x1f", name by name. */
+			for (q = strchr(q, '"'); q && *w; q = strchr(q, '"')) {
+				size_t k = strcspn(w, "\x1f"), e = strcspn(q + 1, "\"");
+
+				if (e != k || strncmp(q + 1, w, k))
+					return true;
+				w += k + 1;
+				q += e + 2;
+			}
+			if (q || *w)
+				return true;
+		}
+		if (names_differ_in(it->children, head, prop, v, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does each device node of the examples give names list @prop as the
+ * boards give its compatible, or (when not required) not at all?  A list
+ * the examples show for a compatible the boards do not, or a required one
+ * an example leaves out (the example is completed from the top level's
+ * names), keeps the text's list.
+ */
+static bool examples_agree(struct conv *cv, const struct cset *cs, const char *prop,
+			   const char *const *v)
+{
+	bool required = false;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		required = required || (!pr->scope && pr->req == REQ_YES && !strcmp(pr->name, prop));
+	}
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *node = cv->devnodes.v[d];
+		const struct ditem *c = node_prop(node, "compatible"), *p = node_prop(node, prop);
+		const char *cv0 = c && c->value ? skip_blanks(c->value) : "";
+		size_t i;
+
+		if (!p) {
+			if (required)
+				return false;
+			continue;
+		}
+		for (i = 0; i < cs->n; i++)
+			if (v[i] && cv0[0] == '"' && !strncmp(cv0 + 1, cs->s[i], strlen(cs->s[i])) &&
+			    cv0[strlen(cs->s[i]) + 1] == '"')
+				break;
+		if (i == cs->n || names_differ_in(node, cs->s[i], prop, v[i], 31))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Names lists per compatible that are not prefixes of one another (px30's
+ * DSI has "pclk", rk3399's "ref", "pclk", "phy_cfg", "grf"): the top level
+ * keeps the counts, each compatible gets its own items, when the list they
+ * name has no per-entry items to keep in step and the text's examples agree.
+ */
+static void board_names_apart(struct conv *cv, const struct cset *cs, struct vec *conds,
+			      struct ynode *props, struct ynode *np, const char *const *v)
+{
+	const char *list = named_list(cv, props, np->key);
+	struct ynode *lp = list ? yget(props, list) : NULL;
+	const struct ynode *items = yget(np, "items");
+	size_t least = SIZE_MAX, most = 0;
+
+	if (np->kind != Y_MAP || (lp && (lp->kind != Y_MAP || yget(lp, "items"))) ||
+	    (items && items->kind != Y_SEQ))
+		return;
+	if (!examples_agree(cv, cs, np->key, v))
+		return;
+	for (size_t i = 0; i < cs->n; i++) {
+		if (!v[i])
+			continue;
+		least = names_count(v[i]) < least ? names_count(v[i]) : least;
+		most = names_count(v[i]) > most ? names_count(v[i]) : most;
+	}
+	/* What the text lists stays one of the counts: other compatibles may have it. */
+	if (items) {
+		least = seq_len(items) < least ? seq_len(items) : least;
+		most = seq_len(items) > most ? seq_len(items) : most;
+	}
+	if (lp && !allows_list(lp, most, NULL))
+		return;
+	/* The text's own list stays, for the compatibles no board shows. */
+	const char *text_list = items ? const_names(cv, items) : NULL;
+
+	yremove(np, "items", NULL);
+	yremove(np, "minItems", NULL);
+	yremove(np, "maxItems", NULL);
+	if (least < most)
+		yset(np, "minItems", yint(cv, least, np->src));
+	yset(np, "maxItems", yint(cv, most, np->src));
+	if (lp)
+		allow_count(cv, lp, (unsigned)least, np->src);
+
+	bool done[MAX_COMPAT] = { false };
+
+	for (size_t i = 0; i < cs->n; i++) {
+		bool in[MAX_COMPAT] = { false };
+		struct cond *c;
+
+		if (!v[i] || done[i])
+			continue;
+		for (size_t k = i; k < cs->n; k++)
+			if (v[k] && !strcmp(v[k], v[i]))
+				in[k] = done[k] = true;
+		c = push_cond(cv, conds, CK_NAMES, in, false, cs->n, np->key, np->src);
+		if (c)
+			c->value = v[i];
+		/* reg decodes by the parent's cells, which the examples' wrapper sets apart. */
+		if (c && list && strcmp(list, "reg") &&
+		    (c = push_cond(cv, conds, CK_COUNT, in, false, cs->n, list, np->src)) != NULL)
+			c->count = (unsigned)names_count(v[i]);
+	}
+	if (text_list) {
+		bool rest[MAX_COMPAT] = { false };
+
+		for (size_t i = 0; i < cs->n; i++)
+			rest[i] = !v[i];
+		struct cond *c = push_cond(cv, conds, CK_NAMES, rest, false, cs->n, np->key, np->src);
+
+		if (c)
+			c->value = text_list;
+	}
+	finding(cv, DTBIND_NOTE, np->src, 1, "doc2yaml-node",
+		"board nodes with these compatibles give '%s' lists of their own: one per compatible",
+		np->key);
+}
+
 /*
  * Names lists the board sources give per compatible (clock-names, with one
  * more clock on some SoCs): where two or more of ours have lists of
@@ -1221,6 +1441,10 @@ static void board_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 		bool ok = allows_list(np, names_count(longest), longest) &&
 			  (!list || allows_list(yget(props, list), names_count(longest), NULL));
 
+		if (ok && !all_prefixes(v, cs->n, longest)) {
+			board_names_apart(cv, cs, conds, props, np, v);
+			continue;
+		}
 		/* Each a prefix of the longest, and what the text's own examples show. */
 		for (size_t i = 0; ok && i < cs->n; i++)
 			ok = !v[i] || (!strncmp(longest, v[i], strlen(v[i])) &&
