@@ -171,7 +171,7 @@ static const char *skip_string(const char *p, const char *end)
 static bool counted_list(const char *name, size_t n)
 {
 	static const char *const lists[] = {
-		"clocks", "resets", "dmas", "phys", "power-domains", "iommus",
+		"clocks", "resets", "dmas", "phys", "power-domains", "iommus", "interconnects",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(lists); i++)
@@ -193,6 +193,8 @@ static void count_entries(const char *p, const char *end, const char *name, size
 		refs += *p == '&';
 	if (p >= end || *p != ';' || !refs)
 		return;	/* a string, a macro or a node: not a plain phandle list */
+	if (nl == strlen("interconnects") && !memcmp(name, "interconnects", nl))
+		refs = (refs + 1) / 2;	/* a path: its source and its destination */
 	char num[16];
 
 	snprintf(num, sizeof(num), "=%u\n", refs);
@@ -320,7 +322,7 @@ struct frame {
 };
 
 static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *key, size_t kn,
-			unsigned fid, const char *props)
+			unsigned fid, const char *props, const char *counts)
 {
 	struct board_props *bp = arena_alloc(&c->boards.arena, sizeof(*bp));
 	char *k = arena_strndup(&c->boards.arena, key, kn);
@@ -328,6 +330,7 @@ static void index_props(struct dtbind_doc2yaml *c, struct hmap *m, const char *k
 	if (!bp || !k)
 		return;
 	bp->props = props;
+	bp->counts = counts;
 	bp->fid = fid;
 	bp->next = hmap_get_str(m, k, kn);
 	hmap_put_str(m, k, kn, bp);
@@ -339,17 +342,19 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f, unsigned fid
 	const char *props = arena_strndup(&c->boards.arena, f->props.buf ? f->props.buf : "",
 					  f->props.len);
 	const char *labels = f->labels.buf ? f->labels.buf : "";
+	const char *counts = f->counts.len ? arena_strndup(&c->boards.arena, f->counts.buf,
+							   f->counts.len) : NULL;
 
 	if (!f->props.len)
 		props = NULL;	/* nothing to add to any node */
 	if (props && f->ref[0])
-		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), fid, props);
+		index_props(c, &c->boards.overrides, f->ref, strlen(f->ref), fid, props, counts);
 	if (props && f->path.len && !f->ref[0])
-		index_props(c, &c->boards.paths, f->path.buf, f->path.len, fid, props);
+		index_props(c, &c->boards.paths, f->path.buf, f->path.len, fid, props, counts);
 	for (const char *l = labels; props && *l;) {
 		size_t n = strcspn(l, "\n");
 
-		index_props(c, &c->boards.labelled, l, n, fid, props);
+		index_props(c, &c->boards.labelled, l, n, fid, props, counts);
 		l += n + (l[n] == '\n');
 	}
 	if (f->l) {
@@ -363,8 +368,7 @@ static void close_frame(struct dtbind_doc2yaml *c, struct frame *f, unsigned fid
 			bn->ref = f->ref[0] ? arena_strdup(&c->boards.arena, f->ref) : NULL;
 			bn->names = f->names.len ? arena_strndup(&c->boards.arena, f->names.buf,
 								 f->names.len) : NULL;
-			bn->counts = f->counts.len ? arena_strndup(&c->boards.arena, f->counts.buf,
-								   f->counts.len) : NULL;
+			bn->counts = counts;
 			bn->path = f->path.len && !f->ref[0] ?
 				   arena_strndup(&c->boards.arena, f->path.buf, f->path.len) : NULL;
 			for (size_t i = 0; i < f->l->n; i++) {
@@ -1114,6 +1118,64 @@ static void node_has(const struct board_index *b, const struct board_node *bn,
 		mark_chain(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, names, n, has);
 }
 
+/* The count of phandle list @prop in @counts ("clocks=2\n..."), or 0. */
+static unsigned count_in(const char *counts, const char *prop)
+{
+	size_t pl = strlen(prop);
+
+	for (const char *l = counts; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		if (k > pl && l[pl] == '=' && !strncmp(l, prop, pl))
+			return (unsigned)strtoul(l + pl + 1, NULL, 10);
+		l += k + (l[k] == '\n');
+	}
+	return 0;
+}
+
+/* Folds count @n into *@most; *@mixed when two differ (a board sets the list again). */
+static void fold_count(unsigned n, unsigned *most, bool *mixed)
+{
+	if (n && *most && n != *most)
+		*mixed = true;
+	if (n > *most)
+		*most = n;
+}
+
+static void chain_count(const struct board_index *b, const struct hmap *m, const char *key,
+			size_t kn, unsigned fid, const char *prop, unsigned *most, bool *mixed)
+{
+	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
+		if (built_together(b, bp->fid, fid))
+			fold_count(count_in(bp->counts, prop), most, mixed);
+}
+
+/*
+ * The entries board node @bn gives phandle list @prop: the most of its own
+ * and of the blocks a build reads with it; *@mixed when they differ (a
+ * board sets the list again); 0: none.
+ */
+static unsigned node_count(const struct board_index *b, const struct board_node *bn,
+			   const char *prop, bool *mixed)
+{
+	unsigned most = count_in(bn->counts, prop);
+
+	*mixed = false;
+	for (const char *l = bn->labels; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		chain_count(b, &b->overrides, l, k, bn->fid, prop, &most, mixed);
+		l += k + (l[k] == '\n');
+	}
+	if (bn->path)
+		chain_count(b, &b->paths, bn->path, strlen(bn->path), bn->fid, prop, &most, mixed);
+	if (bn->ref) {
+		chain_count(b, &b->labelled, bn->ref, strlen(bn->ref), bn->fid, prop, &most, mixed);
+		chain_count(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, prop, &most, mixed);
+	}
+	return most;
+}
+
 /*
  * Calls @fn on each board node with one of our compatibles (generic ones
  * and those without a vendor aside), once: at its list's first string of
@@ -1254,29 +1316,30 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 	return common ? cv_strndup(cv, common, clen) : NULL;
 }
 
-/* The entries every board node whose list opens with @head gives phandle list @prop; 0: none or several. */
+/*
+ * The entries every board node whose list opens with @head gives phandle
+ * list @prop; 0: none, or several (across nodes, or a node's own against
+ * what a board sets again).
+ */
 unsigned board_count_of(struct conv *cv, const char *head, const char *prop, size_t *nodes)
 {
+	const struct board_index *b = &cv->c->boards;
 	unsigned common = 0;
-	size_t pl = strlen(prop);
 
 	*nodes = 0;
 	load_boards(cv);
-	if (!cv->c->boards.dir)
+	if (!b->dir)
 		return 0;
-	for (const struct board_noderef *r = hmap_get_str(&cv->c->boards.nodes, head, strlen(head));
-	     r; r = r->next) {
-		const char *l = r->node->counts;
-
+	for (const struct board_noderef *r = hmap_get_str(&b->nodes, head, strlen(head)); r;
+	     r = r->next) {
 		if (strcmp(r->node->l->s[0], head))
 			continue;
-		while (l && *l && !(!strncmp(l, prop, pl) && l[pl] == '='))
-			l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n');
-		if (!l || !*l)
-			continue;
-		unsigned n = (unsigned)strtoul(l + pl + 1, NULL, 10);
+		bool mixed;
+		unsigned n = node_count(b, r->node, prop, &mixed);
 
-		if (common && n != common)
+		if (!n)
+			continue;
+		if (mixed || (common && n != common))
 			return 0;
 		common = n;
 		++*nodes;
@@ -1286,32 +1349,28 @@ unsigned board_count_of(struct conv *cv, const char *head, const char *prop, siz
 
 struct count_max {
 	const char *prop;
-	unsigned most;
+	unsigned most, least;
 };
 
 static void note_count(struct conv *cv, const struct board_node *bn, void *arg)
 {
 	struct count_max *cm = arg;
-	size_t pl = strlen(cm->prop);
+	bool mixed;
+	unsigned n = node_count(&cv->c->boards, bn, cm->prop, &mixed);
 
-	(void)cv;
-	for (const char *l = bn->counts; l && *l;) {
-		size_t k = strcspn(l, "\n");
-		unsigned n;
-
-		if (k > pl && l[pl] == '=' && !strncmp(l, cm->prop, pl) &&
-		    (n = (unsigned)strtoul(l + pl + 1, NULL, 10)) > cm->most)
-			cm->most = n;
-		l += k + (l[k] == '\n');
-	}
+	if (n > cm->most)
+		cm->most = n;
+	if (n && (!cm->least || n < cm->least))
+		cm->least = n;
 }
 
-/* The most entries any of our board nodes gives phandle list @prop; 0: none. */
-unsigned board_count_max(struct conv *cv, const char *prop)
+/* The most entries any of our board nodes gives phandle list @prop, and in *@least the fewest; 0: none. */
+unsigned board_count_max(struct conv *cv, const char *prop, unsigned *least)
 {
-	struct count_max cm = { prop, 0 };
+	struct count_max cm = { prop, 0, 0 };
 
 	each_device_node(cv, note_count, &cm);
+	*least = cm.least;
 	return cm.most;
 }
 

@@ -618,6 +618,7 @@ struct board_props {
 	struct board_props *next;
 	unsigned fid;		/* the file that sets them */
 	const char *props;
+	const char *counts;	/* entries of the phandle lists it sets: "clocks=2\n" each */
 };
 
 bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes);
@@ -625,7 +626,7 @@ void board_family_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t 
 void board_other_pinfos(struct conv *cv, struct pinfo *pis, size_t *np, size_t cap);
 const char *board_names_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
 unsigned board_count_of(struct conv *cv, const char *head, const char *prop, size_t *nodes);
-unsigned board_count_max(struct conv *cv, const char *prop);
+unsigned board_count_max(struct conv *cv, const char *prop, unsigned *least);
 
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);

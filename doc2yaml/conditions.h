@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * conditions.h - what conditions.c and boardconds.c share: the device's
+ * compatibles and the conditions on them.  Private to those two files.
+ */
+#ifndef DOC2YAML_CONDITIONS_H
+#define DOC2YAML_CONDITIONS_H
+
+#include "doc2yaml-private.h"
+
+#define MAX_COMPAT 64
+
+/* The device's own compatibles (the first of each chain) and what names them in prose. */
+struct cset {
+	const char *s[MAX_COMPAT];
+	const char *chip[MAX_COMPAT];	/* "rk3399" of "rockchip,rk3399-mipi-dsi" */
+	size_t n;
+};
+
+/*
+ * One condition: @kind on the compatibles in @in.  CK_VALUE: the entry
+ * @value of the names property @prop is for them only; it becomes
+ * CK_COUNT (at most @count entries) on the others.  CK_ITEMS: the list
+ * @prop has exactly @count entries on them ("two interrupts for imx7d").
+ * CK_RANGE: @prop's value lies in @lo..@hi on them ("MAX98927 slot range :
+ * 0 ~ 15").  CK_NAMES: the names list @prop is @value ("a\x1fb\x1f") on them.
+ */
+enum cond_kind { CK_ABSENT, CK_REQUIRED, CK_VALUE, CK_COUNT, CK_ITEMS, CK_RANGE, CK_NAMES, CK_DONE };
+
+struct cond {
+	enum cond_kind kind;
+	bool in[MAX_COMPAT];
+	const char *prop;
+	const char *value;
+	unsigned count;
+	unsigned line;
+	long lo, hi;
+	bool unrequire;	/* the text's "required" list had it for every device */
+};
+
+struct cond *push_cond(struct conv *cv, struct vec *conds, enum cond_kind kind, const bool *in,
+		       bool invert, size_t n, const char *prop, unsigned line);
+const char *named_list(struct conv *cv, const struct ynode *props, const char *names);
+void allow_count(struct conv *cv, struct ynode *prop, unsigned count, unsigned src);
+size_t names_count(const char *v);
+
+/* boardconds.c: conditions from the tree's board sources */
+void board_conditions(struct conv *cv, const struct cset *cs, struct vec *conds,
+		      struct ynode *props);
+void board_raise_counts(struct conv *cv, struct ynode *props);
+
+#endif
