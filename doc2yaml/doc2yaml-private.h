@@ -631,6 +631,9 @@ unsigned board_count_max(struct conv *cv, const char *prop, unsigned *least);
 const struct board_ref *board_lists_with(struct conv *cv, const char *compat);
 bool board_uses_alone(struct conv *cv, const char *s);
 void board_index_free(struct dtbind_doc2yaml *c);
+void load_boards(struct conv *cv);
+bool same_vendor(const char *a, const char *b);
+bool built_together(const struct board_index *b, unsigned x, unsigned y);
 void board_index_from_buffer(struct dtbind_doc2yaml *c, const char *dir, const char *buf,
 			     size_t len);
 void board_chains(struct conv *cv);
