@@ -8,6 +8,21 @@
 #define _GNU_SOURCE
 #include "conditions.h"
 
+/*
+ * The compatibles whose @key equals @key[i]'s (0: none), into @in, unless
+ * @i is @done already or has none: one if/then per value, not per compatible.
+ */
+static bool take_group(const size_t *key, size_t n, size_t i, bool *done, bool *in)
+{
+	if (!key[i] || done[i])
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		in[k] = key[k] == key[i];
+		done[k] = done[k] || in[k];
+	}
+	return true;
+}
+
 static size_t seq_len(const struct ynode *seq)
 {
 	size_t n = 0;
@@ -269,16 +284,18 @@ static void board_names_apart(struct conv *cv, const struct cset *cs, struct vec
 		allow_count(cv, lp, (unsigned)least, np->src);
 
 	bool done[MAX_COMPAT] = { false };
+	size_t key[MAX_COMPAT] = { 0 };
 
+	for (size_t i = 0; i < cs->n; i++)
+		for (size_t k = 0; v[i] && !key[i] && k <= i; k++)
+			if (v[k] && !strcmp(v[k], v[i]))
+				key[i] = k + 1;	/* the first with the same list */
 	for (size_t i = 0; i < cs->n; i++) {
 		bool in[MAX_COMPAT] = { false };
 		struct cond *c;
 
-		if (!v[i] || done[i])
+		if (!take_group(key, cs->n, i, done, in))
 			continue;
-		for (size_t k = i; k < cs->n; k++)
-			if (v[k] && !strcmp(v[k], v[i]))
-				in[k] = done[k] = true;
 		c = push_cond(cv, conds, CK_NAMES, in, false, cs->n, np->key, np->src);
 		if (c)
 			c->value = v[i];
@@ -350,16 +367,16 @@ static void board_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 		if (!ok)
 			continue;
 		bool done[MAX_COMPAT] = { false };
+		size_t key[MAX_COMPAT];
 
+		for (size_t i = 0; i < cs->n; i++)
+			key[i] = v[i] ? names_count(v[i]) : 0;
 		for (size_t i = 0; i < cs->n; i++) {
 			bool in[MAX_COMPAT] = { false };
-			size_t n = names_count(v[i]);
+			size_t n = key[i];
 
-			if (!v[i] || done[i])
+			if (!take_group(key, cs->n, i, done, in))
 				continue;
-			for (size_t k = i; k < cs->n; k++)
-				if (v[k] && names_count(v[k]) == n)
-					in[k] = done[k] = true;
 			struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, np->key,
 						   np->src);
 
@@ -478,16 +495,16 @@ static void board_count_conds(struct conv *cv, const struct cset *cs, struct vec
 		if (!ok)
 			continue;
 		bool done[MAX_COMPAT] = { false };
+		size_t key[MAX_COMPAT];
 
+		for (size_t i = 0; i < cs->n; i++)
+			key[i] = n[i];
 		for (size_t i = 0; i < cs->n; i++) {
 			bool in[MAX_COMPAT] = { false };
 			struct cond *c;
 
-			if (!n[i] || done[i])
+			if (!take_group(key, cs->n, i, done, in))
 				continue;
-			for (size_t j = i; j < cs->n; j++)
-				if (n[j] == n[i])
-					in[j] = done[j] = true;
 			c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, lists[k][0], np->src);
 			if (c)
 				c->count = n[i];
