@@ -86,22 +86,27 @@ static size_t entry_count(const char *v)
 	return n ? n : SIZE_MAX;
 }
 
+/* Does example node @it's compatible open with @head? */
+static bool opens_with(const struct ditem *it, const char *head)
+{
+	const struct ditem *c = node_prop(it, "compatible");
+	const char *cv = c && c->value ? skip_blanks(c->value) : "";
+	size_t hl = strlen(head);
+
+	return cv[0] == '"' && !strncmp(cv + 1, head, hl) && cv[hl + 1] == '"';
+}
+
 /* Does a node below @it with compatible @head (first) give list @prop another length than @n? */
 static bool nodes_differ(const struct ditem *it, const char *head, const char *prop, size_t n,
 			 unsigned depth)
 {
-	size_t hl = strlen(head);
-
 	for (; it && depth < 32; it = it->next) {
 		if (it->kind != DI_NODE || it->dead)
 			continue;
-		const struct ditem *c = node_prop(it, "compatible"), *p = node_prop(it, prop);
-		const char *cv = c && c->value ? skip_blanks(c->value) : "";
-
+		const struct ditem *p = node_prop(it, prop);
 		size_t k = p ? entry_count(p->value) : SIZE_MAX;
 
-		if (k != SIZE_MAX && k != n && cv[0] == '"' && !strncmp(cv + 1, head, hl) &&
-		    cv[hl + 1] == '"')
+		if (k != SIZE_MAX && k != n && opens_with(it, head))
 			return true;
 		if (nodes_differ(it->children, head, prop, n, depth + 1))
 			return true;
@@ -172,15 +177,12 @@ static bool all_prefixes(const char *const *v, size_t n, const char *longest)
 static bool names_differ_in(const struct ditem *it, const char *head, const char *prop,
 			    const char *v, unsigned depth)
 {
-	size_t hl = strlen(head);
-
 	for (; it && depth < 32; it = it->next) {
 		if (it->kind != DI_NODE || it->dead)
 			continue;
-		const struct ditem *c = node_prop(it, "compatible"), *p = node_prop(it, prop);
-		const char *cv = c && c->value ? skip_blanks(c->value) : "";
+		const struct ditem *p = node_prop(it, prop);
 
-		if (p && cv[0] == '"' && !strncmp(cv + 1, head, hl) && cv[hl + 1] == '"') {
+		if (p && opens_with(it, head)) {
 			const char *q = p->value ? p->value : "", *w = v;
 
 			/* "a", "b" against "a\x1fb\x1f", name by name. */
@@ -220,18 +222,15 @@ static bool examples_agree(struct conv *cv, const struct cset *cs, const char *p
 	}
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		const struct ditem *node = cv->devnodes.v[d];
-		const struct ditem *c = node_prop(node, "compatible"), *p = node_prop(node, prop);
-		const char *cv0 = c && c->value ? skip_blanks(c->value) : "";
 		size_t i;
 
-		if (!p) {
+		if (!node_prop(node, prop)) {
 			if (required)
 				return false;
 			continue;
 		}
 		for (i = 0; i < cs->n; i++)
-			if (v[i] && cv0[0] == '"' && !strncmp(cv0 + 1, cs->s[i], strlen(cs->s[i])) &&
-			    cv0[strlen(cs->s[i]) + 1] == '"')
+			if (v[i] && opens_with(node, cs->s[i]))
 				break;
 		if (i == cs->n || names_differ_in(node, cs->s[i], prop, v[i], 31))
 			return false;
