@@ -28,9 +28,10 @@ static const struct cli_option doc2yaml_options[] = {
 	{ 0, "maintainer", "M", "a maintainer, 'Name <email>' (repeatable)" },
 	{ 'I', NULL, "DIR", "a directory with dt-bindings/ headers for the examples' macros "
 	  "(default: the kernel tree around the bindings)" },
-	{ 0, "dts", "DIR", "board sources (*.dts, *.dtsi below DIR) whose compatible lists add "
-	  "the SoC strings they place before the text's (default: arch/ of the kernel tree "
-	  "around the bindings; each addition is noted)" },
+	{ 0, "dts", "DIR", "board sources (*.dts, *.dtsi below DIR, merged as their #includes "
+	  "say): the SoC strings they place before the text's, the properties and counts they "
+	  "use that the text does not say (default: arch/ of the kernel tree around the "
+	  "bindings; each change is noted)" },
 	{ 'f', "force", NULL, "replace existing output files" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
 	{ 0, "no-parts", NULL, "do not convert a part of the text for another device (its own "
