@@ -123,6 +123,8 @@ struct dtbind_doc2yaml {
 	struct hmap prop_types;
 	/* The board sources (boards.c), read once per directory. */
 	struct board_index boards;
+	/* The bindings root found above the last output's or input's directory. */
+	char *root_memo_dir, *root_memo;
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
 	 * results (and links to the schemas they reference), one linter
@@ -273,6 +275,7 @@ struct conv {
 
 	const char *txt_rel;		/* the input's path under the bindings tree, if known */
 	const char *root;		/* bindings root, if known */
+	char *abs_in, *abs_out;		/* input and output resolved once (NULL: none on disk) */
 	const char *dir_hint;		/* directory of the output under the root ("sound") */
 	const char *id_rel;		/* the output's path under the root ("input/touchscreen/x.yaml") */
 	bool dir_is_top;		/* the output sits directly in that directory */
@@ -658,7 +661,7 @@ void fix_example_node_kinds(struct conv *cv);
 void complete_examples(struct conv *cv, struct ynode *schema);
 
 /* header.c: the schema's header: $id, maintainers */
-const char *relative_id_path(struct conv *cv, const char *in, const char *out);
+const char *relative_id_path(struct conv *cv);
 size_t maintainers_for(struct conv *cv, const char *const *paths, size_t npaths,
 			      const char **out, size_t max);
 void load_maintainers_file(struct dtbind_doc2yaml *c, const char *root);

@@ -357,8 +357,7 @@ bool core_schema_path(enum dtbind_gen gen, const char *rel)
 	return embedded_find_gen(path, gen) || str_in(rel, more, ARRAY_SIZE(more));
 }
 
-static int convert(struct conv *cv, const char *text, size_t len, const char *out_path,
-		   char **yaml, size_t *yaml_len)
+static int convert(struct conv *cv, const char *text, size_t len, char **yaml, size_t *yaml_len)
 {
 	size_t first;
 	unsigned stub;
@@ -410,7 +409,7 @@ static int convert(struct conv *cv, const char *text, size_t len, const char *ou
 
 	/* The schema. */
 	struct ynode *schema = ymap(cv, 1);
-	const char *rel = relative_id_path(cv, cv->file, out_path);
+	const char *rel = relative_id_path(cv);
 
 	if (!schema || !rel)
 		return -DTBIND_ENOMEM;
@@ -519,10 +518,42 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	hmap_free(&c->prop_types);
 	board_index_free(c);
 	free(c->compat_root);
+	free(c->root_memo_dir);
+	free(c->root_memo);
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
 	free(c);
+}
+
+/*
+ * bindings_root_above() for @path, asked once per directory: a batch has
+ * hundreds of files in each, and each answer costs a realpath() per level.
+ */
+static char *memo_root_above(struct dtbind_doc2yaml *c, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	char *dir = strndup(path, dl);
+
+	/* A directory not made yet may hold a bindings tree once it is. */
+	if (!dir || !is_dir(dl ? dir : ".")) {
+		free(dir);
+		return bindings_root_above(path);
+	}
+	free(dir);
+	if (!c->root_memo_dir || strlen(c->root_memo_dir) != dl ||
+	    strncmp(c->root_memo_dir, path, dl)) {
+		free(c->root_memo_dir);
+		free(c->root_memo);
+		c->root_memo_dir = strndup(path, dl);
+		c->root_memo = bindings_root_above(path);
+		if (!c->root_memo_dir) {
+			free(c->root_memo);
+			c->root_memo = NULL;
+		}
+	}
+	return c->root_memo ? strdup(c->root_memo) : NULL;
 }
 
 int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, const char *text,
@@ -536,12 +567,26 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	*yaml_len = 0;
 	arena_init(&cv.a, 64 * 1024);
 	sb_init(&cv.desc);
+	/* A path in no existing directory (a buffer converted in memory): as it is written. */
+	cv.abs_in = txt_path ? abs_path(txt_path) : NULL;
+	if (txt_path && !cv.abs_in)
+		cv.abs_in = strdup(txt_path);
+	cv.abs_out = out_path ? abs_path(out_path) : NULL;
+	if (out_path && !cv.abs_out)
+		cv.abs_out = strdup(out_path);
+	if ((txt_path && !cv.abs_in) || (out_path && !cv.abs_out)) {
+		free(cv.abs_in);
+		free(cv.abs_out);
+		arena_release(&cv.a);
+		sb_free(&cv.desc);
+		return -DTBIND_ENOMEM;
+	}
 	if (c->opts.bindings_root)
 		root = realpath(c->opts.bindings_root, NULL);
 	if (!root && out_path)
-		root = bindings_root_above(out_path);
+		root = memo_root_above(c, out_path);
 	if (!root && txt_path)
-		root = bindings_root_above(txt_path);
+		root = memo_root_above(c, txt_path);
 	cv.root = root;
 	/* The tree's dt-schema generation, chosen on the first tree seen (one linter). */
 	if (!c->gen_settled) {
@@ -556,14 +601,13 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 						DTBIND_GEN_AUTO);
 	c->gen_settled = c->gen_settled || c->opts.gen != DTBIND_GEN_AUTO;
 	if (root && txt_path) {
-		char *a = abs_path(txt_path);
+		const char *a = cv.abs_in;
 		size_t rl = strlen(root);
 
-		if (a && !strncmp(a, root, rl) && a[rl] == '/')
+		if (!strncmp(a, root, rl) && a[rl] == '/')
 			cv.txt_rel = cv_strdup(&cv, a + rl + 1);
-		free(a);
 	}
-	ret = convert(&cv, text, len, out_path, yaml, yaml_len);
+	ret = convert(&cv, text, len, yaml, yaml_len);
 	if (ret || !*yaml) {
 		free(*yaml);
 		*yaml = NULL;
@@ -571,6 +615,8 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	}
 	sb_free(&cv.desc);
 	arena_release(&cv.a);
+	free(cv.abs_in);
+	free(cv.abs_out);
 	free(root);
 	return ret;
 }

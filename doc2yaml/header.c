@@ -40,16 +40,10 @@ static bool is_binding_dir(const char *s, size_t n)
  * paths share at their ends, from the first one that is a top-level
  * bindings directory; else the file name alone.
  */
-const char *relative_id_path(struct conv *cv, const char *in, const char *out)
+const char *relative_id_path(struct conv *cv)
 {
-	char *ain = in ? abs_path(in) : NULL, *aout = out ? abs_path(out) : NULL;
+	const char *ain = cv->abs_in, *aout = cv->abs_out;
 	const char *res = NULL;
-
-	/* A path in no existing directory (a buffer converted in memory): as it is written. */
-	if (in && !ain)
-		ain = strdup(in);
-	if (out && !aout)
-		aout = strdup(out);
 	const char *target = aout ? aout : ain;
 	char *tmp = NULL;
 
@@ -66,28 +60,26 @@ const char *relative_id_path(struct conv *cv, const char *in, const char *out)
 		target = tmp;
 	}
 	if (cv->root) {
-		char *r = realpath(cv->root, NULL);
-		size_t rl = r ? strlen(r) : 0;
+		/* Canonical already: realpath() or what abs_path() found it in. */
+		const char *r = cv->root;
+		size_t rl = strlen(r);
 		const char *tb = strrchr(target, '/');
 
-		if (r && !strncmp(target, r, rl) && target[rl] == '/') {
+		if (!strncmp(target, r, rl) && target[rl] == '/') {
 			res = cv_strdup(cv, target + rl + 1);
-			free(r);
 			goto done;
 		}
 		/*
 		 * An output elsewhere ("doc2yaml bindings/ -o out/"): the input's
 		 * directory under the root, the output's file name.
 		 */
-		if (r && ain && tb && !strncmp(ain, r, rl) && ain[rl] == '/') {
+		if (ain && tb && !strncmp(ain, r, rl) && ain[rl] == '/') {
 			const char *ib = strrchr(ain, '/');
 
 			res = ib > ain + rl ? cv_printf(cv, "%.*s%s", (int)(ib - (ain + rl + 1)),
 						       ain + rl + 1, tb) : cv_strdup(cv, tb + 1);
-			free(r);
 			goto done;
 		}
-		free(r);
 	}
 	const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
 	/* Directory components of the output, and how many end both paths. */
@@ -149,8 +141,6 @@ const char *relative_id_path(struct conv *cv, const char *in, const char *out)
 	res = cv_strdup(cv, sb_cstr(&sb));
 	sb_free(&sb);
 done:
-	free(ain);
-	free(aout);
 	free(tmp);
 	return res;
 }
