@@ -90,6 +90,41 @@ static bool names_fallback_of(const struct conv *cv, const char *head, const cha
 }
 
 /*
+ * Does @w name a family @chip belongs to: "imx6" of "imx6q", "imx6sl"
+ * ("only for imx6 SoC series")?  The word ends in a digit and the chip goes
+ * on with a letter: "imx6" is not "imx65", "rk33" is no family.
+ */
+static bool names_family(const char *w, const char *chip)
+{
+	size_t wl = strlen(w);
+
+	if (!chip || wl < 3 || !isdigit((unsigned char)w[wl - 1]) || strncasecmp(w, chip, wl) ||
+	    !isalpha((unsigned char)chip[wl]))
+		return false;
+	for (size_t i = 0; i < wl; i++)
+		if (isalpha((unsigned char)w[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Does a bare number name the device with that model number: "(5717/5719)"
+ * of "ti,tas5717"?  Three digits or more, the whole of a run of them in the
+ * device's name.
+ */
+static bool names_model_number(const char *w, const char *dev)
+{
+	size_t wl = strlen(w);
+
+	if (wl < 3 || !only_chars(w, isdigit, ""))
+		return false;
+	for (const char *p = dev; (p = strstr(p, w)); p++)
+		if ((p == dev || !isdigit((unsigned char)p[-1])) && !isdigit((unsigned char)p[wl]))
+			return true;
+	return false;
+}
+
+/*
  * The compatibles the words of @s[0..len) name, into @in; returns how many.
  * A word naming a fallback names them all.
  */
@@ -140,6 +175,8 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 				continue;
 			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
 			    (cs->chip[i] && !strcasecmp(word, cs->chip[i])) ||
+			    names_family(word, cs->chip[i]) ||
+			    names_model_number(word, compat_device(cs->s[i])) ||
 			    names_fallback_of(cv, cs->s[i], word)) {
 				in[i] = true;
 				count++;
