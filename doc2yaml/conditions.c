@@ -381,6 +381,24 @@ static bool says_required(const char *s)
 	return false;
 }
 
+/* Does sentence @b open with a requirement that names where: "Required if/when/for/on ..."? */
+static bool required_where(const char *b)
+{
+	static const char *const lead[] = { "required ", "only required ", "mandatory " };
+	static const char *const where[] = { "if ", "when ", "for ", "on ", "only " };
+
+	for (size_t i = 0; i < ARRAY_SIZE(lead); i++) {
+		if (!starts_with_ci(b, lead[i]))
+			continue;
+		const char *w = skip_blanks(b + strlen(lead[i]));
+
+		for (size_t k = 0; k < ARRAY_SIZE(where); k++)
+			if (starts_with_ci(w, where[k]))
+				return true;
+	}
+	return false;
+}
+
 /*
  * The compatibles the words after "for" name, into @in, up to the first
  * word that is neither a name nor a joining word ("for imx6ull and imx7d",
@@ -753,6 +771,14 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	}
 	else if (is_req && !global_req && !is_neg)
 		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
+	else if (is_req && global_req && !is_neg && !is_value && required_where(b)) {
+		/* In the required list, "Required if compatible is X": there, and only there. */
+		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
+					   pr->line);
+
+		if (c)
+			c->unrequire = true;
+	}
 	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
 		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
 	else if (is_only && !is_neg && global_req && (!is_value || find_word(buf, "only"))) {
@@ -1131,8 +1157,19 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		return;
 	board_raise_counts(cv, props);
 	collect_compats(cv, &cs);
-	if (cs.n < 2)
+	if (cs.n < 2) {
+		/* "Required for compatible = \"x\":" over a text of x alone: required. */
+		for (size_t k = 0; k < cv->props.n; k++) {
+			const struct prop *pr = cv->props.v[k];
+			bool in[MAX_COMPAT];
+
+			if (!pr->scope && pr->qual && pr->qual_req == REQ_YES && !pr->deprecated &&
+			    yget(props, pr->name) && !in_required(req, pr->name) &&
+			    mentions(cv, &cs, pr->qual, strlen(pr->qual), in))
+				ypush(req, ystr(cv, pr->name, pr->line));
+		}
 		return;
+	}
 	for (size_t k = 0; k < cv->props.n; k++) {
 		struct prop *pr = cv->props.v[k];
 

@@ -278,7 +278,13 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		       !isdigit((unsigned char)p[0]) && l->ind <= 4 &&
 		       (i == 0 || cv->lines[i - 1].blank || is_rule_line(&cv->lines[i - 1]));
 	}
-	if (strchr(p, '=') || strchr(p, ';') || strchr(p, '{') || strchr(p, '"'))
+	/* "Required if compatible is \"fsl,imx8qm-mqs\":", "Clocks required for compatible = \"x\":" */
+	bool compat_scope = colon && find_ci(p, "compatible") && words <= 12 &&
+			    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ") ||
+			     find_ci(p, " required for ") || find_ci(p, " required if "));
+
+	if (((strchr(p, '=') || strchr(p, '"')) && !compat_scope) || strchr(p, ';') ||
+	    strchr(p, '{'))
 		return false;
 	if (words > 12)
 		return false;
@@ -321,7 +327,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 
 	if (find_ci(p, "example")) {
 		h->kind = SEC_EXAMPLE;
-	} else if (mentions_props(p)) {
+	} else if (mentions_props(p) || compat_scope) {
 		h->kind = SEC_PROPS;
 	} else if ((find_ci(p, "node") || find_ci(p, "child")) &&
 		   (find_ci(p, "required") || find_ci(p, "optional") || (words <= 2 && colon)) &&

@@ -429,6 +429,11 @@ static void heading_qualifier(const char *t, char *out, size_t max)
 {
 	const char *p = find_ci(t, "proper");
 
+	/* "Required if compatible is \"x\":", "Clocks required for compatible = \"x\":" */
+	if (!p)
+		p = find_ci(t, "required ");
+	if (!p)
+		p = find_ci(t, "optional ");
 	out[0] = '\0';
 	if (!p)
 		return;
@@ -588,7 +593,9 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 		heading_lead(cv->lines[i].t, ps->lead, sizeof(ps->lead));
 		ps->head_line = cv->lines[i].no;
 		ps->qual_compat = h->kind == SEC_PROPS && ps->main_has_compat &&
-				  (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '(') &&
+				  (starts_with_ci(ps->qualifier, "for ") || ps->qualifier[0] == '(' ||
+				   starts_with_ci(ps->qualifier, "if ") ||
+				   starts_with_ci(ps->qualifier, "when ")) &&
 				  qualifier_names_compatible(cv, ps->qualifier);
 		if (h->root)
 			cv->root_binding = true;
