@@ -124,6 +124,32 @@ static bool names_model_number(const char *w, const char *dev)
 	return false;
 }
 
+/* Does @s (after a name) say "and later", "and newer", "(and following)", "onwards"? */
+static bool and_later(const char *s, const char *end)
+{
+	static const char *const later[] = {
+		"and later", "and newer", "and following", "and above", "onwards", "or later",
+		"or newer",
+	};
+	char buf[32];
+	size_t n = 0;
+
+	while (s < end && (isspace((unsigned char)*s) || *s == '(' || *s == ')'))
+		s++;
+	while (s + n < end && n + 1 < sizeof(buf)) {
+		buf[n] = s[n];
+		n++;
+	}
+	buf[n] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
+		size_t l = strlen(later[i]);
+
+		if (!strncasecmp(buf, later[i], l) && !isalnum((unsigned char)buf[l]))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The compatibles the words of @s[0..len) name, into @in; returns how many.
  * A word naming a fallback names them all.
@@ -170,17 +196,23 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 		}
 		if (names_all(cv, word))
 			return 0;
+		size_t first = SIZE_MAX;
+
 		for (size_t i = 0; i < cs->n; i++) {
-			if (in[i])
-				continue;
 			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
 			    (cs->chip[i] && !strcasecmp(word, cs->chip[i])) ||
 			    names_family(word, cs->chip[i]) ||
 			    names_model_number(word, compat_device(cs->s[i])) ||
 			    names_fallback_of(cv, cs->s[i], word)) {
+				first = first == SIZE_MAX ? i : first;
+				count += !in[i];
 				in[i] = true;
-				count++;
 			}
+		}
+		/* "Tegra124 and later", "G12A and newer": the ones the text lists after it too. */
+		for (size_t i = first + 1; first != SIZE_MAX && i < cs->n && and_later(w + wl, end); i++) {
+			count += !in[i];
+			in[i] = true;
 		}
 	}
 	return count;
