@@ -317,7 +317,7 @@ static bool scope_word(const char *w, size_t wl)
 	static const char *const joins[] = {
 		"and", "or", "both", "the", "only", "for", "on", "of", "type", "types", "soc", "socs",
 		"chip", "chips", "device", "devices", "variant", "variants", "model", "models",
-		"compatible", "compatibles",
+		"compatible", "compatibles", "later", "newer", "following", "onwards", "above",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(joins); i++)
 		if (wl == strlen(joins[i]) && !strncasecmp(w, joins[i], wl))
@@ -382,6 +382,42 @@ static bool scoped_to(const struct conv *cv, const struct cset *cs, const char *
 		if (all[i] != in[i])
 			return false;
 	return true;
+}
+
+/*
+ * Does the sentence close on "for X" or "on X and Y" ("... supply (for
+ * 5711)", "PHY clock on rk3399")?  Not "for the ektf2127 interrupt": there
+ * the name only qualifies a noun.
+ */
+static bool names_close(const struct conv *cv, const struct cset *cs, const char *b, size_t len)
+{
+	const char *end = b + len;
+	bool in[MAX_COMPAT];
+
+	while (end > b && (isspace((unsigned char)end[-1]) || end[-1] == '.'))
+		end--;
+	/* "... supply (5717/5719)", "(OMAP2430 and newer SoC)": a closing aside of names. */
+	if (end > b && end[-1] == ')') {
+		const char *open = end - 1;
+
+		while (open > b && open[-1] != '(' && open[-1] != ')')
+			open--;
+		if (open > b && open[-1] == '(' &&
+		    only_names(cv, cs, open, (size_t)(end - 1 - open), in) > 0)
+			return true;
+		end--;
+	}
+	for (const char *p = end; p > b; p--) {
+		bool lead = p == b + 1 && (!strncasecmp(b, "for ", 4) || !strncasecmp(b, "on ", 3));
+
+		if (lead || !strncasecmp(p, " for ", 5) || !strncasecmp(p, " on ", 4) ||
+		    !strncasecmp(p, "(for ", 5) || !strncasecmp(p, "(on ", 4)) {
+			const char *from = lead ? b : p;
+
+			return only_names(cv, cs, from, (size_t)(end - from), in) > 0;
+		}
+	}
+	return false;
 }
 
 /* "must be set", "should be present when ...": a requirement, not a value ("must be set to 1"). */
@@ -779,8 +815,11 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		return;
 	}
 	bool whole = len + 2 >= strlen(text) && len < 100;
+	/* The sentence, or its first line: "Select DSD input pins for ak4497" over a values table. */
+	size_t first_line = strcspn(unq, "\n");
 	bool is_only = has_any(buf, only, ARRAY_SIZE(only)) ||
-		       (whole && (find_word(buf, "for") || find_word(buf, "on")));
+		       (whole && (names_close(cv, cs, buf, blen) ||
+				  names_close(cv, cs, unq, first_line)));
 	bool is_value = false;
 
 	for (size_t i = 0; i < ARRAY_SIZE(value); i++)
