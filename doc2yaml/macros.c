@@ -5,6 +5,9 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
+#include "cpp.h"
+#include "dts.h"
+
 /* Macros of the examples and the dt-bindings header that defines them. */
 static const struct macro_header {
 	const char *prefix;	/* whole name, or prefix when it ends in '_' or '*' */
@@ -454,4 +457,113 @@ bool header_known(struct conv *cv, const char *h)
 			return true;
 	load_macros(cv->c, cv->root);
 	return hmap_get_str(&cv->c->headers, h, strlen(h)) != NULL;
+}
+
+/*
+ * The value of the one cell @call[0..n) (a macro call with arguments),
+ * through the preprocessor with the example's headers and the DTS parser;
+ * NULL when it is not one number.
+ */
+static const char *call_value(struct conv *cv, const char *call, size_t n)
+{
+	const char **dirs = calloc(cv->c->opts.n_include_dirs + 1, sizeof(*dirs));
+	size_t nd = 0;
+	char *kernel_inc = NULL;
+	struct strbuf sb;
+	const char *res = NULL;
+
+	if (!dirs)
+		return NULL;
+	for (size_t i = 0; i < cv->c->opts.n_include_dirs; i++)
+		dirs[nd++] = cv->c->opts.include_dirs[i];
+	if (cv->root && asprintf(&kernel_inc, "%s/../../../include", cv->root) >= 0)
+		dirs[nd++] = kernel_inc;
+	sb_init(&sb);
+	for (size_t i = 0; i < cv->n_includes; i++)
+		sb_printf(&sb, "#include <%s>\n", cv->macro_includes[i]);
+	sb_printf(&sb, "/dts-v1/;\n/ { v = <%.*s>; };\n", (int)n, call);
+
+	struct cpp_opts opts = { .include_dirs = dirs, .n_include_dirs = nd };
+	struct cpp_output out = { 0 };
+	struct dtbind_diag *quiet = dtbind_diag_new_collect();
+	struct dt_tree t;
+
+	dt_tree_init(&t);
+	if (quiet && !sb.oom && !cpp_run(&opts, "example", sb.buf, sb.len, NULL, quiet, &out) &&
+	    !dts_parse(&t, "example", out.text, out.len, NULL, quiet) && !t.errors && t.root) {
+		const struct dt_property *v = dt_node_prop(t.root, "v");
+
+		/* One 32-bit cell: its only marker says so. */
+		if (v && v->len == 4 && (!v->markers || (v->markers->type == DT_M_U32 &&
+							   !v->markers->next)))
+			res = cv_printf(cv, "%u", (unsigned)v->val[0] << 24 | (unsigned)v->val[1] << 16 |
+						  (unsigned)v->val[2] << 8 | v->val[3]);
+	}
+	dt_tree_release(&t);
+	cpp_output_free(&out);
+	dtbind_diag_free(quiet);
+	sb_free(&sb);
+	free(kernel_inc);
+	free(dirs);
+	return res;
+}
+
+/*
+ * "interrupts = <TEGRA_GPIO(W, 3) IRQ_TYPE_LEVEL_HIGH>": dt-schema's example
+ * wrapper counts the cells of the first interrupts with a pattern that a
+ * call with arguments (its comma) does not match, and then decodes one cell
+ * an interrupt: the example fails.  Such a call is written as its value, as
+ * the kernel's conversions do.
+ */
+static const char *interrupt_calls(struct conv *cv, const char *v, unsigned line)
+{
+	struct strbuf sb;
+	bool changed = false;
+	const char *p = v;
+
+	sb_init(&sb);
+	while (*p) {
+		const char *id = p;
+
+		if (!(isalpha((unsigned char)*p) || *p == '_') ||
+		    (p > v && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '&'))) {
+			sb_putc(&sb, *p++);
+			continue;
+		}
+		while (isalnum((unsigned char)*p) || *p == '_')
+			p++;
+		const char *end = call_args_end(p);
+		const char *val = NULL;
+
+		if (end && memchr(p, ',', (size_t)(end - p)))
+			val = call_value(cv, id, (size_t)(end - id));
+		if (!val) {
+			sb_putn(&sb, id, (size_t)(p - id));
+			continue;
+		}
+		finding(cv, DTBIND_NOTE, line, 1, "doc2yaml-example",
+			"%.*s written as its value %s in the example's interrupts: dt-schema's "
+			"example wrapper cannot count cells through a call with arguments",
+			(int)(end - id), id, val);
+		sb_puts(&sb, val);
+		p = end;
+		changed = true;
+	}
+	const char *r = changed && !sb.oom ? cv_strndup(cv, sb.buf, sb.len) : v;
+
+	sb_free(&sb);
+	return r;
+}
+
+void evaluate_interrupt_calls(struct conv *cv, struct ditem *it, unsigned depth)
+{
+	for (; it && depth < MAX_NESTING; it = it->next) {
+		if (it->dead)
+			continue;
+		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts") &&
+		    strchr(it->value, ','))
+			it->value = interrupt_calls(cv, it->value, it->line);
+		else if (it->kind == DI_NODE)
+			evaluate_interrupt_calls(cv, it->children, depth + 1);
+	}
 }
