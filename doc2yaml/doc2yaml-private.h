@@ -276,6 +276,7 @@ struct conv {
 	const char *txt_rel;		/* the input's path under the bindings tree, if known */
 	const char *root;		/* bindings root, if known */
 	char *abs_in, *abs_out;		/* input and output resolved once (NULL: none on disk) */
+	unsigned calls_evaluated;	/* interrupts cells computed by the preprocessor (macros.c) */
 	const char *dir_hint;		/* directory of the output under the root ("sound") */
 	const char *id_rel;		/* the output's path under the root ("input/touchscreen/x.yaml") */
 	bool dir_is_top;		/* the output sits directly in that directory */

@@ -459,6 +459,8 @@ bool header_known(struct conv *cv, const char *h)
 	return hmap_get_str(&cv->c->headers, h, strlen(h)) != NULL;
 }
 
+#define MAX_CALLS_EVALUATED 32
+
 /*
  * The value of the one cell @call[0..n) (a macro call with arguments),
  * through the preprocessor with the example's headers and the DTS parser;
@@ -535,8 +537,11 @@ static const char *interrupt_calls(struct conv *cv, const char *v, unsigned line
 		const char *end = call_args_end(p);
 		const char *val = NULL;
 
-		if (end && memchr(p, ',', (size_t)(end - p)))
+		/* A preprocessor run each: a bounded number per text. */
+		if (end && memchr(p, ',', (size_t)(end - p)) && cv->calls_evaluated < MAX_CALLS_EVALUATED) {
+			cv->calls_evaluated++;
 			val = call_value(cv, id, (size_t)(end - id));
+		}
 		if (!val) {
 			sb_putn(&sb, id, (size_t)(p - id));
 			continue;
