@@ -247,7 +247,12 @@ char *clean_title(struct conv *cv, const char *t)
 		s[0] = (char)toupper((unsigned char)s[0]);
 	/* The meta-schema's maxLength: cut at a word boundary. */
 	if (strlen(s) > 96) {
-		s[96] = '\0';
+		size_t cut = 96;
+
+		/* Not inside a UTF-8 character: the output must stay UTF-8 (found by fuzzing). */
+		while (cut && ((unsigned char)s[cut] & 0xc0) == 0x80)
+			cut--;
+		s[cut] = '\0';
 		char *sp = strrchr(s, ' ');
 
 		if (sp && sp > s + 40)

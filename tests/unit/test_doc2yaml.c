@@ -623,9 +623,35 @@ static void test_doc2yaml_converts_under_a_path_that_does_not_exist(void **state
 	free(y);
 }
 
+/*
+ * A title over 96 bytes is cut to the meta-schema's length, never inside a
+ * UTF-8 character: a cut between the two bytes of U+0507 left the YAML
+ * invalid (found by fuzzing).
+ */
+static void test_clean_title_cuts_between_characters(void **state)
+{
+	struct conv cv = { 0 };
+	char in[160];
+	size_t n = 0;
+
+	(void)state;
+	arena_init(&cv.a, 4096);
+	n += (size_t)snprintf(in, sizeof(in), "Real Time Clock and C");
+	while (n < 95)
+		in[n++] = 'x';
+	memcpy(in + n, "\xd4\x87 calendar", 12);	/* U+0507 over bytes 95 and 96 */
+	const char *t = clean_title(&cv, in);
+
+	assert_non_null(t);
+	assert_int_equal(strlen(t), 95);
+	assert_int_equal((unsigned char)t[94], 'x');
+	arena_release(&cv.a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clean_title_cuts_between_characters),
 		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test(test_plain_ok_quotes_numbers_only),
 		cmocka_unit_test(test_drop_generic_pointers_keeps_what_sentences_say),
