@@ -36,70 +36,110 @@ static bool mark_props(const char *props, const char *const *names, size_t n, bo
 	return all;
 }
 
-/* Marks what the blocks under @key that a build reads with file @fid set. */
-static bool mark_chain(const struct board_index *b, const struct hmap *m, const char *key,
-		       size_t kn, unsigned fid, const char *const *names, size_t n, bool *has)
+typedef bool (*block_fn)(const struct board_props *bp, void *arg);
+
+/* @fn on the blocks under @key that a build reads with file @fid, until it returns true. */
+static bool each_chained(const struct board_index *b, const struct hmap *m, const char *key,
+			 size_t kn, unsigned fid, block_fn fn, void *arg)
 {
 	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
-		if (built_together(b, bp->fid, fid) && mark_props(bp->props, names, n, has))
+		if (built_together(b, bp->fid, fid) && fn(bp, arg))
 			return true;
 	return false;
 }
 
 /*
+ * @fn on each block that sets properties of board node @bn in a file a
+ * build reads with its own: a &label { } block of one of its labels, a
+ * block reopening its path, and with @ref (a node set in a &ref { } block)
+ * the labelled node and the other blocks of that label.  Stops, returning
+ * true, when @fn returns true.
+ */
+static bool each_block(const struct board_index *b, const struct board_node *bn, bool ref,
+		       block_fn fn, void *arg)
+{
+	for (const char *l = bn->labels; l && *l;) {
+		size_t k = strcspn(l, "\n");
+
+		if (each_chained(b, &b->overrides, l, k, bn->fid, fn, arg))
+			return true;
+		l += k + (l[k] == '\n');
+	}
+	if (bn->path && each_chained(b, &b->paths, bn->path, strlen(bn->path), bn->fid, fn, arg))
+		return true;
+	return ref && bn->ref &&
+	       (each_chained(b, &b->labelled, bn->ref, strlen(bn->ref), bn->fid, fn, arg) ||
+		each_chained(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, fn, arg));
+}
+
+struct marking {
+	const char *const *names;
+	size_t n;
+	bool *has;
+};
+
+static bool mark_block(const struct board_props *bp, void *arg)
+{
+	struct marking *mk = arg;
+
+	return mark_props(bp->props, mk->names, mk->n, mk->has);
+}
+
+/*
  * Marks in @has which of @names board node @bn has: its own, or set in a
- * &label { } block of one of its labels or a block reopening its path, or
- * (a node set in a &ref { } block) by the labelled node, in a file a build
- * reads with its own.
+ * block a build reads with it (each_block).
  */
 static void node_has(const struct board_index *b, const struct board_node *bn,
 		     const char *const *names, size_t n, bool *has)
 {
-	if (mark_props(bn->props, names, n, has))
-		return;
-	for (const char *l = bn->labels; l && *l;) {
+	struct marking mk = { names, n, has };
+
+	if (!mark_props(bn->props, names, n, has))
+		each_block(b, bn, true, mark_block, &mk);
+}
+
+/* The value of line "@prop=..." in @lines ("clocks=2\n..."), its length in *@len; or NULL. */
+static const char *line_value(const char *lines, const char *prop, size_t *len)
+{
+	size_t pl = strlen(prop);
+
+	for (const char *l = lines; l && *l;) {
 		size_t k = strcspn(l, "\n");
 
-		if (mark_chain(b, &b->overrides, l, k, bn->fid, names, n, has))
-			return;
+		if (k > pl && l[pl] == '=' && !memcmp(l, prop, pl)) {
+			*len = k - pl - 1;
+			return l + pl + 1;
+		}
 		l += k + (l[k] == '\n');
 	}
-	if (bn->path && mark_chain(b, &b->paths, bn->path, strlen(bn->path), bn->fid, names, n, has))
-		return;
-	if (bn->ref && !mark_chain(b, &b->labelled, bn->ref, strlen(bn->ref), bn->fid, names, n, has))
-		mark_chain(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, names, n, has);
+	return NULL;
 }
 
 /* The count of phandle list @prop in @counts ("clocks=2\n..."), or 0. */
 static unsigned count_in(const char *counts, const char *prop)
 {
-	size_t pl = strlen(prop);
+	size_t len;
+	const char *v = line_value(counts, prop, &len);
 
-	for (const char *l = counts; l && *l;) {
-		size_t k = strcspn(l, "\n");
-
-		if (k > pl && l[pl] == '=' && !strncmp(l, prop, pl))
-			return (unsigned)strtoul(l + pl + 1, NULL, 10);
-		l += k + (l[k] == '\n');
-	}
-	return 0;
+	return v ? (unsigned)strtoul(v, NULL, 10) : 0;
 }
 
-/* Folds count @n into *@most; *@mixed when two differ (a board sets the list again). */
-static void fold_count(unsigned n, unsigned *most, bool *mixed)
-{
-	if (n && *most && n != *most)
-		*mixed = true;
-	if (n > *most)
-		*most = n;
-}
+struct folding {
+	const char *prop;
+	unsigned most;
+	bool mixed;	/* two counts differ (a board sets the list again) */
+};
 
-static void chain_count(const struct board_index *b, const struct hmap *m, const char *key,
-			size_t kn, unsigned fid, const char *prop, unsigned *most, bool *mixed)
+static bool fold_block(const struct board_props *bp, void *arg)
 {
-	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
-		if (built_together(b, bp->fid, fid))
-			fold_count(count_in(bp->counts, prop), most, mixed);
+	struct folding *f = arg;
+	unsigned n = count_in(bp->counts, f->prop);
+
+	if (n && f->most && n != f->most)
+		f->mixed = true;
+	if (n > f->most)
+		f->most = n;
+	return false;
 }
 
 /*
@@ -110,22 +150,11 @@ static void chain_count(const struct board_index *b, const struct hmap *m, const
 static unsigned node_count(const struct board_index *b, const struct board_node *bn,
 			   const char *prop, bool *mixed)
 {
-	unsigned most = count_in(bn->counts, prop);
+	struct folding f = { prop, count_in(bn->counts, prop), false };
 
-	*mixed = false;
-	for (const char *l = bn->labels; l && *l;) {
-		size_t k = strcspn(l, "\n");
-
-		chain_count(b, &b->overrides, l, k, bn->fid, prop, &most, mixed);
-		l += k + (l[k] == '\n');
-	}
-	if (bn->path)
-		chain_count(b, &b->paths, bn->path, strlen(bn->path), bn->fid, prop, &most, mixed);
-	if (bn->ref) {
-		chain_count(b, &b->labelled, bn->ref, strlen(bn->ref), bn->fid, prop, &most, mixed);
-		chain_count(b, &b->overrides, bn->ref, strlen(bn->ref), bn->fid, prop, &most, mixed);
-	}
-	return most;
+	each_block(b, bn, true, fold_block, &f);
+	*mixed = f.mixed;
+	return f.most;
 }
 
 /*
@@ -220,23 +249,6 @@ bool boards_lack_property(struct conv *cv, const char *name, size_t *nodes)
 	return *nodes >= 2 && !with;	/* one board is thin evidence against the text */
 }
 
-/* The value of list @prop in @names ("a\x1fb\x1f"), or NULL. */
-static const char *names_value(const char *names, const char *prop, size_t *len)
-{
-	size_t pl = strlen(prop);
-
-	for (const char *l = names; l && *l;) {
-		size_t k = strcspn(l, "\n");
-
-		if (k > pl && l[pl] == '=' && !memcmp(l, prop, pl)) {
-			*len = k - pl - 1;
-			return l + pl + 1;
-		}
-		l += k + (l[k] == '\n');
-	}
-	return NULL;
-}
-
 /*
  * The names list @prop ("clock-names") the board nodes whose compatible
  * list starts with @head agree on, as "a\x1fb\x1f" (arena); NULL when no
@@ -257,7 +269,7 @@ const char *board_names_of(struct conv *cv, const char *head, const char *prop, 
 		const char *v;
 
 		if (strcmp(r->node->l->s[0], head) ||
-		    !(v = names_value(r->node->names, prop, &len)))
+		    !(v = line_value(r->node->names, prop, &len)))
 			continue;
 		if (common && (len != clen || memcmp(v, common, len)))
 			return NULL;
@@ -357,7 +369,7 @@ static void collect_names(struct conv *cv, const struct board_node *bn, void *ar
 {
 	struct names_lists *nl = arg;
 	size_t len;
-	const char *v = names_value(bn->names, nl->prop, &len);
+	const char *v = line_value(bn->names, nl->prop, &len);
 	struct strbuf sb;
 
 	if (!v || nl->n == ARRAY_SIZE(nl->v))
@@ -486,30 +498,20 @@ static void other_props_from(struct other_props *op, const char *props)
 	}
 }
 
-static void other_props_chain(const struct board_index *b, struct other_props *op,
-			      const struct hmap *m, const char *key, size_t kn, unsigned fid)
+static bool other_props_block(const struct board_props *bp, void *arg)
 {
-	for (const struct board_props *bp = hmap_get_str(m, key, kn); bp; bp = bp->next)
-		if (built_together(b, bp->fid, fid))
-			other_props_from(op, bp->props);
+	other_props_from(arg, bp->props);
+	return false;
 }
 
 static void collect_other_props(struct conv *cv, const struct board_node *bn, void *arg)
 {
 	struct other_props *op = arg;
-	const struct board_index *b = &cv->c->boards;
 
 	for (size_t i = 0; i < op->n; i++)
 		op->this_node[i] = false;
 	other_props_from(op, bn->props);
-	for (const char *l = bn->labels; l && *l;) {
-		size_t k = strcspn(l, "\n");
-
-		other_props_chain(b, op, &b->overrides, l, k, bn->fid);
-		l += k + (l[k] == '\n');
-	}
-	if (bn->path)
-		other_props_chain(b, op, &b->paths, bn->path, strlen(bn->path), bn->fid);
+	each_block(&cv->c->boards, bn, false, other_props_block, op);
 }
 
 /* Is @prop's vendor ("fsl," of "fsl,foo") one of our compatibles'? */
