@@ -59,25 +59,10 @@ static bool allows_list(const struct ynode *prop, size_t n, const char *names)
 }
 
 
-/* Strings in a DTS value ("a", "b"), or 0 for none. */
-static size_t quoted_count(const char *v)
-{
-	size_t n = 0;
-
-	for (; v && *v; v++)
-		if (*v == '"') {
-			n++;
-			while (v[1] && v[1] != '"')
-				v++;
-			v += v[1] != '\0';
-		}
-	return n;
-}
-
 /* Entries of a DTS list value: its strings, else its phandles; SIZE_MAX when neither. */
-static size_t entry_count(const char *v)
+static size_t entry_count(struct conv *cv, const char *v)
 {
-	size_t n = quoted_count(v);
+	size_t n = value_strings(cv, v, NULL, 0);
 
 	if (n || !v)
 		return n ? n : SIZE_MAX;
@@ -97,30 +82,30 @@ static bool opens_with(const struct ditem *it, const char *head)
 }
 
 /* Does a node below @it with compatible @head (first) give list @prop another length than @n? */
-static bool nodes_differ(const struct ditem *it, const char *head, const char *prop, size_t n,
-			 unsigned depth)
+static bool nodes_differ(struct conv *cv, const struct ditem *it, const char *head,
+			 const char *prop, size_t n, unsigned depth)
 {
 	for (; it && depth < 32; it = it->next) {
 		if (it->kind != DI_NODE || it->dead)
 			continue;
 		const struct ditem *p = node_prop(it, prop);
-		size_t k = p ? entry_count(p->value) : SIZE_MAX;
+		size_t k = p ? entry_count(cv, p->value) : SIZE_MAX;
 
 		if (k != SIZE_MAX && k != n && opens_with(it, head))
 			return true;
-		if (nodes_differ(it->children, head, prop, n, depth + 1))
+		if (nodes_differ(cv, it->children, head, prop, n, depth + 1))
 			return true;
 	}
 	return false;
 }
 
 /* Do the text's examples give compatible @head's list @prop another length than @n? */
-static bool examples_differ(const struct conv *cv, const char *head, const char *prop, size_t n)
+static bool examples_differ(struct conv *cv, const char *head, const char *prop, size_t n)
 {
 	for (size_t e = 0; e < cv->examples.n; e++) {
 		const struct example *ex = cv->examples.v[e];
 
-		if (nodes_differ(ex->top, head, prop, n, 0))
+		if (nodes_differ(cv, ex->top, head, prop, n, 0))
 			return true;
 	}
 	return false;
