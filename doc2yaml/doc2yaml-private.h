@@ -123,8 +123,13 @@ struct dtbind_doc2yaml {
 	struct hmap prop_types;
 	/* The board sources (boards.c), read once per directory. */
 	struct board_index boards;
-	/* The bindings root found above the last output's or input's directory. */
-	char *root_memo_dir, *root_memo;
+	/*
+	 * The bindings root found above the last output's directory ([0]) and
+	 * the last input's ([1]): a batch alternates between the two.
+	 */
+	struct root_memo {
+		char *dir, *root;
+	} root_memo[2];
 	/*
 	 * Self-check: a bindings root in memory (an overlay) holding the
 	 * results (and links to the schemas they reference), one linter
@@ -675,6 +680,7 @@ const char *top_description(struct conv *cv);
 const char *drop_generic_pointers(struct conv *cv, const char *desc);
 
 /* selfcheck.c: the self-check: lint and exampletest on the output, relayed to .txt lines */
+void settle_example_tree(struct conv *cv);
 void include_dirs(struct dtbind_doc2yaml *c, const char **dirs, size_t *n, size_t max,
 			 char **owned);
 void run_example_checks(struct dtbind_doc2yaml *c);

@@ -518,8 +518,10 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
 	hmap_free(&c->prop_types);
 	board_index_free(c);
 	free(c->compat_root);
-	free(c->root_memo_dir);
-	free(c->root_memo);
+	for (size_t i = 0; i < ARRAY_SIZE(c->root_memo); i++) {
+		free(c->root_memo[i].dir);
+		free(c->root_memo[i].root);
+	}
 	hmap_free(&c->headers);
 	hmap_free(&c->stubs);
 	arena_release(&c->macro_arena);
@@ -530,7 +532,7 @@ void dtbind_doc2yaml_free(struct dtbind_doc2yaml *c)
  * bindings_root_above() for @path, asked once per directory: a batch has
  * hundreds of files in each, and each answer costs a realpath() per level.
  */
-static char *memo_root_above(struct dtbind_doc2yaml *c, const char *path)
+static char *memo_root_above(struct root_memo *m, const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dl = slash ? (size_t)(slash - path) : 0;
@@ -541,19 +543,15 @@ static char *memo_root_above(struct dtbind_doc2yaml *c, const char *path)
 		free(dir);
 		return bindings_root_above(path);
 	}
-	free(dir);
-	if (!c->root_memo_dir || strlen(c->root_memo_dir) != dl ||
-	    strncmp(c->root_memo_dir, path, dl)) {
-		free(c->root_memo_dir);
-		free(c->root_memo);
-		c->root_memo_dir = strndup(path, dl);
-		c->root_memo = bindings_root_above(path);
-		if (!c->root_memo_dir) {
-			free(c->root_memo);
-			c->root_memo = NULL;
-		}
+	if (m->dir && !strcmp(m->dir, dir)) {
+		free(dir);
+	} else {
+		free(m->dir);
+		free(m->root);
+		m->dir = dir;
+		m->root = bindings_root_above(path);
 	}
-	return c->root_memo ? strdup(c->root_memo) : NULL;
+	return m->root ? strdup(m->root) : NULL;
 }
 
 int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, const char *text,
@@ -584,9 +582,9 @@ int dtbind_doc2yaml_convert(struct dtbind_doc2yaml *c, const char *txt_path, con
 	if (c->opts.bindings_root)
 		root = realpath(c->opts.bindings_root, NULL);
 	if (!root && out_path)
-		root = memo_root_above(c, out_path);
+		root = memo_root_above(&c->root_memo[0], out_path);
 	if (!root && txt_path)
-		root = memo_root_above(c, txt_path);
+		root = memo_root_above(&c->root_memo[1], txt_path);
 	cv.root = root;
 	/* The tree's dt-schema generation, chosen on the first tree seen (one linter). */
 	if (!c->gen_settled) {
