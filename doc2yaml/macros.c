@@ -468,18 +468,15 @@ bool header_known(struct conv *cv, const char *h)
  */
 static const char *call_value(struct conv *cv, const char *call, size_t n)
 {
-	const char **dirs = calloc(cv->c->opts.n_include_dirs + 1, sizeof(*dirs));
-	size_t nd = 0;
-	char *kernel_inc = NULL;
+	const char *dirs[16];
+	char *owned[2] = { NULL, NULL };
+	size_t nd;
 	struct strbuf sb;
 	const char *res = NULL;
 
-	if (!dirs)
-		return NULL;
-	for (size_t i = 0; i < cv->c->opts.n_include_dirs; i++)
-		dirs[nd++] = cv->c->opts.include_dirs[i];
-	if (cv->root && asprintf(&kernel_inc, "%s/../../../include", cv->root) >= 0)
-		dirs[nd++] = kernel_inc;
+	/* The self-check's include directories: the value it will compile. */
+	settle_example_tree(cv);
+	include_dirs(cv->c, dirs, &nd, ARRAY_SIZE(dirs), owned);
 	sb_init(&sb);
 	for (size_t i = 0; i < cv->n_includes; i++)
 		sb_printf(&sb, "#include <%s>\n", cv->macro_includes[i]);
@@ -505,8 +502,8 @@ static const char *call_value(struct conv *cv, const char *call, size_t n)
 	cpp_output_free(&out);
 	dtbind_diag_free(quiet);
 	sb_free(&sb);
-	free(kernel_inc);
-	free(dirs);
+	free(owned[0]);
+	free(owned[1]);
 	return res;
 }
 

@@ -265,6 +265,13 @@ static const char *macro_value(const char *name)
 	return "0";
 }
 
+/* The tree whose include/ the examples use: the first one a conversion is in. */
+void settle_example_tree(struct conv *cv)
+{
+	if (!cv->c->inc_root && cv->root)
+		cv->c->inc_root = strdup(cv->root);
+}
+
 void include_dirs(struct dtbind_doc2yaml *c, const char **dirs, size_t *n, size_t max,
 			 char **owned)
 {
@@ -474,8 +481,7 @@ void self_check(struct conv *cv, struct ynode *schema, const char *rel,
 
 	if (check_setup(c))
 		return;
-	if (!c->inc_root && cv->root)
-		c->inc_root = strdup(cv->root);
+	settle_example_tree(cv);
 	unsigned seq = c->seq++;
 	const char *crel = cv_printf(cv, "dtbind-selfcheck/%u/%s", seq, rel);
 
