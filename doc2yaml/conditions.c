@@ -131,20 +131,13 @@ static bool and_later(const char *s, const char *end)
 		"and later", "and newer", "and following", "and above", "onwards", "or later",
 		"or newer",
 	};
-	char buf[32];
-	size_t n = 0;
-
 	while (s < end && (isspace((unsigned char)*s) || *s == '(' || *s == ')'))
 		s++;
-	while (s + n < end && n + 1 < sizeof(buf)) {
-		buf[n] = s[n];
-		n++;
-	}
-	buf[n] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
 		size_t l = strlen(later[i]);
 
-		if (!strncasecmp(buf, later[i], l) && !isalnum((unsigned char)buf[l]))
+		if ((size_t)(end - s) >= l && !strncasecmp(s, later[i], l) &&
+		    (s + l == end || !isalnum((unsigned char)s[l])))
 			return true;
 	}
 	return false;
