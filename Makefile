@@ -294,6 +294,7 @@ bench: deps $(BUILD)/dtbind
 	SHARED=$(SHARED) sh bench/lint.sh $(BUILD)/dtbind || st=1; \
 	SHARED=$(SHARED) sh bench/examples.sh $(BUILD)/dtbind || st=1; \
 	SHARED=$(SHARED) sh bench/validate.sh $(BUILD)/dtbind || st=1; \
+	SHARED=$(SHARED) sh bench/doc2yaml.sh $(BUILD)/dtbind || st=1; \
 	exit $$st
 
 demo: deps $(BUILD)/dtbind

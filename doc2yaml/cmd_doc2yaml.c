@@ -32,7 +32,7 @@ static const struct cli_option doc2yaml_options[] = {
 	  "say): the SoC strings they place before the text's, the properties and counts they "
 	  "use that the text does not say (default: arch/ of the kernel tree around the "
 	  "bindings; each change is noted)" },
-	{ 'f', "force", NULL, "replace existing output files" },
+	{ 'f', "force", NULL, "replace existing output files (one that holds the same YAML already is left as it is, its time too)" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
 	{ 0, "no-parts", NULL, "do not convert a part of the text for another device (its own "
 	  "heading and compatibles) into a schema of its own beside the output" },
@@ -220,6 +220,7 @@ static int run_jobs(struct dtbind_doc2yaml *c, struct dtbind_diag *diag, const s
 		    bool out_dir, bool force)
 {
 	int status = EXIT_CLEAN;
+	char *made = NULL;	/* the output directory made last: jobs come sorted by it */
 
 	dtbind_doc2yaml_set_defer(c, jobs->n > 1);
 	for (size_t i = 0; i < jobs->n; i++) {
@@ -231,7 +232,12 @@ static int run_jobs(struct dtbind_doc2yaml *c, struct dtbind_diag *diag, const s
 
 			if (slash) {
 				*slash = '\0';
-				mkdir_p(dir, 0777);
+				if (!made || strcmp(made, dir)) {
+					mkdir_p(dir, 0777);
+					free(made);
+					made = dir;
+					dir = NULL;
+				}
 			}
 			free(dir);
 		}
@@ -245,6 +251,7 @@ static int run_jobs(struct dtbind_doc2yaml *c, struct dtbind_diag *diag, const s
 		if (ret)
 			status = EXIT_USAGE;
 	}
+	free(made);
 	dtbind_diag_set_input(diag, NULL);	/* the deferred checks are of every input */
 	return status;
 }

@@ -207,7 +207,7 @@ int doc2yaml_write_output(struct dtbind_doc2yaml *c, const char *out, const char
 			  size_t ylen, bool force)
 {
 	const struct strbuf part = { .buf = (char *)yaml, .len = ylen }, *parts[] = { &part };
-	int ret = write_file_atomic(out, parts, 1, -1, force ? 0 : WRITE_NO_REPLACE);
+	int ret = write_file_atomic(out, parts, 1, -1, force ? WRITE_IF_CHANGED : WRITE_NO_REPLACE);
 
 	if (ret)
 		dtbind_diag_report(c->diag, DTBIND_ERROR, (struct dtbind_loc){ .file = out },

@@ -147,9 +147,12 @@ bool is_dir(const char *path);
  * temporary file is removed on failure.  @mode: the new file's permissions
  * exactly, or -1 for 0666 less the umask.  @flags: WRITE_NO_REPLACE fails
  * (errno EEXIST) rather than replace a file that exists, even one that
- * appears while writing.  0, or -DTBIND_EIO (errno set) or -DTBIND_ENOMEM.
+ * appears while writing; WRITE_IF_CHANGED leaves a regular file that holds
+ * these bytes already untouched (its time too: make sees nothing new).  0,
+ * or -DTBIND_EIO (errno set) or -DTBIND_ENOMEM.
  */
 #define WRITE_NO_REPLACE 1u
+#define WRITE_IF_CHANGED 2u
 int write_file_atomic(const char *path, const struct strbuf *const parts[], size_t n, int mode,
 		      unsigned flags);
 /*

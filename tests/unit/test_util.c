@@ -596,6 +596,35 @@ static void test_write_file_atomic_no_replace_keeps_the_old_file(void **state)
 	assert_int_equal(files, 1);
 }
 
+/* WRITE_IF_CHANGED (doc2yaml --force) leaves a file with the same bytes as it is: the same inode. */
+static void test_write_file_atomic_if_changed_leaves_the_same_bytes(void **state)
+{
+	struct tmpdir *t = *state;
+	char b1[] = "one\n", b2[] = "one\nmore\n", b3[] = "on";
+	struct strbuf one = { .buf = b1, .len = 4 }, longer = { .buf = b2, .len = 9 },
+		      prefix = { .buf = b3, .len = 2 };
+	const struct strbuf *p1[] = { &one }, *p2[] = { &longer }, *p3[] = { &prefix };
+	struct stat before, after;
+
+	assert_int_equal(write_file_atomic(t->path, p1, 1, -1, WRITE_IF_CHANGED), 0);
+	read_back(t->path, "one\n");
+	assert_int_equal(stat(t->path, &before), 0);
+	assert_int_equal(write_file_atomic(t->path, p1, 1, -1, WRITE_IF_CHANGED), 0);
+	assert_int_equal(stat(t->path, &after), 0);
+	assert_true(before.st_ino == after.st_ino);
+	/* A file the new bytes start with, or that starts with them, is replaced. */
+	assert_int_equal(write_file_atomic(t->path, p2, 1, -1, WRITE_IF_CHANGED), 0);
+	read_back(t->path, "one\nmore\n");
+	assert_int_equal(stat(t->path, &after), 0);
+	assert_true(before.st_ino != after.st_ino);
+	assert_int_equal(write_file_atomic(t->path, p3, 1, -1, WRITE_IF_CHANGED), 0);
+	read_back(t->path, "on");
+	/* The same bytes in another mode are written again, in the mode asked. */
+	assert_int_equal(write_file_atomic(t->path, p3, 1, 0600, WRITE_IF_CHANGED), 0);
+	assert_int_equal(stat(t->path, &after), 0);
+	assert_int_equal(after.st_mode & 07777, 0600);
+}
+
 static void test_edit_distance_counts_edits(void **state)
 {
 	(void)state;
@@ -705,6 +734,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_file_directory_is_eio_with_eisdir,
 						tmpdir_setup, tmpdir_teardown),
 		cmocka_unit_test_setup_teardown(test_write_file_atomic_no_replace_keeps_the_old_file,
+						tmpdir_setup, tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_write_file_atomic_if_changed_leaves_the_same_bytes,
 						tmpdir_setup, tmpdir_teardown),
 		cmocka_unit_test(test_edit_distance_counts_edits),
 		cmocka_unit_test(test_edit_distance_above_cap_is_cap_plus_one),
