@@ -670,7 +670,7 @@ static unsigned line_cells(const char *s, size_t n)
 }
 
 /*
- * "interrupts = <0 23 0x4\n 0 24 0x4\n 0 25 0x4>": one entry per line, as
+ * "interrupts = <0 23 0x4\n 0 24 0x4\n 0 25 0x4>" (or "interrupts =\n <0 23 ..."): one entry per line, as
  * the text lays them out, becomes "<0 23 0x4>,\n<0 24 0x4>, ...".  The
  * wrapper's interrupt controller takes its #interrupt-cells from the first
  * interrupts value on one line (dt-extract-example); one over several lines
@@ -679,7 +679,7 @@ static unsigned line_cells(const char *s, size_t n)
  */
 static const char *split_entry_lines(struct conv *cv, const char *v)
 {
-	const char *lt = skip_blanks(v), *gt = strrchr(v, '>');
+	const char *lt = v + strspn(v, " \t\n"), *gt = strrchr(v, '>');
 
 	if (*lt != '<' || !gt || *skip_blanks(gt + 1) || strchr(lt + 1, '<') ||
 	    memchr(lt, '>', (size_t)(gt - lt)) || !memchr(lt, '\n', (size_t)(gt - lt)) ||
