@@ -882,6 +882,14 @@ void load_boards(struct conv *cv)
 	else if (cv->root && asprintf(&dir, "%s/../../../arch", cv->root) < 0)
 		dir = NULL;
 	if (!dir || (c->boards.dir && !strcmp(c->boards.dir, dir)) || !is_dir(dir)) {
+		/* Outside a kernel tree the board rules stay silent: say why, once. */
+		if (!c->opts.dts_dir && !c->boards.dir && !c->no_boards_said) {
+			c->no_boards_said = true;
+			finding(cv, DTBIND_NOTE, 1, 1, "doc2yaml-boards",
+				"no board sources: no kernel tree with arch/ around the bindings; "
+				"--dts DIR reads them, to add the SoC strings, properties and counts "
+				"the boards use that the text does not say");
+		}
 		free(dir);
 		return;
 	}

@@ -123,6 +123,7 @@ struct dtbind_doc2yaml {
 	struct hmap prop_types;
 	/* The board sources (boards.c), read once per directory. */
 	struct board_index boards;
+	bool no_boards_said;	/* the note that there are none, once a run */
 	/*
 	 * The bindings root found above the last output's directory ([0]) and
 	 * the last input's ([1]): a batch alternates between the two.
