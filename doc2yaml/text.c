@@ -676,6 +676,29 @@ static void give_sub_qual(struct conv *cv, const struct parse_state *ps, struct 
 	pr->req = REQ_NO;
 }
 
+/*
+ * Is @name the model of one of the text's quoted compatibles ("ltc2974" of
+ * "lltc,ltc2974")?  "* ltc2974, ltc2975 : vout0 - vout3" under the optional
+ * properties lists what each chip has, not properties.
+ */
+static bool names_a_model(const struct conv *cv, const char *name)
+{
+	size_t n = strlen(name);
+	bool digit = false;
+
+	if (!n || strpbrk(name, "-,#") || is_std_prop(name))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		digit = digit || isdigit((unsigned char)name[i]);
+	if (!digit)
+		return false;
+	for (size_t i = 0; i < cv->nlines; i++)
+		for (const char *p = strchr(cv->lines[i].t, ','); p; p = strchr(p + 1, ','))
+			if (!strncmp(p + 1, name, n) && (p[n + 1] == '"' || p[n + 1] == '\''))
+				return true;
+	return false;
+}
+
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
 {
 	const char *after = l->t;
@@ -697,6 +720,8 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		hash_name_note(cv, after, l->no);
 		return NULL;
 	}
+	if (names_a_model(cv, names[0]))
+		return NULL;
 	if (!bullet) {
 		/* Without a bullet the separator must be ':' (or '=' for "#x-cells = <1>"). */
 		const char *sep = after;
