@@ -423,6 +423,7 @@ const char *find_ci(const char *hay, const char *needle);
 const char *find_word(const char *s, const char *word);
 int cmp_strp(const void *a, const void *b);
 bool is_std_prop(const char *name);
+const char *std_prop_one_off(const char *name);
 bool str_in(const char *s, const char *const *list, size_t n);
 bool span_in_ci(const char *w, size_t len, const char *const *list, size_t n);
 const char *paren_token(const char *p, size_t *len);

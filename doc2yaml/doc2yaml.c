@@ -89,6 +89,55 @@ static bool item_named(const struct conv *cv, const struct prop *self, const cha
 	return false;
 }
 
+/*
+ * The standard property @name misspells in a way none is written: '_' for
+ * '-' ("clock_names", "#dma_cells"), a plural without its 's' ("#size-cell",
+ * "reg-name"), one letter off a long standard name ("interrupt-congroller").
+ * NULL when none.
+ */
+static const char *std_spelling(struct conv *cv, const char *name)
+{
+	char *fixed;
+	const char *plural;
+
+	if (is_std_prop(name) || is_vendor_prop(name))
+		return NULL;
+	if (strchr(name, '_') && (fixed = cv_strdup(cv, name)) != NULL) {
+		for (char *u = strchr(fixed, '_'); u; u = strchr(u + 1, '_'))
+			*u = '-';
+		if (is_std_prop(fixed))
+			return fixed;
+	}
+	if ((str_ends_with(name, "-cell") || str_ends_with(name, "-name")) &&
+	    (plural = cv_printf(cv, "%ss", name)) != NULL && is_std_prop(plural))
+		return plural;
+	return std_prop_one_off(name);
+}
+
+/*
+ * An example's device node that says "clock_names" where the text's item
+ * and the standard say "clock-names" is fixed, with a warning: the schema
+ * does not allow the slip, dt_binding_check would fail it.
+ */
+static void fix_misspelt_example_props(struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		struct ditem *node = cv->devnodes.v[d];
+
+		for (struct ditem *c = node->children; c; c = c->next) {
+			const char *right;
+
+			if (c->kind != DI_PROP || c->dead || item_named(cv, NULL, c->name) ||
+			    !(right = std_spelling(cv, c->name)) || node_prop(node, right))
+				continue;
+			finding(cv, DTBIND_WARNING, c->line, 1, "doc2yaml-name",
+				"the example's '%s' is written '%s', the standard property", c->name,
+				right);
+			c->name = right;
+		}
+	}
+}
+
 /* Is @a @b with one character more ("#phys-cells", "#phy-cells")? */
 static bool one_char_more(const char *a, const char *b)
 {
@@ -108,11 +157,13 @@ static bool one_char_more(const char *a, const char *b)
  * example says "interrupts", "#phy-cells", "pinctrl-names"), or "regs" (5
  * files of 6.1, their examples say "reg" or "regs"), the plural of a
  * standard property that is none itself, which the 6.12 conversions call
- * "reg".
+ * "reg".  And whatever the example says, a slip no standard name makes
+ * (std_spelling()).
  */
 static const char *misspelt_std_prop(struct conv *cv, const struct prop *pr)
 {
 	size_t n = strlen(pr->name);
+	const char *fixed;
 
 	if (pr->scope || pr->pattern || is_std_prop(pr->name) || is_vendor_prop(pr->name))
 		return NULL;
@@ -122,6 +173,8 @@ static const char *misspelt_std_prop(struct conv *cv, const struct prop *pr)
 		if (singular && is_std_prop(singular) && !item_named(cv, pr, singular))
 			return singular;
 	}
+	if ((fixed = std_spelling(cv, pr->name)) != NULL && !item_named(cv, pr, fixed))
+		return fixed;
 	if (devnodes_use(cv, pr->name))
 		return NULL;
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
@@ -401,6 +454,7 @@ static int convert(struct conv *cv, const char *text, size_t len, char **yaml, s
 		cv->root_binding = at_root;
 	}
 	fix_misspelt_props(cv);
+	fix_misspelt_example_props(cv);
 	if (!cv->props.n && !cv->chains.n)
 		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
 			"no property list found (no \"Required properties:\" or ePAPR items)");

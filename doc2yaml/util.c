@@ -177,6 +177,31 @@ bool is_std_prop(const char *name)
 	return bsearch(&name, std_props, ARRAY_SIZE(std_props), sizeof(std_props[0]), cmp_strp);
 }
 
+/*
+ * The standard property @name is one letter off, that letter not its first
+ * ("interrupt-congroller"): only for names of 12 letters or more, where
+ * two standard names never differ so little, and no supply.
+ */
+const char *std_prop_one_off(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n < 12)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(std_props); i++) {
+		const char *sp = std_props[i];
+		unsigned diff = 0;
+
+		if (strlen(sp) != n || sp[0] != name[0] || str_ends_with(sp, "-supply"))
+			continue;
+		for (size_t k = 0; k < n && diff < 2; k++)
+			diff += sp[k] != name[k];
+		if (diff == 1)
+			return sp;
+	}
+	return NULL;
+}
+
 /* Is @s one of list[0..n)? */
 bool str_in(const char *s, const char *const *list, size_t n)
 {
