@@ -37,10 +37,7 @@ mkdir "$tmp/noboards" || exit 2
 	printf '%-6s %-9s %6s %8s %8s %8s %8s %8s\n' kernel way files wall user sys ms/each "RSS MiB"
 } >"$tmp/t1"
 for v in $VERSIONS; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
-	if [ ! -d "$b" ]; then
-		echo "bench/doc2yaml.sh: no $v corpus" >&2
+	if ! bench_corpus "$v"; then
 		status=1
 		continue
 	fi

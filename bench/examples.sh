@@ -56,10 +56,7 @@ status=0
 } >"$tmp/t1"
 cpu61='' cpu61nc='' reftot='' cpu612='' n612=''
 for v in 6.1 6.12; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
-	if [ ! -d "$b" ]; then
-		echo "bench/examples.sh: no $v corpus" >&2
+	if ! bench_corpus "$v"; then
 		status=1
 		continue
 	fi

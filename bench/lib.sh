@@ -17,6 +17,8 @@
 # cpu LINE          user + sys of an m_line, in seconds
 # ms_row W DESC LINE  one table row: DESC (W wide), then the m_line's wall, cpu
 #                   (ms) and RSS (MiB)
+# bench_corpus VERSION  the kernel tree VERSION of the corpus cache: sets root
+#                   and b (its bindings); returns 1, said, when there is none
 # ref_schema VERSION BINDINGS  dt-schema's processed schema of the kernel
 #                   VERSION's BINDINGS, made once by dt-mk-schema -j (not
 #                   timed) and kept in bench/out; prints its absolute path (returns 1
@@ -134,15 +136,24 @@ bench() {
 	done
 }
 
+# The kernel tree of version $1 from the corpus cache: sets root and b (its
+# bindings); says so and returns 1 when there is none.
+bench_corpus() {
+	root=$(sh "$SHARED/corpus.sh" "$1" 2>/dev/null | tail -n 1)
+	b=$root/Documentation/devicetree/bindings
+	[ -d "$b" ] && return 0
+	echo "$b_prog: no $1 corpus" >&2
+	return 1
+}
+
 # The kernel tree of version $1 and its reference: sets root, b (its
 # bindings), one ($b/$ONE), gen (the dt-schema generation in force) and pfx
 # (the prefix of the reference's programs: "" for the host's dt-schema
 # 2022.08, $REFBIN/ for 2026.06's wrappers).
 REFBIN=${REFBIN:-/opt/dtschema-sid-bin}
 bench_tree() {
-	root=$(sh "$SHARED/corpus.sh" "$1" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
-	one=$b/$ONE
+	bench_corpus "$1"
+	one=$b/${ONE:-}
 	if [ "$1" = 6.1 ]; then
 		gen=2022.08 pfx=
 	else

@@ -46,10 +46,7 @@ ref_dir() {
 } >"$tmp/t1"
 : >"$tmp/r1"
 for v in 6.1 6.12; do
-	root=$(sh "$SHARED/corpus.sh" "$v" 2>/dev/null | tail -n 1)
-	b=$root/Documentation/devicetree/bindings
-	if [ ! -d "$b" ]; then
-		echo "bench/lint.sh: no $v corpus" >&2
+	if ! bench_corpus "$v"; then
 		status=1
 		continue
 	fi
