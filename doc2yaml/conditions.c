@@ -340,6 +340,29 @@ static size_t only_names(const struct conv *cv, const struct cset *cs, const cha
 }
 
 /*
+ * The compatibles named after the last "for" or "on" of @b..@end, into @in,
+ * when nothing else follows ("... values for WM1811 or WM8958"); how many.
+ * @max_tail: how near the end that word must be (0: anywhere).
+ */
+static size_t names_after_for(const struct conv *cv, const struct cset *cs, const char *b,
+			      const char *end, size_t max_tail, bool *in)
+{
+	for (const char *p = end; p > b; p--) {
+		bool lead = p == b + 1 && (!strncasecmp(b, "for ", 4) || !strncasecmp(b, "on ", 3));
+
+		if (lead || !strncasecmp(p, " for ", 5) || !strncasecmp(p, " on ", 4) ||
+		    !strncasecmp(p, "(for ", 5) || !strncasecmp(p, "(on ", 4)) {
+			const char *from = lead ? b : p;
+
+			if (max_tail && (size_t)(end - from) >= max_tail)
+				return 0;
+			return only_names(cv, cs, from, (size_t)(end - from), in);
+		}
+	}
+	return 0;
+}
+
+/*
  * The compatibles a property's first sentence scopes it to, into @in: a
  * leading "For X and Y type of devices, ..." or a closing "... values for
  * WM1811 or WM8958", when the whole text names no other compatible.
@@ -363,12 +386,8 @@ static bool scoped_to(const struct conv *cv, const struct cset *cs, const char *
 		if (c < end && c - b < 100)
 			got = only_names(cv, cs, b, (size_t)(c - b), in);
 	}
-	for (const char *p = end; !got && p > b; p--) {
-		if ((!strncasecmp(p, " for ", 5) || !strncasecmp(p, " on ", 4)) && end - p < 60) {
-			got = only_names(cv, cs, p, (size_t)(end - p), in);
-			break;
-		}
-	}
+	if (!got)
+		got = names_after_for(cv, cs, b, end, 60, in);
 	if (!got)
 		return false;
 	for (size_t i = 0; i < cs->n; i++)
@@ -400,17 +419,7 @@ static bool names_close(const struct conv *cv, const struct cset *cs, const char
 			return true;
 		end--;
 	}
-	for (const char *p = end; p > b; p--) {
-		bool lead = p == b + 1 && (!strncasecmp(b, "for ", 4) || !strncasecmp(b, "on ", 3));
-
-		if (lead || !strncasecmp(p, " for ", 5) || !strncasecmp(p, " on ", 4) ||
-		    !strncasecmp(p, "(for ", 5) || !strncasecmp(p, "(on ", 4)) {
-			const char *from = lead ? b : p;
-
-			return only_names(cv, cs, from, (size_t)(end - from), in) > 0;
-		}
-	}
-	return false;
+	return names_after_for(cv, cs, b, end, 0, in) > 0;
 }
 
 /* "must be set", "should be present when ...": a requirement, not a value ("must be set to 1"). */
