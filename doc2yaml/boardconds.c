@@ -81,22 +81,35 @@ static bool opens_with(const struct ditem *it, const char *head)
 	return cv[0] == '"' && !strncmp(cv + 1, head, hl) && cv[hl + 1] == '"';
 }
 
-/* Does a node below @it with compatible @head (first) give list @prop another length than @n? */
-static bool nodes_differ(struct conv *cv, const struct ditem *it, const char *head,
-			 const char *prop, size_t n, unsigned depth)
+typedef bool (*value_differs_fn)(struct conv *cv, const char *value, const void *arg);
+
+/*
+ * Does a node from @it on (its next siblings, their children, @depth deep
+ * already) whose compatible opens with @head give @prop a value @differs
+ * says is another?
+ */
+static bool heads_differ(struct conv *cv, const struct ditem *it, const char *head,
+			 const char *prop, value_differs_fn differs, const void *arg, unsigned depth)
 {
 	for (; it && depth < 32; it = it->next) {
 		if (it->kind != DI_NODE || it->dead)
 			continue;
 		const struct ditem *p = node_prop(it, prop);
-		size_t k = p ? entry_count(cv, p->value) : SIZE_MAX;
 
-		if (k != SIZE_MAX && k != n && opens_with(it, head))
+		if (p && opens_with(it, head) && differs(cv, p->value, arg))
 			return true;
-		if (nodes_differ(cv, it->children, head, prop, n, depth + 1))
+		if (heads_differ(cv, it->children, head, prop, differs, arg, depth + 1))
 			return true;
 	}
 	return false;
+}
+
+/* A list of another length than *@arg (a size_t). */
+static bool length_differs(struct conv *cv, const char *value, const void *arg)
+{
+	size_t k = entry_count(cv, value);
+
+	return k != SIZE_MAX && k != *(const size_t *)arg;
 }
 
 /* Do the text's examples give compatible @head's list @prop another length than @n? */
@@ -105,7 +118,7 @@ static bool examples_differ(struct conv *cv, const char *head, const char *prop,
 	for (size_t e = 0; e < cv->examples.n; e++) {
 		const struct example *ex = cv->examples.v[e];
 
-		if (nodes_differ(cv, ex->top, head, prop, n, 0))
+		if (heads_differ(cv, ex->top, head, prop, length_differs, &n, 0))
 			return true;
 	}
 	return false;
@@ -158,34 +171,21 @@ static bool all_prefixes(const char *const *v, size_t n, const char *longest)
 	return true;
 }
 
-/* Does a node of the examples whose compatible opens with @head give list @prop other than @v? */
-static bool names_differ_in(const struct ditem *it, const char *head, const char *prop,
-			    const char *v, unsigned depth)
+/* Names other than @arg, "a\x1fb\x1f" ("a", "b" against it, name by name). */
+static bool names_differ(struct conv *cv, const char *value, const void *arg)
 {
-	for (; it && depth < 32; it = it->next) {
-		if (it->kind != DI_NODE || it->dead)
-			continue;
-		const struct ditem *p = node_prop(it, prop);
+	const char *q = value ? value : "", *w = arg;
 
-		if (p && opens_with(it, head)) {
-			const char *q = p->value ? p->value : "", *w = v;
+	(void)cv;
+	for (q = strchr(q, '"'); q && *w; q = strchr(q, '"')) {
+		size_t k = strcspn(w, "\x1f"), e = strcspn(q + 1, "\"");
 
-			/* "a", "b" against "a\x1fb\x1f", name by name. */
-			for (q = strchr(q, '"'); q && *w; q = strchr(q, '"')) {
-				size_t k = strcspn(w, "\x1f"), e = strcspn(q + 1, "\"");
-
-				if (e != k || strncmp(q + 1, w, k))
-					return true;
-				w += k + 1;
-				q += e + 2;
-			}
-			if (q || *w)
-				return true;
-		}
-		if (names_differ_in(it->children, head, prop, v, depth + 1))
+		if (e != k || strncmp(q + 1, w, k))
 			return true;
+		w += k + 1;
+		q += e + 2;
 	}
-	return false;
+	return q || *w;
 }
 
 /*
@@ -217,7 +217,7 @@ static bool examples_agree(struct conv *cv, const struct cset *cs, const char *p
 		for (i = 0; i < cs->n; i++)
 			if (v[i] && opens_with(node, cs->s[i]))
 				break;
-		if (i == cs->n || names_differ_in(node, cs->s[i], prop, v[i], 31))
+		if (i == cs->n || heads_differ(cv, node, cs->s[i], prop, names_differ, v[i], 31))
 			return false;
 	}
 	return true;
