@@ -92,10 +92,11 @@ static bool item_named(const struct conv *cv, const struct prop *self, const cha
 /*
  * The standard property @name misspells in a way none is written: '_' for
  * '-' ("clock_names", "#dma_cells"), a plural without its 's' ("#size-cell",
- * "reg-name"), one letter off a long standard name ("interrupt-congroller").
- * NULL when none.
+ * "reg-name": only with @plural_slip, an example's, since an item so named
+ * may be a property of its own, sti-mailbox's "mbox-name"), one letter off a
+ * long standard name ("interrupt-congroller").  NULL when none.
  */
-static const char *std_spelling(struct conv *cv, const char *name)
+static const char *std_spelling(struct conv *cv, const char *name, bool plural_slip)
 {
 	char *fixed;
 	const char *plural;
@@ -108,7 +109,7 @@ static const char *std_spelling(struct conv *cv, const char *name)
 		if (is_std_prop(fixed))
 			return fixed;
 	}
-	if ((str_ends_with(name, "-cell") || str_ends_with(name, "-name")) &&
+	if (plural_slip && (str_ends_with(name, "-cell") || str_ends_with(name, "-name")) &&
 	    (plural = cv_printf(cv, "%ss", name)) != NULL && is_std_prop(plural))
 		return plural;
 	return std_prop_one_off(name);
@@ -128,7 +129,7 @@ static void fix_misspelt_example_props(struct conv *cv)
 			const char *right;
 
 			if (c->kind != DI_PROP || c->dead || item_named(cv, NULL, c->name) ||
-			    !(right = std_spelling(cv, c->name)) || node_prop(node, right))
+			    !(right = std_spelling(cv, c->name, true)) || node_prop(node, right))
 				continue;
 			finding(cv, DTBIND_WARNING, c->line, 1, "doc2yaml-name",
 				"the example's '%s' is written '%s', the standard property", c->name,
@@ -173,7 +174,7 @@ static const char *misspelt_std_prop(struct conv *cv, const struct prop *pr)
 		if (singular && is_std_prop(singular) && !item_named(cv, pr, singular))
 			return singular;
 	}
-	if ((fixed = std_spelling(cv, pr->name)) != NULL && !item_named(cv, pr, fixed))
+	if ((fixed = std_spelling(cv, pr->name, false)) != NULL && !item_named(cv, pr, fixed))
 		return fixed;
 	if (devnodes_use(cv, pr->name))
 		return NULL;
