@@ -269,6 +269,11 @@ struct conv {
 	unsigned block;		/* parts of the text so far: headings other than property lists */
 	bool root_binding;		/* properties of the root node (board compatibles) */
 
+	/* Models of the text's quoted compatibles ("ltc2974" of "lltc,ltc2974"), sorted; read once. */
+	const char **models;
+	size_t nmodels;
+	bool models_read;
+
 	struct vec chains;		/* struct chain *, the device's compatibles */
 	struct vec sub_compat;		/* const char *, compatibles of other nodes, NULL after each item's */
 	unsigned compat_line;

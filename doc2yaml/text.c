@@ -681,7 +681,7 @@ static void give_sub_qual(struct conv *cv, const struct parse_state *ps, struct 
  * "lltc,ltc2974")?  "* ltc2974, ltc2975 : vout0 - vout3" under the optional
  * properties lists what each chip has, not properties.
  */
-static bool names_a_model(const struct conv *cv, const char *name)
+static bool names_a_model(struct conv *cv, const char *name)
 {
 	size_t n = strlen(name);
 	bool digit = false;
@@ -692,11 +692,27 @@ static bool names_a_model(const struct conv *cv, const char *name)
 		digit = digit || isdigit((unsigned char)name[i]);
 	if (!digit)
 		return false;
-	for (size_t i = 0; i < cv->nlines; i++)
-		for (const char *p = strchr(cv->lines[i].t, ','); p; p = strchr(p + 1, ','))
-			if (!strncmp(p + 1, name, n) && (p[n + 1] == '"' || p[n + 1] == '\''))
-				return true;
-	return false;
+	if (!cv->models_read) {
+		struct vec found = { 0 };
+
+		cv->models_read = true;
+		/* ",model\"" or ",model'" after a word: a quoted compatible's model. */
+		for (size_t i = 0; i < cv->nlines; i++)
+			for (const char *p = strchr(cv->lines[i].t, ','); p; p = strchr(p + 1, ',')) {
+				size_t k = strcspn(p + 1, "\"', \t");
+
+				const char *m = k && (p[k + 1] == '"' || p[k + 1] == '\'') ?
+						cv_strndup(cv, p + 1, k) : NULL;
+
+				if (m)
+					vec_push(cv, &found, (void *)m);
+			}
+		cv->models = (const char **)found.v;
+		cv->nmodels = found.n;
+		if (cv->nmodels)
+			qsort(cv->models, cv->nmodels, sizeof(*cv->models), cmp_strp);
+	}
+	return cv->nmodels && bsearch(&name, cv->models, cv->nmodels, sizeof(*cv->models), cmp_strp);
 }
 
 static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct line *l, bool loose)
