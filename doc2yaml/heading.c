@@ -320,7 +320,8 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 				     (tl == 10 && !strncasecmp(t, "compatible", 10))))
 			return false;
 	}
-	if (colon && !underlined && colon_line_is_prose(cv, i, p, words, caps))
+	/* A long heading that scopes to compatibles names many: no paragraph for that. */
+	if (colon && !underlined && !compat_scope && colon_line_is_prose(cv, i, p, words, caps))
 		return false;
 	if (l->ind > 16)
 		return false;

@@ -6,6 +6,56 @@
 #include "doc2yaml-private.h"
 
 /* Copy @text into lines: NUL bytes and controls become spaces, bad UTF-8 becomes '?'. */
+/* A line of quoted compatibles only, as a heading's tail ("\"marvell,armada-375-timer\":"). */
+static bool quoted_tail(const struct line *l, unsigned ind)
+{
+	size_t tl = strlen(l->t);
+
+	return !l->blank && l->ind > ind && l->t[0] == '"' &&
+	       strspn(l->t, "\"\t ,:abcdefghijklmnopqrstuvwxyz0123456789-._") == tl;
+}
+
+/*
+ * "Clocks required for compatibles = \"marvell,armada-xp-timer\",\n\t\t
+ * \"marvell,armada-375-timer\":": a heading whose compatibles run on over
+ * indented lines of quoted strings, to the one ending with ':', is read as
+ * one line (armada-370-xp-timer and marvel's watchdog in 6.1).
+ */
+static void join_heading_tails(struct conv *cv)
+{
+	for (size_t i = 0; i + 1 < cv->nlines; i++) {
+		struct line *l = &cv->lines[i];
+		size_t nl = strlen(l->s), k = i + 1;
+
+		if (l->blank || l->ind > 4 || !nl || (l->s[nl - 1] != ',' && l->s[nl - 1] != '"') ||
+		    !find_ci(l->t, "compatible"))
+			continue;
+		while (k < cv->nlines && k - i <= 8 && quoted_tail(&cv->lines[k], l->ind) &&
+		       !str_ends_with(cv->lines[k].t, ":"))
+			k++;
+		if (k == cv->nlines || k - i > 8 || !quoted_tail(&cv->lines[k], l->ind) ||
+		    !str_ends_with(cv->lines[k].t, ":"))
+			continue;
+		struct strbuf sb;
+
+		sb_init(&sb);
+		sb_puts(&sb, l->s);
+		for (size_t j = i + 1; j <= k; j++) {
+			sb_putc(&sb, ' ');
+			sb_puts(&sb, cv->lines[j].t);
+		}
+		char *joined = sb.oom ? NULL : cv_strndup(cv, sb.buf, sb.len);
+
+		sb_free(&sb);
+		if (!joined)
+			return;
+		l->t = joined + (l->t - l->s);
+		l->s = joined;
+		memmove(l + 1, &cv->lines[k + 1], (cv->nlines - k - 1) * sizeof(*l));
+		cv->nlines -= k - i;
+	}
+}
+
 void split_lines(struct conv *cv, const char *text, size_t len)
 {
 	char *buf = cv_alloc(cv, len + 1);
@@ -67,6 +117,7 @@ void split_lines(struct conv *cv, const char *text, size_t len)
 		p = eol + 1;
 	}
 	cv->nlines = n;
+	join_heading_tails(cv);
 }
 
 /* "=====", "-----", "*****": a heading's underline or overline. */
