@@ -368,10 +368,16 @@ static void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs
 	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && !cv->is_i2c && device &&
 	    strcmp(dir, "spi") && spi_device_text(cv))
 		refs[CS_SPI_PERIPHERAL] = true;
+	/*
+	 * A codec's title; a sound card only names its codec ("MT2701 with
+	 * WM8960 CODEC"), and routes between widgets, which a codec does not.
+	 */
 	if (any_prop_named(pis, n, "#sound-dai-cells") ||
 	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai")) &&
-	     !find_word(t, "complex") && !find_word(t, "card") && !find_word(t, "machine")))
-		refs[CS_DAI_COMMON] = true;	/* a codec's title; a sound card only names its codec */
+	     !find_word(t, "complex") && !find_word(t, "card") && !find_word(t, "machine") &&
+	     !find_word(t, "with") && !any_prop_named(pis, n, "audio-routing") &&
+	     !any_prop_named(pis, n, "audio-widgets")))
+		refs[CS_DAI_COMMON] = true;
 	if (!strcmp(dir, "spi") && device && !refs[CS_SPI_PERIPHERAL] &&
 	    (find_ci(t, "spi") || find_ci(t, "controller")))
 		refs[CS_SPI_CONTROLLER] = true;
