@@ -139,6 +139,43 @@ static void fix_misspelt_example_props(struct conv *cv)
 	}
 }
 
+/* Does a child of a device node of the examples (not the node itself) set @name? */
+static bool only_children_set(const struct conv *cv, const char *name)
+{
+	bool child = false;
+
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *node = cv->devnodes.v[d];
+
+		if (node_prop(node, name))
+			return false;
+		for (const struct ditem *c = node->children; c && !child; c = c->next)
+			child = !c->dead && c->kind == DI_NODE && node_prop(c, name);
+	}
+	return child;
+}
+
+/*
+ * A vendor's item the examples set only in a child of the device node
+ * ("backlight { su1-dev = ...; }" under as3711's properties) is that
+ * child's: its description goes there, and the device node does not take it.
+ */
+static void rescope_child_items(struct conv *cv)
+{
+	for (size_t k = 0; k < cv->props.n; k++) {
+		struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || pr->pattern || pr->is_node || pr->share || is_std_prop(pr->name) ||
+		    !strcmp(pr->name, "compatible") || !only_children_set(cv, pr->name))
+			continue;
+		pr->scope = ++cv->nscopes;
+		/* The items that share its text go with it. */
+		for (size_t j = 0; j < cv->props.n; j++)
+			if (((struct prop *)cv->props.v[j])->share == pr)
+				((struct prop *)cv->props.v[j])->scope = pr->scope;
+	}
+}
+
 /* Is @a @b with one character more ("#phys-cells", "#phy-cells")? */
 static bool one_char_more(const char *a, const char *b)
 {
@@ -456,6 +493,7 @@ static int convert(struct conv *cv, const char *text, size_t len, char **yaml, s
 	}
 	fix_misspelt_props(cv);
 	fix_misspelt_example_props(cv);
+	rescope_child_items(cv);
 	if (!cv->props.n && !cv->chains.n)
 		finding(cv, DTBIND_WARNING, 1, 1, "doc2yaml-input",
 			"no property list found (no \"Required properties:\" or ePAPR items)");
