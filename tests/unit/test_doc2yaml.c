@@ -70,8 +70,9 @@ static const char *const maint[] = { "Jane Doe <jane@example.com>" };
 /* Convert @txt (named @name) without the self-check; returns the YAML (caller frees). */
 static char *convert(struct fixture *f, const char *name, const char *txt, const char *out)
 {
+	/* The fixture's directory as board sources: none, and no note that there are none. */
 	struct dtbind_doc2yaml_opts o = {
-		.maintainers = maint, .n_maintainers = 1, .no_self_check = true,
+		.maintainers = maint, .n_maintainers = 1, .no_self_check = true, .dts_dir = f->dir,
 	};
 	struct dtbind_doc2yaml *c;
 	char *yaml = NULL;
@@ -409,7 +410,7 @@ static int write_text(const char *path, const char *text)
 static char *convert_in_tree(struct fixture *f, const char *dir, const char *name,
 			     const char *text, const char *out)
 {
-	struct dtbind_doc2yaml_opts o = { .no_self_check = true };
+	struct dtbind_doc2yaml_opts o = { .no_self_check = true, .dts_dir = f->dir };
 	struct dtbind_doc2yaml *c;
 	char *d, *txt, *o_path, *cmd, *o_dir, *yaml = NULL;
 	size_t len;
@@ -479,7 +480,8 @@ static void test_doc2yaml_id_of_an_output_elsewhere(void **state)
 static void test_doc2yaml_self_check_maps_lint_findings(void **state)
 {
 	struct fixture *f = *state;
-	struct dtbind_doc2yaml_opts o = { .maintainers = maint, .n_maintainers = 1 };
+	struct dtbind_doc2yaml_opts o = { .maintainers = maint, .n_maintainers = 1,
+					  .dts_dir = f->dir };
 	struct dtbind_doc2yaml *c;
 	char *yaml;
 	size_t len;
