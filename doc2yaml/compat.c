@@ -1188,6 +1188,151 @@ static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
 	cv->chains.n = w;
 }
 
+/* Does the block of item @it hold other main-scope items than compatibles ("reg", ...)? */
+static bool block_has_props(const struct conv *cv, const struct prop *it)
+{
+	unsigned n = 0;
+
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		n += !pr->scope && pr->block == it->block && strcmp(pr->name, "compatible");
+	}
+	return n >= 2;
+}
+
+/* Does a line of the text hold @s? */
+static bool text_spells(const struct conv *cv, const char *s)
+{
+	for (size_t k = 0; k < cv->nlines; k++)
+		if (strstr(cv->lines[k].s, s))
+			return true;
+	return false;
+}
+
+/* The name of example node @n without its unit address, its length in *@len. */
+static const char *node_base_name(const struct ditem *n, size_t *len)
+{
+	*len = strcspn(n->name, "@");
+	return n->name;
+}
+
+/*
+ * Do the examples name a node of chain @ch as they name one of the chains
+ * of item @main ("dma-controller" for pdma and adma both)?  Then the two are
+ * of one kind, which kernel schemas keep together under conditions.
+ */
+static bool same_node_name(const struct conv *cv, const struct vec *ex_lists,
+			   const struct chain *ch, const struct prop *main)
+{
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *x = ex_lists->v[e];
+		size_t xl;
+
+		if (!x->node || strcmp(x->s[0], ch->s[0]))
+			continue;
+		const char *xn = node_base_name(x->node, &xl);
+
+		for (size_t f = 0; f < ex_lists->n; f++) {
+			const struct chain *y = ex_lists->v[f];
+			size_t yl;
+			const char *yn;
+			bool mains = false;
+
+			if (!y->node || y == x)
+				continue;
+			for (size_t c = 0; c < cv->chains.n && !mains; c++) {
+				const struct chain *m = cv->chains.v[c];
+
+				mains = chain_item(cv, m) == main && !strcmp(m->s[0], y->s[0]);
+			}
+			yn = node_base_name(y->node, &yl);
+			if (mains && xl == yl && !strncmp(xn, yn, xl))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A text that documents several devices side by side, each in a part of
+ * its own with its own compatible and property list (atmel-usb's "OHCI",
+ * "EHCI" and "UDC"; dra7-atl's clock tree and IP driver), none of whose
+ * examples nests another's node nor names it as the other's (two
+ * "dma-controller"s are one kind, kept together), is the schema of one of them: the part whose device names the file, else the first.  The
+ * others' compatibles and properties leave it (with the chains the boards
+ * give their strings); parts.c converts each part that has a heading of its
+ * own beside the output, and says so of the rest.
+ */
+static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
+{
+	const struct prop *main_item = NULL;
+	struct vec dropped = { 0 };
+
+	/* Devices the examples nest (mdss over its mdp5) are one schema with its children. */
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *x = ex_lists->v[e];
+
+		if (x->node && our_compatible(cv, x->s[0]) && inside_our_node(cv, x->node, x->s[0]))
+			return;
+	}
+
+	for (size_t c = 0; c < cv->chains.n && !main_item; c++)
+		if (names_the_file(cv, cv->chains.v[c]))
+			main_item = chain_item(cv, cv->chains.v[c]);
+	for (size_t c = 0; c < cv->chains.n && !main_item; c++)
+		main_item = chain_item(cv, cv->chains.v[c]);
+	if (!main_item || !block_has_props(cv, main_item))
+		return;
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		struct chain *ch = cv->chains.v[c];
+		const struct prop *it = chain_item(cv, ch);
+
+		unsigned first, last;
+
+		/* With a heading of its own, the part is converted beside: nothing is lost. */
+		/* Not "compatible = ..." of an example a heading ("+ PCIe node:") cut off. */
+		if (it && it->block != main_item->block && block_has_props(cv, it) &&
+		    it->nlines && !dts_like(it->lines[0]->t) &&
+		    !same_node_name(cv, ex_lists, ch, main_item) && cv->c->split_parts &&
+		    part_range(cv, it->line, &first, &last) &&
+		    !(main_item->line >= first && main_item->line <= last))
+			vec_push(cv, &dropped, ch);
+	}
+	if (!dropped.n || dropped.n == cv->chains.n)
+		return;
+	size_t w = 0;
+
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		struct chain *ch = cv->chains.v[c];
+		bool gone = false;
+
+		for (size_t d = 0; d < dropped.n && !gone; d++) {
+			const struct chain *x = dropped.v[d];
+
+			for (size_t i = 0; i < x->n && !gone; i++)
+				gone = chain_has(ch, x->s[i]);
+		}
+		if (!gone) {
+			cv->chains.v[w++] = ch;
+			continue;
+		}
+		if (chain_item(cv, ch))
+			child_block_props(cv, ch);
+		/*
+		 * Another node's compatibles now: parts.c finds the part by them.
+		 * Those no line spells (a "<chip>" expanded, a board's) come
+		 * with the part's own conversion.
+		 */
+		for (size_t i = 0; i < ch->n; i++)
+			if (text_spells(cv, ch->s[i]))
+				vec_push(cv, &cv->sibling_compat, (void *)ch->s[i]);
+	}
+	cv->chains.n = w;
+	/* The schema's compatible is its device's item now (the part beside has the other). */
+	cv->compat_line = main_item->line;
+}
+
 /*
  * The string of ours @s is one punctuation mark off ("xlnx-pr-decoupler"
  * in an example for the text's "xlnx,pr-decoupler"): the example misspells it.
@@ -1398,6 +1543,7 @@ void extract_compatibles(struct conv *cv)
 	example_variants(cv, &ex_lists);
 	board_chains(cv);
 	drop_child_compatibles(cv, &ex_lists);
+	drop_sibling_devices(cv, &ex_lists);
 	/*
 	 * A lone string that is the fallback of a chain, or the first of one
 	 * the boards use (and never alone): not used alone.

@@ -23,7 +23,7 @@ static bool part_heading(const struct conv *cv, size_t i)
  * before it to the line before the next part heading, or the end.  False
  * when no part heading comes before it, or the title is the part's.
  */
-static bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned *last)
+bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned *last)
 {
 	size_t at = SIZE_MAX, start = SIZE_MAX, end;
 
@@ -102,8 +102,13 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 	struct uncovered u[64];
 	size_t nu = 0;
 
-	for (size_t i = 0; i < cv->sub_compat.n && yaml && nu < ARRAY_SIZE(u); i++) {
-		const char *s = cv->sub_compat.v[i];
+	/* A sibling device's compatibles count where the schema has them, not in its examples. */
+	const char *ex = yaml ? strstr(yaml, "\nexamples:") : NULL;
+	char *schema = yaml ? strndup(yaml, ex ? (size_t)(ex - yaml + 1) : strlen(yaml)) : NULL;
+	size_t nsub = cv->sub_compat.n;
+
+	for (size_t i = 0; i < nsub + cv->sibling_compat.n && schema && nu < ARRAY_SIZE(u); i++) {
+		const char *s = i < nsub ? cv->sub_compat.v[i] : cv->sibling_compat.v[i - nsub];
 		size_t vl = s ? strcspn(s, ",") : 0;
 		bool dup = false;
 
@@ -111,7 +116,8 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 			continue;	/* an item's list ends */
 		/* Not a form ("slimMID,PID", "...-vX.Y") nor a generic parent's ("syscon"). */
 		if (!valid_compatible(s) || !s[vl] || strstr(s, "X.Y") ||
-		    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") < vl || in_yaml(yaml, s))
+		    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") < vl ||
+		    in_yaml(i < nsub ? yaml : schema, s))
 			continue;
 		for (size_t k = 0; k < nu; k++)
 			dup |= !strcmp(u[k].s, s);
@@ -153,6 +159,7 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 				sb_cstr(&names));
 		sb_free(&names);
 	}
+	free(schema);
 }
 
 /*
@@ -161,6 +168,26 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
  * An example runs from an "Example" line to the next line at the margin
  * that is neither code nor blank.
  */
+/*
+ * The end of the example that starts at line @l ("Example..."): the next
+ * line at the margin that is neither code nor blank, or the end.
+ */
+static const char *example_end(const char *l)
+{
+	const char *eol = strchr(l, '\n'), *end = eol ? eol + 1 : l + strlen(l);
+
+	while (*end) {
+		const char *e = strchr(end, '\n');
+		size_t n = e ? (size_t)(e - end) : strlen(end);
+		bool code = memchr(end, '{', n) || memchr(end, ';', n) || *end == '}' || *end == '/';
+
+		if (*end != '\n' && *end != ' ' && *end != '\t' && !code)
+			break;	/* prose or a heading at the margin */
+		end += n + (e != NULL);
+	}
+	return end;
+}
+
 static void blank_others_examples(char *text, const char *compats)
 {
 	for (char *l = text; l && *l;) {
@@ -170,18 +197,7 @@ static void blank_others_examples(char *text, const char *compats)
 			l = eol ? eol + 1 : NULL;
 			continue;
 		}
-		char *end = eol ? eol + 1 : l + strlen(l);
-
-		while (*end) {
-			char *e = strchr(end, '\n');
-			size_t n = e ? (size_t)(e - end) : strlen(end);
-			bool code = memchr(end, '{', n) || memchr(end, ';', n) || *end == '}' ||
-				    *end == '/';
-
-			if (*end != '\n' && *end != ' ' && *end != '\t' && !code)
-				break;	/* prose or a heading at the margin */
-			end += n + (e != NULL);
-		}
+		char *end = (char *)example_end(l);
 		bool ours = false;
 
 		for (const char *c = compats; *c;) {
@@ -201,6 +217,32 @@ static void blank_others_examples(char *text, const char *compats)
 				*p = ' ';
 		l = end;
 	}
+}
+
+/*
+ * The examples of the text ("Examples:" and its code), as [start, end)
+ * byte ranges of @buf in @r (at most @max); how many.  A part whose own
+ * lines show none takes the text's (the examples at its end, dra7-atl's):
+ * blank_others_examples() then keeps those of its device.
+ */
+static size_t example_ranges(const char *buf, size_t (*r)[2], size_t max)
+{
+	size_t n = 0;
+
+	for (const char *l = buf; l && *l && n < max;) {
+		const char *eol = strchr(l, '\n');
+
+		if (starts_with_ci(skip_blanks(l), "example")) {
+			const char *end = example_end(l);
+
+			r[n][0] = (size_t)(l - buf);
+			r[n++][1] = (size_t)(end - buf);
+			l = end;
+			continue;
+		}
+		l = eol ? eol + 1 : NULL;
+	}
+	return n;
 }
 
 int doc2yaml_write_output(struct dtbind_doc2yaml *c, const char *out, const char *yaml,
@@ -242,9 +284,26 @@ int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, si
 			free(text);
 			return -DTBIND_ENOMEM;
 		}
-		for (size_t i = 0, o = 0; i < len; i++) {
-			if (buf[i] == '\n' || (line >= parts[k].first && line <= parts[k].last))
+		bool own_examples = false;
+
+		for (size_t i = 0, bol = 1; i < len; i++) {
+			if (bol && line >= parts[k].first && line <= parts[k].last &&
+			    starts_with_ci(skip_blanks(buf + i), "example"))
+				own_examples = true;
+			bol = buf[i] == '\n';
+			line += buf[i] == '\n';
+		}
+		size_t exr[32][2], nex = own_examples ? 0 : example_ranges(buf, exr, 32), er = 0;
+
+		line = 1;
+		for (size_t i = 0, o = 0, bol = 1, ex = 0; i < len; i++) {
+			while (er < nex && exr[er][1] <= i)
+				er++;
+			if (bol)
+				ex = er < nex && exr[er][0] <= i;
+			if (buf[i] == '\n' || ex || (line >= parts[k].first && line <= parts[k].last))
 				text[o++] = buf[i];
+			bol = buf[i] == '\n';
 			line += buf[i] == '\n';
 			text[o] = '\0';
 		}
