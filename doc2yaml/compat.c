@@ -552,7 +552,18 @@ size_t find_compat_strings(struct conv *cv, const char *text, struct qstr *out, 
 			p++;
 		if (*p != q)
 			break;
-		char *str = cv_strndup(cv, s, (size_t)(p - s));
+		size_t sl = (size_t)(p - s);
+
+		/*
+		 * "ti,phy-pipe3-pcie. \"ti,omap-usb3\" is deprecated.": the quote
+		 * closing the first was left out; the one found opens the next.
+		 */
+		if (q == '"' && sl > 3 && p[-1] == ' ' && p[-2] == '.' && memchr(s, ',', sl) &&
+		    !memchr(s, ' ', sl - 1)) {
+			sl -= 2;
+			p--;
+		}
+		char *str = cv_strndup(cv, s, sl);
 
 		if (!str)
 			return n;
@@ -781,7 +792,11 @@ static size_t keep_compatibles(const char **grp, size_t g, const struct vec *ex_
 	return w;
 }
 
-/* Does the line(s) of text[at..end) say "deprecated"? */
+/*
+ * Does the line(s) of text[at..end) say "deprecated"?  Not when the word
+ * comes after another quoted string ("\"a\", \"b\" or \"c\". \"d\" is
+ * deprecated.": d's, not a's).
+ */
 static bool line_deprecated(const char *text, size_t at, size_t end)
 {
 	const char *ls = text + at, *le = text + end;
@@ -793,7 +808,13 @@ static bool line_deprecated(const char *text, size_t at, size_t end)
 	if (!le)
 		le = text + strlen(text);
 	snprintf(lbuf, sizeof(lbuf), "%.*s", (int)(le - ls), ls);
-	return find_ci(lbuf, "deprecated") != NULL;
+	for (const char *d = find_ci(lbuf, "deprecated"); d; d = find_ci(d + 1, "deprecated")) {
+		size_t off = (size_t)(d - lbuf), from = (size_t)(text + end - ls);
+
+		if (off < from || from > strlen(lbuf) || !memchr(lbuf + from, '"', off - from))
+			return true;
+	}
+	return false;
 }
 
 /* The group as one chain, or as chains of one when it is a list of alternatives. */
