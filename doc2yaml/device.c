@@ -306,8 +306,12 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 	if (device && (devnode_value(cv, "device_type", "\"pci\"") ||
 		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range"))))
 		refs[CS_PCI_HOST] = true;
-	/* A card's routing between widgets (a codec has no audio-routing of its own). */
+	/*
+	 * A card's routing between widgets (a codec has no audio-routing of its
+	 * own); sound-card-common.yaml requires a model, which the card must have.
+	 */
 	if (device && !strcmp(dir, "sound") && !refs[CS_DAI_COMMON] &&
+	    any_prop_named(pis, n, "model") &&
 	    (any_prop_named(pis, n, "audio-routing") || any_prop_named(pis, n, "audio-widgets")))
 		refs[CS_SOUND_CARD] = true;
 	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
