@@ -671,9 +671,9 @@ struct ynode *elsewhere_schema(struct conv *cv, const struct ditem *const *inst,
 struct ynode *child_ref_schema(struct conv *cv, const char *doc, unsigned src, const char *desc);
 
 /* complete.c: examples completed from the schema (required properties the example lacks) */
-void split_interrupt_lines(struct conv *cv, struct ditem *it, unsigned depth);
-/* macros.c: interrupts cells written as calls with arguments, as their values. */
-void evaluate_interrupt_calls(struct conv *cv, struct ditem *it, unsigned depth);
+void fix_interrupts_values(struct conv *cv, struct ditem *it, unsigned depth);
+/* macros.c: an interrupts value's calls with arguments written as their values */
+const char *interrupt_calls(struct conv *cv, const char *v, unsigned line);
 void fix_example_node_kinds(struct conv *cv);
 void complete_examples(struct conv *cv, struct ynode *schema);
 

@@ -746,15 +746,19 @@ static const char *split_entry_lines(struct conv *cv, const char *v)
 	return r ? r : v;
 }
 
-/* split_entry_lines() on the interrupts below @it. */
-void split_interrupt_lines(struct conv *cv, struct ditem *it, unsigned depth)
+/*
+ * The interrupts below @it as dt-schema's example wrapper can count them:
+ * calls with arguments written as their values (interrupt_calls()), one
+ * entry a line split into one <> each (split_entry_lines()).
+ */
+void fix_interrupts_values(struct conv *cv, struct ditem *it, unsigned depth)
 {
 	for (; it && depth < MAX_NESTING; it = it->next) {
 		if (it->dead)
 			continue;
 		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts"))
-			it->value = split_entry_lines(cv, it->value);
+			it->value = split_entry_lines(cv, interrupt_calls(cv, it->value, it->line));
 		else if (it->kind == DI_NODE)
-			split_interrupt_lines(cv, it->children, depth + 1);
+			fix_interrupts_values(cv, it->children, depth + 1);
 	}
 }

@@ -514,12 +514,14 @@ static const char *call_value(struct conv *cv, const char *call, size_t n)
  * an interrupt: the example fails.  Such a call is written as its value, as
  * the kernel's conversions do.
  */
-static const char *interrupt_calls(struct conv *cv, const char *v, unsigned line)
+const char *interrupt_calls(struct conv *cv, const char *v, unsigned line)
 {
 	struct strbuf sb;
 	bool changed = false;
 	const char *p = v;
 
+	if (!strchr(v, ','))
+		return v;	/* no call with arguments */
 	sb_init(&sb);
 	while (*p) {
 		const char *id = p;
@@ -555,17 +557,4 @@ static const char *interrupt_calls(struct conv *cv, const char *v, unsigned line
 
 	sb_free(&sb);
 	return r;
-}
-
-void evaluate_interrupt_calls(struct conv *cv, struct ditem *it, unsigned depth)
-{
-	for (; it && depth < MAX_NESTING; it = it->next) {
-		if (it->dead)
-			continue;
-		if (it->kind == DI_PROP && it->value && !strcmp(it->name, "interrupts") &&
-		    strchr(it->value, ','))
-			it->value = interrupt_calls(cv, it->value, it->line);
-		else if (it->kind == DI_NODE)
-			evaluate_interrupt_calls(cv, it->children, depth + 1);
-	}
 }

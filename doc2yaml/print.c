@@ -230,8 +230,7 @@ void process_examples(struct conv *cv)
 		wrap_in_bus(cv, ex);
 		fix_unit_addresses(cv, ex->top, 0);
 		rewrite_values(cv, ex->top, fix_macros, &mc, 0);
-		evaluate_interrupt_calls(cv, ex->top, 0);
-		split_interrupt_lines(cv, ex->top, 0);
+		fix_interrupts_values(cv, ex->top, 0);
 	}
 	fix_labels(cv);
 	if (mc.names.len)
