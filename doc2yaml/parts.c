@@ -163,12 +163,6 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 }
 
 /*
- * In a part's text, an example that shows none of its compatibles (the
- * main device's, at the end of the file) is blanked: it is not the part's.
- * An example runs from an "Example" line to the next line at the margin
- * that is neither code nor blank.
- */
-/*
  * The end of the example that starts at line @l ("Example..."): the next
  * line at the margin that is neither code nor blank, or the end.
  */
@@ -188,6 +182,11 @@ static const char *example_end(const char *l)
 	return end;
 }
 
+/*
+ * In a part's text, an example that shows none of its compatibles (the
+ * main device's, at the end of the file) is blanked: it is not the part's.
+ * An example runs from an "Example" line to its example_end().
+ */
 static void blank_others_examples(char *text, const char *compats)
 {
 	for (char *l = text; l && *l;) {
@@ -219,15 +218,22 @@ static void blank_others_examples(char *text, const char *compats)
 	}
 }
 
+/* An example of the text: its bytes [start, end) and its first line. */
+struct example_range {
+	size_t start, end;
+	unsigned line;
+};
+
 /*
- * The examples of the text ("Examples:" and its code), as [start, end)
- * byte ranges of @buf in @r (at most @max); how many.  A part whose own
- * lines show none takes the text's (the examples at its end, dra7-atl's):
- * blank_others_examples() then keeps those of its device.
+ * The examples of the text ("Examples:" and its code) in @r (at most
+ * @max); how many.  A part whose own lines show none takes the text's (the
+ * examples at its end, dra7-atl's): blank_others_examples() then keeps
+ * those of its device.
  */
-static size_t example_ranges(const char *buf, size_t (*r)[2], size_t max)
+static size_t example_ranges(const char *buf, struct example_range *r, size_t max)
 {
 	size_t n = 0;
+	unsigned line = 1;
 
 	for (const char *l = buf; l && *l && n < max;) {
 		const char *eol = strchr(l, '\n');
@@ -235,11 +241,12 @@ static size_t example_ranges(const char *buf, size_t (*r)[2], size_t max)
 		if (starts_with_ci(skip_blanks(l), "example")) {
 			const char *end = example_end(l);
 
-			r[n][0] = (size_t)(l - buf);
-			r[n++][1] = (size_t)(end - buf);
-			l = end;
+			r[n++] = (struct example_range){ (size_t)(l - buf), (size_t)(end - buf), line };
+			for (; l < end; l++)
+				line += *l == '\n';
 			continue;
 		}
+		line++;
 		l = eol ? eol + 1 : NULL;
 	}
 	return n;
@@ -271,6 +278,9 @@ int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, si
 	const char *slash = strrchr(out, '/');
 	int ret = 0;
 
+	struct example_range exr[32];
+	size_t nexr = np ? example_ranges(buf, exr, ARRAY_SIZE(exr)) : 0;
+
 	memcpy(parts, c->parts, np * sizeof(parts[0]));
 	c->nparts = 0;
 	for (size_t k = 0; k < np && !ret; k++) {
@@ -284,23 +294,17 @@ int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, si
 			free(text);
 			return -DTBIND_ENOMEM;
 		}
-		bool own_examples = false;
+		size_t nex = nexr, er = 0;
 
-		for (size_t i = 0, bol = 1; i < len; i++) {
-			if (bol && line >= parts[k].first && line <= parts[k].last &&
-			    starts_with_ci(skip_blanks(buf + i), "example"))
-				own_examples = true;
-			bol = buf[i] == '\n';
-			line += buf[i] == '\n';
-		}
-		size_t exr[32][2], nex = own_examples ? 0 : example_ranges(buf, exr, 32), er = 0;
-
-		line = 1;
+		/* The part's own examples, if it has one; else the text's. */
+		for (size_t e = 0; e < nex; e++)
+			if (exr[e].line >= parts[k].first && exr[e].line <= parts[k].last)
+				nex = 0;
 		for (size_t i = 0, o = 0, bol = 1, ex = 0; i < len; i++) {
-			while (er < nex && exr[er][1] <= i)
+			while (er < nex && exr[er].end <= i)
 				er++;
 			if (bol)
-				ex = er < nex && exr[er][0] <= i;
+				ex = er < nex && exr[er].start <= i;
 			if (buf[i] == '\n' || ex || (line >= parts[k].first && line <= parts[k].last))
 				text[o++] = buf[i];
 			bol = buf[i] == '\n';

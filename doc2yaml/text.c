@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
 
-/* Copy @text into lines: NUL bytes and controls become spaces, bad UTF-8 becomes '?'. */
 /* A line of quoted compatibles only, as a heading's tail ("\"marvell,armada-375-timer\":"). */
 static bool quoted_tail(const struct line *l, unsigned ind)
 {
@@ -56,6 +55,7 @@ static void join_heading_tails(struct conv *cv)
 	}
 }
 
+/* Copy @text into lines: NUL bytes and controls become spaces, bad UTF-8 becomes '?'. */
 void split_lines(struct conv *cv, const char *text, size_t len)
 {
 	char *buf = cv_alloc(cv, len + 1);
