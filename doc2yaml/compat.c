@@ -34,15 +34,6 @@ static struct chain *new_chain(struct conv *cv, const char **s, size_t n, unsign
 	if (!ch->s)
 		return NULL;
 	memcpy(ch->s, s, n * sizeof(*s));
-	/* "ti,phy-pipe3-pcie. \"ti,omap-usb3\"": the closing quote left out, the sentence's dot in. */
-	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(s[i]);
-
-		if (l > 3 && s[i][l - 1] == '.' && strchr(s[i], ','))
-			ch->s[i] = cv_strndup(cv, s[i], l - 1);
-		if (!ch->s[i])
-			return NULL;
-	}
 	ch->n = n;
 	ch->line = line;
 	return ch;
