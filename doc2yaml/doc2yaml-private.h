@@ -483,6 +483,10 @@ void epapr_fields(struct conv *cv, struct prop *pr);
 
 /* compat.c: compatible strings from the items, tables and examples */
 bool our_compatible(const struct conv *cv, const char *s);
+bool chain_has(const struct chain *ch, const char *s);
+const char *compat_last_word(const char *s);
+/* others.c: the compatibles of children and of devices documented beside */
+void drop_other_devices(struct conv *cv, const struct vec *ex_lists);
 const char *compat_device(const char *s);
 struct ynode *own_compatibles_select(struct conv *cv);
 bool generic_compatible(const char *s);
