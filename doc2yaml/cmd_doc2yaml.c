@@ -32,7 +32,8 @@ static const struct cli_option doc2yaml_options[] = {
 	  "say): the SoC strings they place before the text's, the properties and counts they "
 	  "use that the text does not say (default: arch/ of the kernel tree around the "
 	  "bindings; each change is noted)" },
-	{ 'f', "force", NULL, "replace existing output files (one that holds the same YAML already is left as it is, its time too)" },
+	{ 'f', "force", NULL, "replace existing output files (one that holds the same YAML "
+	  "already is left as it is, its time too)" },
 	{ 0, "no-self-check", NULL, "do not lint the result" },
 	{ 0, "no-parts", NULL, "do not convert a part of the text for another device (its own "
 	  "heading and compatibles) into a schema of its own beside the output" },

@@ -170,9 +170,12 @@ static void rescope_child_items(struct conv *cv)
 			continue;
 		pr->scope = ++cv->nscopes;
 		/* The items that share its text go with it. */
-		for (size_t j = 0; j < cv->props.n; j++)
-			if (((struct prop *)cv->props.v[j])->share == pr)
-				((struct prop *)cv->props.v[j])->scope = pr->scope;
+		for (size_t j = 0; j < cv->props.n; j++) {
+			struct prop *o = cv->props.v[j];
+
+			if (o->share == pr)
+				o->scope = pr->scope;
+		}
 	}
 }
 

@@ -670,8 +670,9 @@ static unsigned line_cells(const char *s, size_t n)
 }
 
 /*
- * "interrupts = <0 23 0x4\n 0 24 0x4\n 0 25 0x4>" (or "interrupts =\n <0 23 ..."): one entry per line, as
- * the text lays them out, becomes "<0 23 0x4>,\n<0 24 0x4>, ...".  The
+ * "interrupts = <0 23 0x4\n 0 24 0x4\n 0 25 0x4>" (or "interrupts =\n <0 23
+ * ..."): one entry per line, as the text lays them out, becomes "<0 23
+ * 0x4>,\n<0 24 0x4>, ...".  The
  * wrapper's interrupt controller takes its #interrupt-cells from the first
  * interrupts value on one line (dt-extract-example); one over several lines
  * is skipped and its entries miscounted (usdhi6rol0, davinci_emac, rtc-omap,

@@ -596,7 +596,7 @@ static void test_write_file_atomic_no_replace_keeps_the_old_file(void **state)
 	assert_int_equal(files, 1);
 }
 
-/* WRITE_IF_CHANGED (doc2yaml --force) leaves a file with the same bytes as it is: the same inode. */
+/* WRITE_IF_CHANGED (doc2yaml --force) leaves a file with the same bytes as it is: same inode. */
 static void test_write_file_atomic_if_changed_leaves_the_same_bytes(void **state)
 {
 	struct tmpdir *t = *state;
