@@ -593,6 +593,10 @@ void add_conditions(struct conv *cv, struct ynode *schema);
 
 /* refs.c: common bindings the text refers to ("see ../mmc/mmc.txt") */
 void text_refs(struct conv *cv);
+extern const char *const common_schemas[CS_COUNT];	/* by CS_*, under bindings/ */
+bool any_prop_named(struct pinfo *pis, size_t n, const char *name);
+bool brought_by_family(const struct conv *cv, size_t kind);
+void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs);
 const char *xref_node_name(const struct conv *cv, const char *name);
 const char *child_named_schema(struct conv *cv, const char *desc);
 bool generic_binding_txt(const char *s, size_t n);

@@ -6,6 +6,8 @@
  * by tests/doc2yaml/score/gen-common-refs.py); the conversion then $refs it.
  * A reference made for a consumer property ("vdd-supply: see
  * regulator.txt", "dmas: see dma.txt") is the consumer's, not a $ref.
+ * choose_refs() then settles which common schemas the device takes, from
+ * those references, its properties, its title and its directory.
  */
 #define _GNU_SOURCE
 #include "doc2yaml-private.h"
@@ -356,4 +358,361 @@ void text_refs(struct conv *cv)
 		line_refs(cv, l->s);
 	}
 	title_kind_refs(cv);
+}
+
+/* ------------------------------------------------------------------ */
+/* The common schemas a device takes: from its properties, title and text */
+
+const char *const common_schemas[CS_COUNT] = {
+	[CS_SPI_PERIPHERAL] = "spi/spi-peripheral-props.yaml",
+	[CS_DAI_COMMON] = "sound/dai-common.yaml",
+	[CS_SPI_CONTROLLER] = "spi/spi-controller.yaml",
+	[CS_I2C_CONTROLLER] = "i2c/i2c-controller.yaml",
+	[CS_PWM] = "pwm/pwm.yaml",
+	[CS_MMC] = "mmc/mmc-controller.yaml",
+	[CS_SERIAL] = "serial/serial.yaml",
+	[CS_DMA_CONTROLLER] = "dma/dma-controller.yaml",
+	[CS_TOUCHSCREEN] = "input/touchscreen/touchscreen.yaml",
+	[CS_ETHERNET] = "net/ethernet-controller.yaml",
+	[CS_NVMEM] = "nvmem/nvmem.yaml",
+	[CS_RTC] = "rtc/rtc.yaml",
+	[CS_WATCHDOG] = "watchdog/watchdog.yaml",
+	[CS_THERMAL_SENSOR] = "thermal/thermal-sensor.yaml",
+	[CS_REGULATOR] = "regulator/regulator.yaml",
+	[CS_MDIO] = "net/mdio.yaml",
+	[CS_VIDEO_INTERFACES] = "media/video-interfaces.yaml",
+	[CS_PINCTRL] = "pinctrl/pinctrl.yaml",
+	[CS_LEDS] = "leds/common.yaml",
+	[CS_INPUT] = "input/input.yaml",
+	[CS_ADC] = "iio/adc/adc.yaml",
+	[CS_GRAPH] = "graph.yaml",
+	[CS_DSA_PORTS] = "net/dsa/dsa.yaml",
+	[CS_DSI_CONTROLLER] = "display/dsi-controller.yaml",
+	[CS_QCOM_TLMM] = "pinctrl/qcom,tlmm-common.yaml",
+	[CS_SDHCI] = "mmc/sdhci-common.yaml",
+	[CS_USB_HCD] = "usb/usb-hcd.yaml",
+	[CS_MSI_CONTROLLER] = "interrupt-controller/msi-controller.yaml",
+	[CS_PCI_HOST] = "pci/pci-host-bridge.yaml",
+	[CS_SOUND_CARD] = "sound/sound-card-common.yaml",
+	[CS_SLIMBUS] = "slimbus/slimbus.yaml",
+	[CS_NVMEM_DEPRECATED] = "nvmem/nvmem-deprecated-cells.yaml",
+	[CS_USB_XHCI] = "usb/usb-xhci.yaml",
+};
+
+/* A provider's common schema fits only a provider: the cells property it requires. */
+static const char *const provider_cells[CS_COUNT] = {
+	[CS_PWM] = "#pwm-cells",
+	[CS_DMA_CONTROLLER] = "#dma-cells",
+	[CS_THERMAL_SENSOR] = "#thermal-sensor-cells",
+};
+
+bool any_prop_named(struct pinfo *pis, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(pis[i].name, name))
+			return true;
+	return false;
+}
+
+static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
+{
+	for (size_t i = 0; i < n; i++)
+		if (starts_with(pis[i].name, prefix))
+			return true;
+	return false;
+}
+
+/* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
+static bool spi_device_text(const struct conv *cv)
+{
+	static const char *const said[] = {
+		"spi bus", "spi interface", "spi device", "spi slave", "spi-max-frequency",
+		"over spi", "via spi", "node of a spi controller", "spi peripheral", "spi mode",
+		"spi chip select", "spi chip-select", "spi chipselect",
+	};
+	/*
+	 * "a child node of a SPI controller", not "embeds a SPI controller"
+	 * (atmel-flexcom); in the prose: an example's spi-max-frequency may be a
+	 * child's (the device's own is among its properties).  "reg: SPI chip
+	 * select number": 17 texts of 6.1 outside spi/, 5 without another phrase.
+	 */
+	for (size_t i = 0; i < cv->nlines; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(said) && !cv->lines[i].exsec; k++)
+			if (find_ci(cv->lines[i].s, said[k]))
+				return true;
+	return false;
+}
+
+/* Does an example give the device the value @v of @prop ("device_type", "pci")? */
+static bool devnode_value(const struct conv *cv, const char *prop, const char *v)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *p = node_prop(cv->devnodes.v[d], prop);
+
+		if (p && p->value && strstr(p->value, v))
+			return true;
+	}
+	return false;
+}
+
+/* Do the device's example nodes have children at unit addresses ("calib@10")? */
+static bool devnode_cells(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		for (const struct ditem *c = ((const struct ditem *)cv->devnodes.v[d])->children; c; c = c->next)
+			if (!c->dead && c->kind == DI_NODE && strchr(c->name, '@') && node_prop(c, "reg"))
+				return true;
+	return false;
+}
+
+/*
+ * Does the text put the nvmem cells in the provider's own node: an example
+ * with #address-cells on the device, or "Are child nodes of eFuse, bindings
+ * of which as described in nvmem.txt" ("sub-nodes ... defined in nvmem.txt")?
+ * The layout nvmem-deprecated-cells.yaml allows (18 of 27 nvmem/ schemas of
+ * 6.12 $ref it).
+ */
+static bool nvmem_cells_in_node(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (node_prop(cv->devnodes.v[d], "#address-cells"))
+			return true;
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *s = cv->lines[i].s, *prev = i ? cv->lines[i - 1].s : "";
+
+		if (cv->lines[i].exsec || !strstr(s, "nvmem.txt"))
+			continue;
+		if (find_ci(s, "child node") || find_ci(s, "sub-node") || find_ci(s, "subnode") ||
+		    find_ci(prev, "child node") || find_ci(prev, "sub-node") || find_ci(prev, "subnode"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "This device follows the generic DMA bindings defined in dma/dma.txt": the
+ * device's own first words make it a DMA controller, cells shown or not (a
+ * consumer's "dmas: see dma.txt" is no such sentence).
+ */
+static bool dma_provider_text(const struct conv *cv)
+{
+	for (size_t i = 0; i < cv->nlines; i++) {
+		const char *s = cv->lines[i].s;
+
+		if (!cv->lines[i].exsec && (starts_with(cv->lines[i].t, "This device ") ||
+					     starts_with(cv->lines[i].t, "This binding ")) &&
+		    find_ci(s, "follows the generic DMA binding"))
+			return true;
+	}
+	return false;
+}
+
+/* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
+/* Does a node below the device's example nodes have a property named @prefix...? */
+static bool below_prefix(const struct ditem *n, const char *prefix, unsigned depth)
+{
+	if (depth > MAX_NESTING)
+		return false;
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		if (c->dead)
+			continue;
+		if (c->kind == DI_PROP ? depth > 0 && starts_with(c->name, prefix) :
+					 below_prefix(c, prefix, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+static bool devnodes_below_prefix(const struct conv *cv, const char *prefix)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (below_prefix(cv->devnodes.v[d], prefix, 0))
+			return true;
+	return false;
+}
+
+static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
+{
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	const char *t = cv->title ? cv->title : "";
+	bool device = cv->chains.n > 0;
+
+	/* device_type = "pci": a host bridge (an endpoint has none). */
+	if (device && (devnode_value(cv, "device_type", "\"pci\"") ||
+		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range"))))
+		refs[CS_PCI_HOST] = true;
+	/*
+	 * A card's routing between widgets (a codec has no audio-routing of its
+	 * own); sound-card-common.yaml requires a model, which the card must have.
+	 */
+	if (device && !strcmp(dir, "sound") && !refs[CS_DAI_COMMON] &&
+	    any_prop_named(pis, n, "model") &&
+	    (any_prop_named(pis, n, "audio-routing") || any_prop_named(pis, n, "audio-widgets")))
+		refs[CS_SOUND_CARD] = true;
+	if (device && !strcmp(dir, "slimbus") && any_prop_named(pis, n, "#address-cells"))
+		refs[CS_SLIMBUS] = true;
+	/* An Ethernet controller by its title (the MAC; its PHY or switch is no such thing). */
+	if (device && !strcmp(dir, "net") && find_word(t, "ethernet") && find_word(t, "controller") &&
+	    !find_word(t, "mdio") && !find_word(t, "phy") && !find_word(t, "switch"))
+		refs[CS_ETHERNET] = true;
+	/* Cells as plain children of the provider: the layout current schemas call deprecated. */
+	if (refs[CS_NVMEM] && (devnode_cells(cv) || nvmem_cells_in_node(cv)))
+		refs[CS_NVMEM_DEPRECATED] = true;
+	if (device && dma_provider_text(cv))
+		refs[CS_DMA_CONTROLLER] = true;
+	/* A USB host controller by its kind's name (usb-xhci.yaml brings usb-hcd.yaml). */
+	if (device && !strcmp(dir, "usb")) {
+		const char *c0 = ((struct chain *)cv->chains.v[0])->s[0];
+
+		if (find_ci(t, "xhci") || find_ci(c0, "xhci"))
+			refs[CS_USB_XHCI] = true;
+		else if (find_ci(t, "ehci") || find_ci(t, "ohci") || find_ci(t, "uhci") ||
+			 find_ci(c0, "ehci") || find_ci(c0, "ohci") || find_ci(c0, "uhci"))
+			refs[CS_USB_HCD] = true;
+	}
+}
+
+/*
+ * Does a family's common schema in the kind's directory $ref the kind's own
+ * (synopsys-dw-mshc-common.yaml mmc-controller.yaml, the pinctrl families
+ * pinctrl.yaml, qcom,pcie-common.yaml pci-host-bridge.yaml)?  The kind's
+ * properties are then the family's: not repeated, and no second $ref.
+ */
+bool brought_by_family(const struct conv *cv, size_t kind)
+{
+	const char *c = common_schemas[kind], *cs = strrchr(c, '/');
+
+	if (!cs || (kind != CS_MMC && kind != CS_PINCTRL && kind != CS_PCI_HOST))
+		return false;
+	for (size_t k = 0; k < cv->nxrefs; k++) {
+		const char *x = cv->xrefs[k], *xs = strrchr(x, '/');
+
+		if (xs && str_ends_with(x, "-common.yaml") && cs - c == xs - x &&
+		    !strncmp(c, x, (size_t)(cs - c)))
+			return true;
+	}
+	return false;
+}
+
+/* Which common schemas the binding uses. */
+void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
+{
+	const char *dir = cv->dir_hint ? cv->dir_hint : "";
+	bool device = cv->chains.n > 0;
+	const char *t = cv->title ? cv->title : "";
+
+	memset(refs, 0, CS_COUNT * sizeof(*refs));
+	if (any_prop_prefix(pis, n, "spi-") && !any_prop_named(pis, n, "#address-cells"))
+		refs[CS_SPI_PERIPHERAL] = true;
+	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && !cv->is_i2c && device &&
+	    strcmp(dir, "spi") && spi_device_text(cv))
+		refs[CS_SPI_PERIPHERAL] = true;
+	/*
+	 * A codec's title; a sound card only names its codec ("MT2701 with
+	 * WM8960 CODEC"), and routes between widgets, which a codec does not.
+	 */
+	if (any_prop_named(pis, n, "#sound-dai-cells") ||
+	    (!strcmp(dir, "sound") && device && (find_ci(t, "codec") || find_word(t, "dai")) &&
+	     !find_word(t, "complex") && !find_word(t, "card") && !find_word(t, "machine") &&
+	     !find_word(t, "with") && !any_prop_named(pis, n, "audio-routing") &&
+	     !any_prop_named(pis, n, "audio-widgets")))
+		refs[CS_DAI_COMMON] = true;
+	if (!strcmp(dir, "spi") && device && !refs[CS_SPI_PERIPHERAL] &&
+	    (find_ci(t, "spi") || find_ci(t, "controller")))
+		refs[CS_SPI_CONTROLLER] = true;
+	if (!strcmp(dir, "i2c") && device && (find_ci(t, "controller") || find_ci(t, "i2c")))
+		refs[CS_I2C_CONTROLLER] = true;
+	if (any_prop_named(pis, n, "#pwm-cells"))
+		refs[CS_PWM] = true;
+	if (!strcmp(dir, "mmc") && device)
+		refs[CS_MMC] = true;
+	/* An SDHCI controller: sdhci-common.yaml brings mmc-controller.yaml with it. */
+	if (refs[CS_MMC] && root_has(cv, common_schemas[CS_SDHCI]) &&
+	    (find_ci(t, "sdhci") || find_ci(t, "esdhc") ||
+	     find_ci(((struct chain *)cv->chains.v[0])->s[0], "sdhci")))
+		refs[CS_SDHCI] = true;
+	if (!strcmp(dir, "serial") && device)
+		refs[CS_SERIAL] = true;
+	if (any_prop_named(pis, n, "#dma-cells"))
+		refs[CS_DMA_CONTROLLER] = true;
+	if (any_prop_prefix(pis, n, "touchscreen-") ||
+	    (device && cv->id_rel && strstr(cv->id_rel, "/touchscreen/")))
+		refs[CS_TOUCHSCREEN] = true;
+	/* A device on SPI (and maybe I2C too) the text puts on an SPI bus. */
+	if (!refs[CS_SPI_PERIPHERAL] && cv->is_spi && cv->is_i2c && device && strcmp(dir, "spi") &&
+	    spi_device_text(cv))
+		refs[CS_SPI_PERIPHERAL] = true;
+	/* Properties a common schema defines say the device is one of its kind. */
+	if (any_prop_named(pis, n, "linux,code") || any_prop_named(pis, n, "linux,keycodes") ||
+	    any_prop_named(pis, n, "autorepeat") || any_prop_named(pis, n, "poll-interval"))
+		refs[CS_INPUT] = true;
+	if (any_prop_named(pis, n, "msi-controller"))
+		refs[CS_MSI_CONTROLLER] = true;
+	if (device && any_prop_prefix(pis, n, "regulator-"))
+		refs[CS_REGULATOR] = true;
+	if (any_prop_named(pis, n, "phy-mode") || any_prop_named(pis, n, "phy-connection-type") ||
+	    any_prop_named(pis, n, "local-mac-address"))
+		refs[CS_ETHERNET] = true;
+	if (!strcmp(dir, "nvmem") && device)
+		refs[CS_NVMEM] = true;
+	if (!strcmp(dir, "rtc") && device)
+		refs[CS_RTC] = true;
+	if (!strcmp(dir, "watchdog") && device)
+		refs[CS_WATCHDOG] = true;
+	if (any_prop_named(pis, n, "#thermal-sensor-cells"))
+		refs[CS_THERMAL_SENSOR] = true;
+	/* Qualcomm's TLMM pin controllers share their GPIO and interrupt properties. */
+	if (cv->dir_hint && !strcmp(cv->dir_hint, "pinctrl") && device &&
+	    starts_with(((struct chain *)cv->chains.v[0])->s[0], "qcom,") &&
+	    (find_word(t, "tlmm") || text_mentions(cv, "TLMM")))
+		refs[CS_QCOM_TLMM] = true;
+	/* A pin controller whose text points to the generic pin controller binding. */
+	if (!strcmp(dir, "pinctrl") && device && !refs[CS_QCOM_TLMM] &&
+	    text_mentions(cv, "pinctrl-bindings.txt"))
+		refs[CS_PINCTRL] = true;
+	/* A DSI host: its peripherals are child nodes addressed by virtual channel. */
+	if (cv->dir_hint && !strcmp(cv->dir_hint, "display") && device &&
+	    find_word(t, "dsi") && any_prop_named(pis, n, "#address-cells"))
+		refs[CS_DSI_CONTROLLER] = true;
+	more_refs(cv, pis, n, refs);
+	/* What the text refers to: one of ours (its properties are then dropped), or another. */
+	text_refs(cv);
+	for (size_t k = 0; k < cv->nxrefs;) {
+		bool known = false;
+
+		for (size_t i = 0; i < CS_COUNT; i++) {
+			if (strcmp(cv->xrefs[k], common_schemas[i]))
+				continue;
+			known = true;
+			/*
+			 * "see spi-bus.txt" in a device's text: an SPI device, not a
+			 * controller (20 of the 21 such texts of 6.1 outside spi/; a switch
+			 * has #address-cells for its ports; "NXP SPI Flash Interface" is one).
+			 */
+			if (i == CS_SPI_CONTROLLER && strcmp(dir, "spi") &&
+			    (!any_prop_named(pis, n, "#address-cells") || !find_ci(t, "spi") ||
+			     !(find_word(t, "controller") || find_word(t, "interface")))) {
+				refs[CS_SPI_PERIPHERAL] |= cv->is_spi || spi_device_text(cv);
+				continue;
+			}
+			/*
+			 * "Any optional property defined in regulator.txt" of a PMIC whose
+			 * regulators are child nodes: theirs, not the PMIC's.
+			 */
+			if (i == CS_REGULATOR && !any_prop_prefix(pis, n, "regulator-") &&
+			    devnodes_below_prefix(cv, "regulator-"))
+				continue;
+			/* "pwms: see [2] pwm.txt": a consumer, not a PWM controller. */
+			if (!provider_cells[i] || any_prop_named(pis, n, provider_cells[i]))
+				refs[i] = true;
+		}
+		if (known || !root_has(cv, cv->xrefs[k]))
+			cv->xrefs[k] = cv->xrefs[--cv->nxrefs];
+		else
+			k++;
+	}
+	for (size_t i = 0; i < CS_COUNT; i++) {
+		if (refs[i] && !root_has(cv, common_schemas[i]))
+			refs[i] = false;
+	}
 }
