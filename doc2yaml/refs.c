@@ -507,7 +507,6 @@ static bool dma_provider_text(const struct conv *cv)
 	return false;
 }
 
-/* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
 /* Does a node below the device's example nodes have a property named @prefix...? */
 static bool below_prefix(const struct ditem *n, const char *prefix, unsigned depth)
 {
@@ -531,6 +530,7 @@ static bool devnodes_below_prefix(const struct conv *cv, const char *prefix)
 	return false;
 }
 
+/* Common schemas of kinds of device: PCI hosts, sound cards, SLIMbus controllers, nvmem cells. */
 static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 {
 	const char *dir = cv->dir_hint ? cv->dir_hint : "";
