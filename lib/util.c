@@ -1120,41 +1120,24 @@ static char *temp_name(const char *path)
 /* Does the regular file @path hold exactly the @n @parts (and @mode, unless -1)? */
 static bool holds_already(const char *path, const struct strbuf *const parts[], size_t n, int mode)
 {
-	size_t total = 0, off = 0;
+	size_t total = 0, len, off = 0;
 	struct stat st;
-	bool same;
 	char *buf;
-	int fd;
+	bool same;
 
 	for (size_t i = 0; i < n; i++)
 		total += parts[i]->len;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	/* Not a link (it is replaced by a file), nor a file of another size or mode. */
+	if (lstat(path, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size != total ||
+	    (mode >= 0 && (st.st_mode & 07777) != (mode_t)mode))
 		return false;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size != total ||
-	    (mode >= 0 && (st.st_mode & 07777) != (mode_t)mode) || !(buf = malloc(total + 1))) {
-		close(fd);
+	/* A file that grew since is larger than @total: refused, so it differs. */
+	if (read_disk_file(path, total, &buf, &len))
 		return false;
-	}
-	/* One byte more than expected is asked for: a file that grew differs. */
-	same = true;
-	while (off <= total) {
-		ssize_t r = read(fd, buf + off, total + 1 - off);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			same = false;
-		if (r <= 0)
-			break;
-		off += (size_t)r;
-	}
-	same = same && off == total;
-	off = 0;
+	same = len == total;
 	for (size_t i = 0; same && i < n; off += parts[i]->len, i++)
 		same = !memcmp(buf + off, parts[i]->buf, parts[i]->len);
 	free(buf);
-	close(fd);
 	return same;
 }
 
