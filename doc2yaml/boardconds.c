@@ -72,7 +72,7 @@ static size_t entry_count(struct conv *cv, const char *v)
 }
 
 /* Does example node @it's compatible open with @head? */
-static bool opens_with(const struct ditem *it, const char *head)
+bool opens_with(const struct ditem *it, const char *head)
 {
 	const struct ditem *c = node_prop(it, "compatible");
 	const char *cv = c && c->value ? skip_blanks(c->value) : "";

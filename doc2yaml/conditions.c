@@ -311,6 +311,7 @@ static bool scope_word(const char *w, size_t wl)
 		"and", "or", "both", "the", "only", "for", "on", "of", "type", "types", "soc", "socs",
 		"chip", "chips", "device", "devices", "variant", "variants", "model", "models",
 		"compatible", "compatibles", "later", "newer", "following", "onwards", "above",
+		"family", "families", "series", "platform", "platforms",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(joins); i++)
 		if (wl == strlen(joins[i]) && !strncasecmp(w, joins[i], wl))
@@ -737,6 +738,31 @@ static bool paren_entries_required(struct conv *cv, const struct cset *cs, struc
 }
 
 /*
+ * Do the examples show @prop is for the compatibles in @in only: an example
+ * device of another compatible leaves it out, and none of them sets it?
+ * ("#reset-cells: should be 1 on the g12a (and following) soc family", over
+ * an axg example without it.)
+ */
+static bool examples_lack_elsewhere(const struct conv *cv, const struct cset *cs, const bool *in,
+				    const char *prop)
+{
+	bool lacks = false;
+
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *node = cv->devnodes.v[d];
+
+		for (size_t i = 0; i < cs->n; i++) {
+			if (in[i] || !opens_with(node, cs->s[i]))
+				continue;
+			if (node_prop(node, prop))
+				return false;
+			lacks = true;
+		}
+	}
+	return lacks;
+}
+
+/*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
  * CPM2 devices, the second resource is ...", "evdet applies to isl1209
@@ -854,7 +880,9 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	}
 	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
 		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
-	else if (is_only && !is_neg && global_req && (!is_value || find_word(buf, "only"))) {
+	else if (is_only && !is_neg && global_req &&
+		 (!is_value || find_word(buf, "only") ||
+		  examples_lack_elsewhere(cv, cs, in, pr->name))) {
 		/* In the required list, "(px30 only)": required there, and only there. */
 		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
 					   pr->line);

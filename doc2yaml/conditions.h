@@ -43,6 +43,7 @@ struct cond *push_cond(struct conv *cv, struct vec *conds, enum cond_kind kind, 
 const char *named_list(struct conv *cv, const struct ynode *props, const char *names);
 void allow_count(struct conv *cv, struct ynode *prop, unsigned count, unsigned src);
 size_t names_count(const char *v);
+bool opens_with(const struct ditem *it, const char *head);
 
 /* boardconds.c: conditions from the tree's board sources */
 void board_conditions(struct conv *cv, const struct cset *cs, struct vec *conds,
