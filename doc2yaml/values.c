@@ -32,7 +32,11 @@ enum ptype type_from_text(const char *d, bool *weak)
 	    find_word(d, "integer") || find_word(d, "uint32") || find_ci(d, "<int>") ||
 	    find_ci(d, " int>") || find_ci(d, "<int "))
 		return arr ? T_U32A : T_U32;
-	if (find_word(d, "boolean") || find_word(d, "bool") || find_ci(d, "<empty>") ||
+	/* "a bitmask specifying whether ... If a rotator is present its bit should be set" */
+	if (find_word(d, "bitmask") || find_ci(d, "bit mask") || find_word(d, "bitfield"))
+		return arr ? T_U32A : T_U32;
+	if (find_word(d, "boolean") || find_word(d, "bool") || find_word(d, "bolean") ||
+	    find_ci(d, "<empty>") ||
 	    find_ci(d, "empty property") || find_ci(d, "boolean property"))
 		return T_BOOL;
 	if (find_word(d, "phandles") || find_ci(d, "list of phandle") ||
@@ -70,6 +74,7 @@ enum ptype type_from_text(const char *d, bool *weak)
 	    find_ci(d, "if specified,") || find_ci(d, "when set") || find_word(d, "flag") ||
 	    find_ci(d, "this property is set") || find_ci(d, "this property is specified") ||
 	    find_ci(d, "if this property exists") || find_ci(d, "if it exists") ||
+	    find_ci(d, "property must be present if") || find_ci(d, "property should be present if") ||
 	    find_ci(d, "indicates that") || find_ci(d, "indicate that") ||
 	    starts_with_ci(d, "enable") || starts_with_ci(d, "disable") ||
 	    starts_with_ci(d, "set to enable") || starts_with_ci(d, "set if") ||
