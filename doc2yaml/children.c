@@ -745,6 +745,111 @@ static bool bus_device_of_kind(const struct conv *cv, const struct child_group *
 	return g->n > 0;
 }
 
+/*
+ * The part of the text that documents compatible @s with a heading of its
+ * own at the margin ("'fimc' device nodes", "MDP5:"), not the device's,
+ * and two or more items in its list none of the nodes @inst set: inlined as a child
+ * of this schema, what only the text says of them would be lost.  Its
+ * lines into @first and @last.
+ */
+static bool child_part(const struct conv *cv, const char *s, const struct ditem *const *inst,
+		       size_t n, unsigned *first, unsigned *last)
+{
+	char q[160];
+	size_t at = SIZE_MAX, head = SIZE_MAX;
+	unsigned text_only = 0;
+
+	if ((size_t)snprintf(q, sizeof(q), "\"%s\"", s) >= sizeof(q))
+		return false;
+	for (size_t k = 0; k < cv->nlines && at == SIZE_MAX; k++)
+		if (!cv->lines[k].exsec && strstr(cv->lines[k].s, q))
+			at = k;
+	if (at == SIZE_MAX || !part_range(cv, cv->lines[at].no, first, last) ||
+	    (cv->compat_line >= *first && cv->compat_line <= *last))
+		return false;
+	for (size_t k = 0; k < cv->nlines && head == SIZE_MAX; k++)
+		if (cv->lines[k].no == *first)
+			head = k;
+	if (head == SIZE_MAX || cv->lines[head].ind || islower((unsigned char)cv->lines[head].t[0]))
+		return false;
+	/* The items of the compatible's own list: its part may run on past others' headings. */
+	const struct prop *item = NULL;
+
+	for (size_t k = 0; k < cv->props.n && !item; k++) {
+		const struct prop *pr = cv->props.v[k];
+		unsigned end = pr->nlines ? pr->lines[pr->nlines - 1]->no : pr->line;
+
+		if (!strcmp(pr->name, "compatible") && pr->line <= cv->lines[at].no &&
+		    cv->lines[at].no <= end)
+			item = pr;
+	}
+	if (!item)
+		return false;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+		bool set = false;
+
+		if (pr->block != item->block || pr->line < *first || pr->line > *last ||
+		    pr->pattern || pr->is_node || !strcmp(pr->name, "compatible"))
+			continue;
+		for (size_t i = 0; i < n && !set; i++)
+			set = node_prop(inst[i], pr->name) != NULL;
+		text_only += !set;
+	}
+	return text_only >= 2;
+}
+
+/*
+ * Child nodes of a device documented in a part of the text of its own
+ * (child_part()): that part is converted on its own (parts.c), and the
+ * nodes here are left to its select, by their compatibles, as
+ * qcom,mdss.yaml leaves its display-controller.  NULL for other children.
+ */
+static struct ynode *part_child_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
+				       unsigned src, const char *desc)
+{
+	struct ynode *en = yseq(cv, src);
+	const char *seen[64];
+	size_t ns = 0;
+	unsigned first, last;
+
+	if (!cv->c->split_parts)
+		return NULL;
+	for (size_t i = 0; i < n && ns < ARRAY_SIZE(seen); i++) {
+		const struct ditem *cp = node_prop(inst[i], "compatible");
+		const char *v[1];
+		bool dup = false;
+
+		if (!cp || !cp->value || !value_strings(cv, cp->value, v, 1) || !v[0] ||
+		    our_compatible(cv, v[0]) ||
+		    !(part_child(cv, v[0]) || child_part(cv, v[0], inst, n, &first, &last)))
+			return NULL;
+		for (size_t k = 0; k < ns; k++)
+			dup |= !strcmp(seen[k], v[0]);
+		if (!dup) {
+			seen[ns++] = v[0];
+			ypush(en, ystr(cv, v[0], src));
+		}
+	}
+	if (!ns)
+		return NULL;
+	for (size_t k = 0; k < ns; k++)
+		if (!part_child(cv, seen[k]))
+			vec_push(cv, &cv->part_children, (void *)seen[k]);
+	struct ynode *s = ymap(cv, src), *props = ymap(cv, src), *c = ymap(cv, src);
+	struct ynode *contains = ymap(cv, src);
+
+	yset(s, "type", yraw(cv, "object", src));
+	if (desc)
+		yset(s, "description", ydesc(cv, desc, src, 4));
+	yset(contains, ns == 1 ? "const" : "enum", ns == 1 ? ystr(cv, seen[0], src) : en);
+	yset(c, "contains", contains);
+	yset(props, "compatible", c);
+	yset(s, "properties", props);
+	yset(s, "additionalProperties", yraw(cv, "true", src));
+	return s;
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -836,6 +941,8 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			kind_extras(cv, cs, g[k].inst, g[k].n, scope, line, depth);
 		} else if (g[k].same_name && fixed_name_schema(g[k].name)) {
 			cs = child_ref_schema(cv, fixed_name_schema(g[k].name), line, desc);
+		} else if ((cs = part_child_schema(cv, g[k].inst, g[k].n, line, desc)) != NULL) {
+			/* its own schema, beside this one */
 		} else if (!cs) {
 			const char *named = child_named_schema(cv, desc);
 

@@ -277,6 +277,7 @@ struct conv {
 	struct vec chains;		/* struct chain *, the device's compatibles */
 	struct vec sub_compat;		/* const char *, compatibles of other nodes, NULL after each item's */
 	struct vec sibling_compat;	/* const char *, of devices documented beside this one (compat.c) */
+	struct vec part_children;	/* const char *, of those the examples nest in ours (others.c) */
 	unsigned compat_line;
 
 	struct vec examples;		/* struct example * */
@@ -668,6 +669,7 @@ void board_chains(struct conv *cv);
 /* parts.c: parts of a text for other devices */
 void report_uncovered_parts(struct conv *cv, const char *yaml);
 bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned *last);
+bool part_child(const struct conv *cv, const char *s);
 int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, size_t len,
 		  const char *out, bool force);
 int doc2yaml_write_output(struct dtbind_doc2yaml *c, const char *out, const char *yaml,

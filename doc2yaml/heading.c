@@ -13,14 +13,6 @@ bool mentions_props(const char *s)
 	       find_ci(s, "proprt") || find_ci(s, "porpert") || find_word(s, "parameters");
 }
 
-static bool word_in(const char *s, const char *const *words, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (find_word(s, words[i]))
-			return true;
-	return false;
-}
-
 static const char *const sub_words[] = {
 	"child", "children", "subnode", "subnodes", "sub-node", "sub-nodes", "sub node",
 	"sub nodes", "port", "ports", "endpoint", "endpoints", "channel", "channels",
@@ -29,6 +21,20 @@ static const char *const sub_words[] = {
 	"sensor node", "slot", "slots", "client", "clients", "consumer", "consumers", "cpu node",
 	"gpio node", "memory node", "per-port", "per-channel",
 };
+
+/*
+ * Does heading @p name another node than the device ("Required port
+ * properties")?  Not by a word the title has: a part converted on its own
+ * ("* Ethernet port node", parts.c) is that port.
+ */
+static bool names_sub_node(const struct conv *cv, const char *p)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sub_words); i++)
+		if (find_word(p, sub_words[i]) &&
+		    !(cv->c->part_of && cv->title && find_word(cv->title, sub_words[i])))
+			return true;
+	return false;
+}
 
 /* Single capitalized words that label parts of a text ("Controller:", "Notes:"). */
 static bool looks_like_prop_name(const char *s, size_t n)
@@ -170,7 +176,7 @@ static void heading_flags(const struct conv *cv, size_t i, const char *p, struct
 	if ((find_ci(p, "additional") && h->req == REQ_YES) || find_word(p, "if") ||
 	    find_word(p, "when") || find_ci(p, "required only"))
 		h->conditional = true;
-	if (h->kind != SEC_EXAMPLE && word_in(p, sub_words, ARRAY_SIZE(sub_words)))
+	if (h->kind != SEC_EXAMPLE && names_sub_node(cv, p))
 		h->sub = true;
 	/* "... there must be device tree subnode with the following\nrequired properties:" */
 	if (h->kind == SEC_PROPS && islower((unsigned char)p[0]) && i > 0 &&

@@ -163,6 +163,23 @@ static bool text_spells(const struct conv *cv, const char *s)
 	return false;
 }
 
+/* Do the examples show chain @ch's device only inside a node of another of ours? */
+static bool chain_nested(struct conv *cv, const struct vec *ex_lists, const struct chain *ch)
+{
+	bool seen = false;
+
+	for (size_t e = 0; e < ex_lists->n; e++) {
+		const struct chain *x = ex_lists->v[e];
+
+		if (!x->node || strcmp(x->s[0], ch->s[0]))
+			continue;
+		if (!inside_our_node(cv, x->node, ch->s[0]))
+			return false;
+		seen = true;
+	}
+	return seen;
+}
+
 /* The name of example node @n without its unit address, its length in *@len. */
 static const char *node_base_name(const struct ditem *n, size_t *len)
 {
@@ -234,18 +251,26 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 	const struct prop *main_item = NULL;
 	struct vec dropped = { 0 }, mains = { 0 };
 
-	/* Devices the examples nest (mdss over its mdp5) are one schema with its children. */
+	/*
+	 * Devices the examples nest (mdss over its mdp5): the outer one is the
+	 * schema, and a nested one with a part of its own is converted beside
+	 * it, its node here left to that schema's select (children.c).
+	 */
+	bool nested = false;
+
 	for (size_t e = 0; e < ex_lists->n; e++) {
 		const struct chain *x = ex_lists->v[e];
 
-		if (x->node && our_compatible(cv, x->s[0]) && inside_our_node(cv, x->node, x->s[0]))
-			return;
+		nested |= x->node && our_compatible(cv, x->s[0]) &&
+			  inside_our_node(cv, x->node, x->s[0]);
 	}
 	for (size_t c = 0; c < cv->chains.n && !main_item; c++)
-		if (names_the_file(cv, cv->chains.v[c]))
+		if (names_the_file(cv, cv->chains.v[c]) &&
+		    !(nested && chain_nested(cv, ex_lists, cv->chains.v[c])))
 			main_item = chain_item(cv, cv->chains.v[c]);
 	for (size_t c = 0; c < cv->chains.n && !main_item; c++)
-		main_item = chain_item(cv, cv->chains.v[c]);
+		if (!(nested && chain_nested(cv, ex_lists, cv->chains.v[c])))
+			main_item = chain_item(cv, cv->chains.v[c]);
 	if (!main_item || !block_has_props(cv, main_item) || !cv->c->split_parts)
 		return;
 	main_nodes(cv, ex_lists, main_item, &mains);
@@ -256,7 +281,8 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 
 		/* Not "compatible = ..." of an example a heading ("+ PCIe node:") cut off. */
 		if (it && it->block != main_item->block && block_has_props(cv, it) &&
-		    it->nlines && !dts_like(it->lines[0]->t) && !same_node_name(ex_lists, ch, &mains) &&
+		    it->nlines && !dts_like(it->lines[0]->t) &&
+		    (nested ? chain_nested(cv, ex_lists, ch) : !same_node_name(ex_lists, ch, &mains)) &&
 		    part_range(cv, it->line, &first, &last) &&
 		    !(main_item->line >= first && main_item->line <= last))
 			vec_push(cv, &dropped, ch);
@@ -287,8 +313,11 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 		 * with the part's own conversion.
 		 */
 		for (size_t i = 0; i < ch->n; i++)
-			if (text_spells(cv, ch->s[i]))
+			if (text_spells(cv, ch->s[i])) {
 				vec_push(cv, &cv->sibling_compat, (void *)ch->s[i]);
+				if (nested)
+					vec_push(cv, &cv->part_children, (void *)ch->s[i]);
+			}
 	}
 	cv->chains.n = w;
 	/* The schema's compatible is its device's item now (the part beside has the other). */

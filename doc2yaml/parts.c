@@ -90,6 +90,15 @@ static bool in_yaml(const char *yaml, const char *s)
 	return seen || strstr(yaml, quoted) != NULL;
 }
 
+/* Is @s a compatible of a child node whose part of the text is converted on its own? */
+bool part_child(const struct conv *cv, const char *s)
+{
+	for (size_t i = 0; i < cv->part_children.n; i++)
+		if (!strcmp(cv->part_children.v[i], s))
+			return true;
+	return false;
+}
+
 /*
  * Compatibles of another device's part of the text ("2) sti-sas-codec:
  * internal audio codec", its own "Required properties") that the schema
@@ -105,10 +114,13 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 	/* A sibling device's compatibles count where the schema has them, not in its examples. */
 	const char *ex = yaml ? strstr(yaml, "\nexamples:") : NULL;
 	char *schema = yaml ? strndup(yaml, ex ? (size_t)(ex - yaml + 1) : strlen(yaml)) : NULL;
-	size_t nsub = cv->sub_compat.n;
+	size_t nsub = cv->sub_compat.n, nsib = cv->sibling_compat.n;
 
-	for (size_t i = 0; i < nsub + cv->sibling_compat.n && schema && nu < ARRAY_SIZE(u); i++) {
-		const char *s = i < nsub ? cv->sub_compat.v[i] : cv->sibling_compat.v[i - nsub];
+	for (size_t i = 0; i < nsub + nsib + cv->part_children.n && schema && nu < ARRAY_SIZE(u);
+	     i++) {
+		const char *s = i < nsub ? cv->sub_compat.v[i] :
+				i < nsub + nsib ? cv->sibling_compat.v[i - nsub] :
+				cv->part_children.v[i - nsub - nsib];
 		size_t vl = s ? strcspn(s, ",") : 0;
 		bool dup = false;
 
@@ -117,7 +129,7 @@ void report_uncovered_parts(struct conv *cv, const char *yaml)
 		/* Not a form ("slimMID,PID", "...-vX.Y") nor a generic parent's ("syscon"). */
 		if (!valid_compatible(s) || !s[vl] || strstr(s, "X.Y") ||
 		    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") < vl ||
-		    in_yaml(i < nsub ? yaml : schema, s))
+		    (in_yaml(i < nsub ? yaml : schema, s) && !part_child(cv, s)))
 			continue;
 		for (size_t k = 0; k < nu; k++)
 			dup |= !strcmp(u[k].s, s);

@@ -677,6 +677,9 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 	/* An indented "PROPERTIES" over its node's items heads them; it says nothing. */
 	if (!strcmp(l->t, "PROPERTIES") || !strcmp(l->t, "PROPERTIES:"))
 		return;
+	/* "and" or "or" alone between two lists of items joins them; no paragraph of its own. */
+	if (!strcasecmp(l->t, "and") || !strcasecmp(l->t, "or") || !strcasecmp(l->t, "and/or"))
+		return;
 	if (!cv->desc_line)
 		cv->desc_line = l->no;
 	/* Keep paragraphs apart. */
