@@ -1139,6 +1139,47 @@ static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, u
 }
 
 /* A generic child node: the properties its instances use, typed; text of scope @scope. */
+/*
+ * The items of the text's lists for another node that these nodes use
+ * (@pis, @np of room for @cap, their descriptions found) name the lists
+ * that are theirs: two of a list's names, or one of a vendor's
+ * ("mpmc,cs" under "Required child cs node properties").  Those lists'
+ * other items, which no example node sets ("mpmc,write-protect"), are
+ * theirs too, optional.  Returns the new count.
+ */
+static size_t scope_items(struct conv *cv, struct pinfo *pis, size_t np, size_t cap)
+{
+	unsigned *hits = cv_alloc(cv, ((size_t)cv->nscopes + 1) * sizeof(*hits));
+	size_t n = np;
+
+	if (!hits)
+		return np;
+	for (size_t k = 0; k < np; k++)
+		if (pis[k].pr && pis[k].pr->scope > 0 && pis[k].pr->scope <= cv->nscopes &&
+		    strcmp(pis[k].name, "compatible"))
+			hits[pis[k].pr->scope] += is_vendor_prop(pis[k].name) ? 2 : 1;
+	for (size_t p = 0; p < cv->props.n && n < cap; p++) {
+		struct prop *pr = cv->props.v[p];
+		bool have = false;
+
+		if (pr->scope <= 0 || pr->scope > cv->nscopes || hits[pr->scope] < 2 ||
+		    pr->pattern || pr->is_node || pr->deprecated || !prop_name_ok(cv, pr->name) ||
+		    !strcmp(pr->name, "compatible"))
+			continue;
+		for (size_t k = 0; k < n && !have; k++)
+			have = !strcmp(pis[k].name, pr->name);
+		if (have)
+			continue;
+		memset(&pis[n], 0, sizeof(pis[n]));
+		pis[n].name = pr->name;
+		pis[n].pr = pr;
+		pis[n].desc = clean_desc(cv, pr);
+		pis[n].line = pr->line;
+		n++;
+	}
+	return n;
+}
+
 static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 int scope, unsigned src, unsigned depth, const char *desc)
 {
@@ -1167,6 +1208,7 @@ static struct ynode *node_schema(struct conv *cv, const struct ditem *const *ins
 			}
 		}
 	}
+	np = scope_items(cv, pis, np, 64);
 	struct propctx pc = { .all = pis, .nall = np };
 
 	for (size_t k = 0; k < np; k++) {

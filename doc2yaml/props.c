@@ -965,6 +965,11 @@ static enum ptype infer_type(struct pbuild *b)
 	/* 'Should be "standard" (0.6V) or "schottky" (0.3V)': the values are strings. */
 	if (t == T_UNKNOWN && b->d && quoted_values(b->cv, b->d))
 		t = T_STR;
+	/* "0 = driven LOW when disabled, 1 = ...": numbers, whatever the name says. */
+	long long legend[8];
+
+	if (t == T_UNKNOWN && b->d && desc_value_legend(b->d, legend, ARRAY_SIZE(legend)) >= 2)
+		t = T_U32;
 	if (t == T_UNKNOWN && flag_name(b->name)) {
 		t = T_BOOL;
 		finding(b->cv, DTBIND_WARNING, pi->line, 1, "doc2yaml-type",
