@@ -141,8 +141,8 @@ static void drop_child_compatibles(struct conv *cv, const struct vec *ex_lists)
 	cv->chains.n = w;
 }
 
-/* Does the block of item @it hold other main-scope items than compatibles ("reg", ...)? */
-static bool block_has_props(const struct conv *cv, const struct prop *it)
+/* How many main-scope items other than compatibles ("reg", ...) the block of item @it holds. */
+static unsigned block_props(const struct conv *cv, const struct prop *it)
 {
 	unsigned n = 0;
 
@@ -151,7 +151,12 @@ static bool block_has_props(const struct conv *cv, const struct prop *it)
 
 		n += !pr->scope && pr->block == it->block && strcmp(pr->name, "compatible");
 	}
-	return n >= 2;
+	return n;
+}
+
+static bool block_has_props(const struct conv *cv, const struct prop *it)
+{
+	return block_props(cv, it) >= 2;
 }
 
 /* Does a line of the text hold @s? */
@@ -163,21 +168,19 @@ static bool text_spells(const struct conv *cv, const char *s)
 	return false;
 }
 
-/* Do the examples show chain @ch's device only inside a node of another of ours? */
+/*
+ * Does an example show chain @ch's device inside a node of another of ours
+ * (fsl-fman's ports in its closing example, beside their own examples)?
+ */
 static bool chain_nested(struct conv *cv, const struct vec *ex_lists, const struct chain *ch)
 {
-	bool seen = false;
-
 	for (size_t e = 0; e < ex_lists->n; e++) {
 		const struct chain *x = ex_lists->v[e];
 
-		if (!x->node || strcmp(x->s[0], ch->s[0]))
-			continue;
-		if (!inside_our_node(cv, x->node, ch->s[0]))
-			return false;
-		seen = true;
+		if (x->node && !strcmp(x->s[0], ch->s[0]) && inside_our_node(cv, x->node, ch->s[0]))
+			return true;
 	}
-	return seen;
+	return false;
 }
 
 /* The name of example node @n without its unit address, its length in *@len. */
@@ -280,7 +283,8 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 		unsigned first, last;
 
 		/* Not "compatible = ..." of an example a heading ("+ PCIe node:") cut off. */
-		if (it && it->block != main_item->block && block_has_props(cv, it) &&
+		if (it && it->block != main_item->block &&
+		    block_props(cv, it) >= (nested ? 1u : 2u) &&
 		    it->nlines && !dts_like(it->lines[0]->t) &&
 		    (nested ? chain_nested(cv, ex_lists, ch) : !same_node_name(ex_lists, ch, &mains)) &&
 		    part_range(cv, it->line, &first, &last) &&
@@ -289,24 +293,48 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 	}
 	if (!dropped.n || dropped.n == cv->chains.n)
 		return;
-	size_t w = 0;
+	/* The items they were read from: a part's other chains go with it (fman's v3 ports). */
+	const struct prop **items = cv_alloc(cv, dropped.n * sizeof(*items));
+	size_t w = 0, ngone = 0;
 
+	if (!items)
+		return;
+	for (size_t d = 0; d < dropped.n; d++)
+		items[d] = chain_item(cv, dropped.v[d]);
+	for (size_t c = 0; c < cv->chains.n; c++)
+		for (size_t d = 0; d < dropped.n; d++)
+			if (chain_item(cv, cv->chains.v[c]) == items[d]) {
+				ngone++;
+				break;
+			}
+	if (ngone == cv->chains.n)
+		return;
+	bool *gone = cv_alloc(cv, cv->chains.n * sizeof(*gone));
+	struct chain **left = cv_alloc(cv, cv->chains.n * sizeof(*left));
+	size_t nleft = 0;
+
+	if (!gone || !left)
+		return;
 	for (size_t c = 0; c < cv->chains.n; c++) {
-		struct chain *ch = cv->chains.v[c];
-		bool gone = false;
+		const struct chain *ch = cv->chains.v[c];
+		const struct prop *it = chain_item(cv, ch);
 
-		for (size_t d = 0; d < dropped.n && !gone; d++) {
+		for (size_t d = 0; d < dropped.n && !gone[c]; d++) {
 			const struct chain *x = dropped.v[d];
 
-			for (size_t i = 0; i < x->n && !gone; i++)
-				gone = chain_has(ch, x->s[i]);
+			gone[c] = it && it == items[d];
+			for (size_t i = 0; i < x->n && !gone[c]; i++)
+				gone[c] = chain_has(ch, x->s[i]);
 		}
-		if (!gone) {
+	}
+	for (size_t c = 0; c < cv->chains.n; c++) {
+		struct chain *ch = cv->chains.v[c];
+
+		if (!gone[c]) {
 			cv->chains.v[w++] = ch;
 			continue;
 		}
-		if (chain_item(cv, ch))
-			child_block_props(cv, ch);
+		left[nleft++] = ch;
 		/*
 		 * Another node's compatibles now: parts.c finds the part by them.
 		 * Those no line spells (a "<chip>" expanded, a board's) come
@@ -320,6 +348,10 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 			}
 	}
 	cv->chains.n = w;
+	/* Their parts' properties are theirs: after the chains left, so none of ours holds them. */
+	for (size_t c = 0; c < nleft; c++)
+		if (chain_item(cv, left[c]))
+			child_block_props(cv, left[c]);
 	/* The schema's compatible is its device's item now (the part beside has the other). */
 	cv->compat_line = main_item->line;
 }

@@ -19,6 +19,27 @@ static bool part_heading(const struct conv *cv, size_t i)
 }
 
 /*
+ * The line that names the part whose heading is line @i: @i, or for a
+ * section label ("DESCRIPTION" of an ePAPR-style text) the title over it,
+ * under its rule ("=====\nFMan MURAM Node\n\nDESCRIPTION").
+ */
+static size_t part_title_line(const struct conv *cv, size_t i)
+{
+	static const char *const labels[] = { "description", "overview", "introduction" };
+	const char *t = cv->lines[i].t;
+	size_t j = i;
+
+	if (!span_in_ci(t, strcspn(t, ":"), labels, ARRAY_SIZE(labels)))
+		return i;
+	while (j > 0 && cv->lines[j - 1].blank)
+		j--;
+	if (j < 2 || is_rule_line(&cv->lines[j - 1]) || !is_rule_line(&cv->lines[j - 2]) ||
+	    strlen(cv->lines[j - 1].t) > 80)
+		return i;
+	return j - 1;
+}
+
+/*
  * The part of the text around line @line (1-based): from the part heading
  * before it to the line before the next part heading, or the end.  False
  * when no part heading comes before it, or the title is the part's.
@@ -39,7 +60,7 @@ bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned 
 		return false;
 	for (end = at + 1; end < cv->nlines && !part_heading(cv, end); end++)
 		;
-	*first = cv->lines[start].no;
+	*first = cv->lines[part_title_line(cv, start)].no;
 	*last = end < cv->nlines ? cv->lines[end].no - 1 : cv->lines[cv->nlines - 1].no;
 	return true;
 }
