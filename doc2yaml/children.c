@@ -836,6 +836,8 @@ static struct ynode *part_child_schema(struct conv *cv, const struct ditem *cons
 	for (size_t k = 0; k < ns; k++)
 		if (!part_child(cv, seen[k]))
 			vec_push(cv, &cv->part_children, (void *)seen[k]);
+	if (child_part(cv, seen[0], inst, n, &first, &last))
+		note_other_part(cv, first, last);
 	struct ynode *s = ymap(cv, src), *props = ymap(cv, src), *c = ymap(cv, src);
 	struct ynode *contains = ymap(cv, src);
 

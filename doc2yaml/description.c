@@ -727,10 +727,41 @@ static bool document_preamble(const char *p, size_t len, const char *next, struc
 	return true;
 }
 
+/*
+ * The description's text without the lines of parts converted on their own
+ * (fsl-fman's "FMan Port Node" prose is its port schema's, not fsl,fman's).
+ */
+static const char *own_desc_text(struct conv *cv)
+{
+	const char *t = sb_cstr(&cv->desc);
+	struct strbuf sb;
+	size_t k = 0;
+
+	if (!cv->other_parts.n)
+		return t;
+	sb_init(&sb);
+	for (const char *p = t; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t off = (size_t)(p - t), n = eol ? (size_t)(eol - p) + 1 : strlen(p);
+
+		while (k + 1 < cv->desc_at.n && ((struct desc_at *)cv->desc_at.v[k + 1])->off <= off)
+			k++;
+		const struct desc_at *at = k < cv->desc_at.n ? cv->desc_at.v[k] : NULL;
+
+		if (!(at && at->off <= off && in_other_part(cv, at->line)))
+			sb_putn(&sb, p, n);
+		p += n;
+	}
+	const char *r = cv_strdup(cv, sb_cstr(&sb));
+
+	sb_free(&sb);
+	return r ? r : t;
+}
+
 /* The prose for the top-level description: no references list, no blank runs. */
 const char *top_description(struct conv *cv)
 {
-	const char *t = sb_cstr(&cv->desc);
+	const char *t = own_desc_text(cv);
 	struct strbuf sb;
 	bool blank = true;
 

@@ -186,6 +186,17 @@ enum ptype {
 	T_STR, T_STRA, T_PHANDLE, T_PHANDLEA, T_NONE
 };
 
+/* A .txt line of the description: its offset in conv.desc. */
+struct desc_at {
+	size_t off;
+	unsigned line;
+};
+
+/* Lines @first..@last of the text. */
+struct line_range {
+	unsigned first, last;
+};
+
 /* One property (or child node) of the text. */
 struct prop {
 	const char *name;
@@ -263,6 +274,8 @@ struct conv {
 	struct strbuf desc;		/* prose for the top-level description */
 	unsigned desc_line;
 	unsigned desc_last;		/* .txt line of the last line added */
+	struct vec desc_at;		/* struct desc_at *: where in desc each .txt line starts */
+	struct vec other_parts;		/* struct line_range *: parts converted on their own */
 
 	struct vec props;		/* struct prop * */
 	int nscopes;
@@ -670,6 +683,8 @@ void board_chains(struct conv *cv);
 void report_uncovered_parts(struct conv *cv, const char *yaml);
 bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned *last);
 bool part_child(const struct conv *cv, const char *s);
+void note_other_part(struct conv *cv, unsigned first, unsigned last);
+bool in_other_part(const struct conv *cv, unsigned line);
 int convert_parts(struct dtbind_doc2yaml *c, const char *in, const char *buf, size_t len,
 		  const char *out, bool force);
 int doc2yaml_write_output(struct dtbind_doc2yaml *c, const char *out, const char *yaml,

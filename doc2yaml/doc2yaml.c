@@ -527,12 +527,17 @@ static int convert(struct conv *cv, const char *text, size_t len, char **yaml, s
 	yset(schema, "$schema", ystr(cv, "http://devicetree.org/meta-schemas/core.yaml#", 1));
 	yset(schema, "title", ystr(cv, cv->title, cv->title_line));
 	add_maintainers(cv, schema, rel);
-	const char *desc = top_description(cv);
+	/* Its place, before properties; its text once build_device() knows the parts left. */
+	struct ynode *dnode = yset(schema, "description", yn(cv, Y_TEXT, "", cv->desc_line));
 
-	if (desc)
-		yset(schema, "description", yn(cv, Y_TEXT, desc, cv->desc_line));
 	fix_example_node_kinds(cv);
 	build_device(cv, schema);
+	const char *desc = top_description(cv);
+
+	if (desc && dnode)
+		dnode->s = desc;
+	else
+		yremove(schema, "description", NULL);
 	complete_examples(cv, schema);
 	print_examples(cv);
 	struct ynode *exs = examples_node(cv);

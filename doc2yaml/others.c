@@ -288,11 +288,15 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 		    it->nlines && !dts_like(it->lines[0]->t) &&
 		    (nested ? chain_nested(cv, ex_lists, ch) : !same_node_name(ex_lists, ch, &mains)) &&
 		    part_range(cv, it->line, &first, &last) &&
-		    !(main_item->line >= first && main_item->line <= last))
+		    !(main_item->line >= first && main_item->line <= last)) {
 			vec_push(cv, &dropped, ch);
+			note_other_part(cv, first, last);
+		}
 	}
-	if (!dropped.n || dropped.n == cv->chains.n)
+	if (!dropped.n || dropped.n == cv->chains.n) {
+		cv->other_parts.n = 0;
 		return;
+	}
 	/* The items they were read from: a part's other chains go with it (fman's v3 ports). */
 	const struct prop **items = cv_alloc(cv, dropped.n * sizeof(*items));
 	size_t w = 0, ngone = 0;
@@ -307,8 +311,10 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 				ngone++;
 				break;
 			}
-	if (ngone == cv->chains.n)
+	if (ngone == cv->chains.n) {
+		cv->other_parts.n = 0;
 		return;
+	}
 	bool *gone = cv_alloc(cv, cv->chains.n * sizeof(*gone));
 	struct chain **left = cv_alloc(cv, cv->chains.n * sizeof(*left));
 	size_t nleft = 0;

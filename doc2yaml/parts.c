@@ -61,7 +61,8 @@ bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned 
 	for (end = at + 1; end < cv->nlines && !part_heading(cv, end); end++)
 		;
 	*first = cv->lines[part_title_line(cv, start)].no;
-	*last = end < cv->nlines ? cv->lines[end].no - 1 : cv->lines[cv->nlines - 1].no;
+	*last = end < cv->nlines ? cv->lines[part_title_line(cv, end)].no - 1 :
+		cv->lines[cv->nlines - 1].no;
 	return true;
 }
 
@@ -109,6 +110,35 @@ static bool in_yaml(const char *yaml, const char *s)
 	seen = strstr(yaml, quoted) != NULL;
 	snprintf(quoted, sizeof(quoted), "\"%s\"", s);
 	return seen || strstr(yaml, quoted) != NULL;
+}
+
+/* Lines @first..@last are a part converted on its own: not the schema's description. */
+void note_other_part(struct conv *cv, unsigned first, unsigned last)
+{
+	struct line_range *r = cv_alloc(cv, sizeof(*r));
+
+	for (size_t i = 0; i < cv->other_parts.n; i++) {
+		const struct line_range *o = cv->other_parts.v[i];
+
+		if (o->first == first && o->last == last)
+			return;
+	}
+	if (!r)
+		return;
+	r->first = first;
+	r->last = last;
+	vec_push(cv, &cv->other_parts, r);
+}
+
+bool in_other_part(const struct conv *cv, unsigned line)
+{
+	for (size_t i = 0; i < cv->other_parts.n; i++) {
+		const struct line_range *r = cv->other_parts.v[i];
+
+		if (line >= r->first && line <= r->last)
+			return true;
+	}
+	return false;
 }
 
 /* Is @s a compatible of a child node whose part of the text is converted on its own? */

@@ -531,6 +531,8 @@ static void heading_lead(const char *t, char *out, size_t max)
 /* The description cut back to its first @len bytes (a mark taken earlier, not past its end). */
 static void desc_truncate(struct conv *cv, size_t len)
 {
+	while (cv->desc_at.n && ((struct desc_at *)cv->desc_at.v[cv->desc_at.n - 1])->off >= len)
+		cv->desc_at.n--;
 	cv->desc.len = len;
 	if (cv->desc.buf)
 		cv->desc.buf[len] = '\0';
@@ -686,6 +688,13 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 	if (cv->desc_last && l->no > cv->desc_last + 1 && cv->desc.len)
 		sb_putc(&cv->desc, '\n');
 	cv->desc_last = l->no;
+	struct desc_at *at = cv_alloc(cv, sizeof(*at));
+
+	if (at) {
+		at->off = cv->desc.len;
+		at->line = l->no;
+		vec_push(cv, &cv->desc_at, at);
+	}
 	sb_puts(&cv->desc, text);
 	sb_putc(&cv->desc, '\n');
 }
