@@ -667,11 +667,35 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 	}
 }
 
+/*
+ * Is @l a line no schema's description keeps: a copyright notice, or an
+ * entry of a table of contents ("CONTENTS" over "- FMan Node", "- Example")?
+ */
+static bool front_matter(const struct conv *cv, const struct line *l)
+{
+	static const char *const toc[] = { "contents", "contents:", "table of contents",
+					   "table of contents:" };
+
+	if (starts_with_ci(l->t, "copyright") || starts_with_ci(l->t, "(c) "))
+		return true;
+	if (l < cv->lines || l >= cv->lines + cv->nlines)
+		return false;
+	for (const struct line *b = l; b-- > cv->lines;) {
+		if (b->blank)
+			return false;
+		if (span_in_ci(b->t, strlen(b->t), toc, ARRAY_SIZE(toc)))
+			return true;
+		if (b->t[0] != '-' && b->t[0] != '*' && b->ind <= 1)
+			return false;
+	}
+	return false;
+}
+
 static void add_desc_line(struct conv *cv, const struct line *l)
 {
 	const char *text = l->s;
 
-	if (l->used)
+	if (l->used || front_matter(cv, l))
 		return;	/* a compatible table's row */
 	/* ePAPR's "Description: Describes SMP timer": the text without its label. */
 	if (starts_with(l->t, "Description:") && l->t[12])
