@@ -852,6 +852,44 @@ static struct ynode *part_child_schema(struct conv *cv, const struct ditem *cons
 	return s;
 }
 
+/* A "regulators" node: each kind of regulator under it, by name, as regulator.yaml describes. */
+static struct ynode *regulators_schema(struct conv *cv, const struct child_group *g, int scope,
+				       unsigned line, unsigned depth, const char *desc)
+{
+	struct child_group rg[16];
+	size_t nrg;
+	struct ynode *rp = ymap(cv, line), *cs = ymap(cv, line);
+	struct strbuf alt;
+
+	yset(cs, "type", yraw(cv, "object", line));
+	if (desc)
+		yset(cs, "description", ydesc(cv, desc, line, 4));
+	group_children(cv, g->inst, g->n, rg, &nrg, ARRAY_SIZE(rg));
+	sb_init(&alt);
+	for (size_t r = 0; r < nrg; r++) {
+		sb_puts(&alt, alt.len ? "|" : "^(");
+		sb_puts(&alt, rg[r].base);
+		sb_puts(&alt, text_digits(cv, &rg[r]));
+		/* "regulator@0": tps6507x's regulators have unit addresses */
+		sb_puts(&alt, unit_pattern(&rg[r]));
+	}
+	if (alt.len) {
+		struct ynode *reg = ymap(cv, line);
+
+		sb_puts(&alt, ")$");
+		yset(reg, "type", yraw(cv, "object", line));
+		yset(reg, "$ref", ystr(cv, "/schemas/regulator/regulator.yaml#", line));
+		yset(reg, "unevaluatedProperties", yraw(cv, "false", line));
+		regulator_extras(cv, reg, rg, nrg, scope, line, depth);
+		yset(rp, cv_strdup(cv, sb_cstr(&alt)), reg);
+		yset(cs, "patternProperties", rp);
+	}
+	sb_free(&alt);
+	yset(cs, "additionalProperties", yraw(cv, "false", line));
+	kind_extras(cv, cs, g->inst, g->n, scope, line, depth);
+	return cs;
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -909,38 +947,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 				yset(cs, "description", ydesc(cv, desc, line, 4));
 		} else if (!strcmp(g[k].base, "regulators") && g[k].same_name &&
 			   !(cs = elsewhere_schema(cv, g[k].inst, g[k].n, line, desc))) {
-			struct child_group rg[16];
-			size_t nrg;
-			struct ynode *rp = ymap(cv, line);
-			struct strbuf alt;
-
-			cs = ymap(cv, line);
-			yset(cs, "type", yraw(cv, "object", line));
-			if (desc)
-				yset(cs, "description", ydesc(cv, desc, line, 4));
-			group_children(cv, g[k].inst, g[k].n, rg, &nrg, ARRAY_SIZE(rg));
-			sb_init(&alt);
-			for (size_t r = 0; r < nrg; r++) {
-				sb_puts(&alt, alt.len ? "|" : "^(");
-				sb_puts(&alt, rg[r].base);
-				sb_puts(&alt, text_digits(cv, &rg[r]));
-				/* "regulator@0": tps6507x's regulators have unit addresses */
-				sb_puts(&alt, unit_pattern(&rg[r]));
-			}
-			if (alt.len) {
-				struct ynode *reg = ymap(cv, line);
-
-				sb_puts(&alt, ")$");
-				yset(reg, "type", yraw(cv, "object", line));
-				yset(reg, "$ref", ystr(cv, "/schemas/regulator/regulator.yaml#", line));
-				yset(reg, "unevaluatedProperties", yraw(cv, "false", line));
-				regulator_extras(cv, reg, rg, nrg, scope, line, depth);
-				yset(rp, cv_strdup(cv, sb_cstr(&alt)), reg);
-				yset(cs, "patternProperties", rp);
-			}
-			sb_free(&alt);
-			yset(cs, "additionalProperties", yraw(cv, "false", line));
-			kind_extras(cv, cs, g[k].inst, g[k].n, scope, line, depth);
+			cs = regulators_schema(cv, &g[k], scope, line, depth, desc);
 		} else if (g[k].same_name && fixed_name_schema(g[k].name)) {
 			cs = child_ref_schema(cv, fixed_name_schema(g[k].name), line, desc);
 		} else if ((cs = part_child_schema(cv, g[k].inst, g[k].n, line, desc)) != NULL) {
