@@ -254,6 +254,13 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		remark[1] = '\0';
 		n = strlen(p);
 	}
+	/* "Required properties in pwrap device node." over its items: a full stop for the colon. */
+	const char *item_after;
+
+	if (n > 1 && p[n - 1] == '.' && p[n - 2] != '.' && mentions_props(p) && l->ind <= 2 &&
+	    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
+	    !memchr(p, '.', n - 1) && nx && nx->no == l->no + 1 && bullet_at(nx->t, &item_after))
+		p[n - 1] = ':';
 	bool colon = p[n - 1] == ':';
 	bool underlined = nx && !nx->blank && is_rule_line(nx) && nx->ind <= l->ind + 2;
 

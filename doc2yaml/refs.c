@@ -423,6 +423,25 @@ static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
 }
 
 /* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
+/*
+ * Does an example place the device at a memory address ("pwrap@1000f000",
+ * reg = <0 0x1000f000 ...>), not at a chip select?  Then the SPI its text
+ * speaks of is another's ("the PMIC is connected via SPI").
+ */
+static bool mapped_device(const struct conv *cv)
+{
+	for (size_t d = 0; d < cv->devnodes.n; d++) {
+		const struct ditem *reg = node_prop(cv->devnodes.v[d], "reg");
+		unsigned long long v[4];
+		size_t n = reg && reg->value ? value_ints(reg->value, v, ARRAY_SIZE(v)) : 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (v[i] > 0xffff)
+				return true;
+	}
+	return false;
+}
+
 static bool spi_device_text(const struct conv *cv)
 {
 	static const char *const said[] = {
@@ -436,6 +455,8 @@ static bool spi_device_text(const struct conv *cv)
 	 * child's (the device's own is among its properties).  "reg: SPI chip
 	 * select number": 17 texts of 6.1 outside spi/, 5 without another phrase.
 	 */
+	if (mapped_device(cv))
+		return false;
 	for (size_t i = 0; i < cv->nlines; i++)
 		for (size_t k = 0; k < ARRAY_SIZE(said) && !cv->lines[i].exsec; k++)
 			if (find_ci(cv->lines[i].s, said[k]))
