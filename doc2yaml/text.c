@@ -631,7 +631,11 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 		for (size_t k = 0; k < cv->props.n; k++)
 			if (!((struct prop *)cv->props.v[k])->scope)
 				main_props = true;
-		if (h->sub || (underlined && main_props && !h->root))
+		/* "ID\ttransfer priority" over dashes: a table's column heads, no other node's part. */
+		const char *t = cv->lines[i].t;
+		bool columns = strchr(t, '\t') || strstr(t, "   ");
+
+		if (h->sub || (underlined && main_props && !h->root && !columns))
 			ps->ctx_sub = true;
 		else if (h->nodeword)
 			ps->ctx_sub = ps->seen_node_heading;
