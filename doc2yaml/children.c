@@ -338,6 +338,29 @@ static void node_own_props(struct conv *cv, struct ynode *props, const struct di
 }
 
 /* A port: graph.yaml, or video-interfaces for endpoints with bus properties. */
+/*
+ * Does the text give the endpoints properties video-interfaces.yaml defines
+ * ("Optional properties in grandchild nodes: ... - bus-width: ...")?  Then
+ * the endpoints are that schema's, though the examples set none.  Naming
+ * the file for the ports' "endpoint definitions" is not enough: that is
+ * graph.yaml's.
+ */
+static bool endpoints_follow_video_interfaces(const struct conv *cv)
+{
+	static const char *const video[] = {
+		"bus-width", "data-lanes", "clock-lanes", "hsync-active", "vsync-active",
+		"pclk-sample", "data-shift", "bus-type", "link-frequencies", "data-active",
+		"field-even-active", "clock-noncontinuous", "lane-polarities", "sync-on-green-active",
+	};
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (str_in(pr->name, video, ARRAY_SIZE(video)))
+			return true;
+	}
+	return false;
+}
+
 static struct ynode *port_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 unsigned src, const char *desc, unsigned depth)
 {
@@ -356,7 +379,8 @@ static struct ynode *port_schema(struct conv *cv, const struct ditem *const *ins
 				simple = false;
 		}
 	}
-	if (simple) {
+	/* "Any endpoint ... may specify a video interface according to video-interfaces.txt" */
+	if (simple && !endpoints_follow_video_interfaces(cv)) {
 		yset(s, "$ref", ystr(cv, "/schemas/graph.yaml#/properties/port", src));
 		if (desc)
 			yset(s, "description", ydesc(cv, desc, src, 4));
