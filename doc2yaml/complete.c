@@ -678,6 +678,23 @@ static const struct ditem *example_from_schema(struct conv *cv, struct ynode *sc
 	return n;
 }
 
+/* device_type = "pci" after @n's last property (a DTS puts properties before nodes). */
+static void add_device_type_pci(struct conv *cv, struct ditem *n)
+{
+	struct ditem *p = mk_prop(cv, "device_type", "\"pci\"", n), **link = &n->children;
+
+	if (!p)
+		return;
+	for (struct ditem **l = &n->children; *l; l = &(*l)->next)
+		if ((*l)->kind == DI_PROP)
+			link = &(*l)->next;
+	p->next = *link;
+	*link = p;
+	finding(cv, DTBIND_WARNING, n->line, 1, "doc2yaml-example",
+		"example node '%s' lacks device_type = \"pci\", which a PCI host bridge has "
+		"(pci-host-bridge.yaml): added", n->name);
+}
+
 void complete_examples(struct conv *cv, struct ynode *schema)
 {
 	struct strbuf added;
@@ -707,6 +724,9 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
 
+		/* pci-host-bridge.yaml requires it; without it none of its properties are evaluated. */
+		if (cv->refs[CS_PCI_HOST] && n->name[0] != '&' && !node_prop(n, "device_type"))
+			add_device_type_pci(cv, n);
 		/* device_type is deprecated outside cpus, memory and PCI bridges. */
 		for (struct ditem *c = n->children; c; c = c->next)
 			if (!c->dead && c->kind == DI_PROP && !strcmp(c->name, "device_type") &&

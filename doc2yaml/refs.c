@@ -560,7 +560,10 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 
 	/* device_type = "pci": a host bridge (an endpoint has none). */
 	if (device && (devnode_value(cv, "device_type", "\"pci\"") ||
-		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range"))))
+		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range")) ||
+		       /* PCI's three address cells over a bus range (rockchip-pcie-host) */
+		       (devnode_value(cv, "#address-cells", "<3>") &&
+			any_prop_named(pis, n, "bus-range"))))
 		refs[CS_PCI_HOST] = true;
 	/*
 	 * A card's routing between widgets (a codec has no audio-routing of its
