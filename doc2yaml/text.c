@@ -1320,6 +1320,27 @@ static bool node_opener(const char *t)
 	return p > t && *p == '{' && !p[1] && dts_like(t);
 }
 
+/*
+ * Is the line before @i a label over the code that follows ("SOC specific
+ * device node entry" over "usb_otg_hs: usb_otg_hs@4a0ab000 {"): a short
+ * line at the margin after a blank one, no sentence?
+ */
+static bool labels_code(const struct conv *cv, size_t i)
+{
+	const struct line *b = i ? &cv->lines[i - 1] : NULL;
+	size_t n = b ? strlen(b->t) : 0;
+
+	if (!b || b->blank || b->ind || !n || n >= 60 || strchr(".;,{}=", b->t[n - 1]) || i < 2 ||
+	    !cv->lines[i - 2].blank)
+		return false;
+	/* "label: name@unit {", "&label {": not "enum pin_sleep_mode {" of C. */
+	const char *t = cv->lines[i].t, *colon = strchr(t, ':');
+	const char *name = colon ? skip_blanks(colon + 1) : t;
+	size_t nl = strcspn(name, " {");
+
+	return nl && !strncmp(skip_blanks(name + nl), "{", 1);
+}
+
 void parse_structure(struct conv *cv, size_t first)
 {
 	struct parse_state ps = { .kind = SEC_NONE };
@@ -1355,8 +1376,8 @@ void parse_structure(struct conv *cv, size_t first)
 		 * "cpuclk: clock-complex@d0018700 {" at the margin after a blank
 		 * line, outside any item: an example the text gave no heading.
 		 */
-		if (ps.kind != SEC_EXAMPLE && ps.blank_before && l->ind == 0 && !in_item &&
-		    node_opener(l->t)) {
+		if (ps.kind != SEC_EXAMPLE && l->ind == 0 && !in_item && node_opener(l->t) &&
+		    (ps.blank_before || labels_code(cv, i))) {
 			struct heading eh = { .kind = SEC_EXAMPLE };
 
 			start_section(cv, &ps, i, &eh);
