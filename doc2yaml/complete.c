@@ -268,7 +268,7 @@ static void complete_dependencies(struct conv *cv, struct ditem *node, const str
 }
 
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
-			  struct strbuf *added)
+			  struct strbuf *added, struct strbuf *unnamed)
 {
 	const struct ynode *req = yget(schema, "required");
 	const struct ynode *props = yget(schema, "properties");
@@ -287,8 +287,13 @@ static void complete_node(struct conv *cv, struct ditem *node, const struct ynod
 			continue;	/* a child node: not made up */
 		const char *v = sample_value(cv, r->s, ps, node, &flag);
 
-		if (!v && !flag)
+		if (!v && !flag) {
+			/* Names no text or example gives ("reg, reg-names: standard way ..."). */
+			if (names_prop(r->s) && !yget(ps, "const") && !yget(ps, "items") &&
+			    !yget(ps, "enum") && !devnodes_use(cv, r->s))
+				sb_printf(unnamed, "%s%s", unnamed->len ? "\n" : "", r->s);
 			continue;
+		}
 		struct ditem *p = mk_prop(cv, r->s, v, node);
 
 		if (!p)
@@ -695,6 +700,36 @@ static void add_device_type_pci(struct conv *cv, struct ditem *n)
 		"(pci-host-bridge.yaml): added", n->name);
 }
 
+/*
+ * Required names lists (@names, one a line) that neither the text nor an
+ * example spells out: no example can be completed with them, and the
+ * kernel's conversions leave such lists optional (st-asc's "reg, reg-names,
+ * interrupts, interrupt-names: standard way to define device resources").
+ */
+static void unrequire_unnamed(struct conv *cv, struct ynode *schema, const char *names)
+{
+	struct ynode *req = yget(schema, "required");
+
+	for (const char *p = names; req && *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *name = cv_strndup(cv, p, n);
+
+		p += n + (p[n] == '\n');
+		if (!name)
+			return;
+		bool listed = false;
+
+		for (const struct ynode *r = req->first; r && !listed; r = r->next)
+			listed = r->s && !strcmp(r->s, name);
+		if (!listed)
+			continue;	/* another example node lacked it too */
+		yremove(req, NULL, name);
+		finding(cv, DTBIND_WARNING, cv->compat_line ? cv->compat_line : 1, 1,
+			"doc2yaml-required", "'%s' is required by the text, which gives no names "
+			"for it (nor do the examples): left optional", name);
+	}
+}
+
 void complete_examples(struct conv *cv, struct ynode *schema)
 {
 	struct strbuf added;
@@ -706,18 +741,23 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			any = true;
 	if (!any && cv->chains.n && !cv->root_binding)
 		made = example_from_schema(cv, schema);
+	struct strbuf unnamed;
+
 	sb_init(&added);
+	sb_init(&unnamed);
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
 		size_t before = added.len;
 
-		complete_node(cv, n, schema, &added);
+		complete_node(cv, n, schema, &added, &unnamed);
 		if (added.len > before && n != made)
 			finding(cv, DTBIND_WARNING, n->line, 1, "doc2yaml-example",
 				"example node '%s' lacks required properties; added with sample "
 				"values: %s", n->name, added.buf + before + (before ? 2 : 0));
 	}
 	sb_free(&added);
+	unrequire_unnamed(cv, schema, sb_cstr(&unnamed));
+	sb_free(&unnamed);
 	/* #address-cells/#size-cells a node without addressed children does not need. */
 	const struct ynode *props = yget(schema, "properties");
 

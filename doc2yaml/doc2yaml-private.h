@@ -568,6 +568,7 @@ bool valid_names_entry(const char *s);
 enum ptype type_from_text(const char *d, bool *weak);
 size_t desc_enum_strings(struct conv *cv, const char *d, const char **out, size_t max);
 size_t desc_paren_names(struct conv *cv, const char *d, const char **out, size_t max);
+size_t desc_bullet_names(struct conv *cv, const struct prop *pr, const char **out, size_t max);
 bool desc_default(const char *d, long long *v);
 bool desc_cells_value(const char *d, long long *v);
 size_t desc_int_enum(const char *d, long long *out, size_t max, long long *lo, long long *hi,

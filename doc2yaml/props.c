@@ -404,6 +404,8 @@ static size_t names_list(struct conv *cv, const struct pinfo *pi, const char **o
 		}
 		return best;
 	}
+	if (!nt && !pi->nvalues)
+		nt = desc_bullet_names(cv, pi->pr, txt, MAX_NAMES);
 	if (nt && nt <= max) {
 		memcpy(out, txt, nt * sizeof(*txt));
 		return nt;

@@ -476,6 +476,38 @@ size_t desc_value_legend(const char *d, long long *out, size_t max)
 	return n >= 2 ? n : 0;
 }
 
+/*
+ * The names a names property's item lists unquoted, one bullet each, under
+ * its lead-in ("- reset-names : Must include the following entries:\n
+ * - usb"), into @out; 0 unless every line under the item is such a bullet
+ * (a line "Tegra20/Tegra30:" over them scopes them to some chips).
+ */
+size_t desc_bullet_names(struct conv *cv, const struct prop *pr, const char **out, size_t max)
+{
+	size_t n = 0;
+
+	if (!pr || pr->nlines < 2 || !find_ci(pr->lines[0]->t, "following"))
+		return 0;
+	for (size_t k = 1; k < pr->nlines; k++) {
+		const struct line *l = pr->lines[k];
+		const char *after;
+
+		if (l->blank)
+			continue;
+		if (!bullet_at(l->t, &after) || n == max)
+			return 0;
+		size_t len = strcspn(after, " \t");
+		const char *rest = skip_blanks(after + len);
+		char *name = cv_strndup(cv, after, len);
+
+		if (!name || !valid_names_entry(name) || (*rest && *rest != '-' && *rest != ':' &&
+							  *rest != '('))
+			return 0;
+		out[n++] = name;
+	}
+	return n;
+}
+
 /* Sub-list entries of an item ("- common controller registers") for items: descriptions. */
 size_t desc_sublist(struct conv *cv, const struct prop *pr, const char **out, size_t max,
 			   bool *numbered)
