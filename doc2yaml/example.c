@@ -317,8 +317,14 @@ void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 			if (at && strchr(at, ','))
 				continue;	/* "nor@0,0": the bus's own format */
 			size_t base = at ? (size_t)(at - n->name) : strlen(n->name);
+			const char *name = cv_printf(cv, "%.*s@%s", (int)base, n->name, unit);
+			bool taken = false;
 
-			n->name = cv_printf(cv, "%.*s@%s", (int)base, n->name, unit);
+			/* fsl-fman's "ethernet@e8000" with reg = <0xf0000 ...>, beside ethernet@f0000. */
+			for (const struct ditem *o = list; o && name && !taken; o = o->next)
+				taken = o != n && !o->dead && o->kind == DI_NODE && !strcmp(o->name, name);
+			if (name && !taken)
+				n->name = name;
 			continue;
 		}
 		if (at && !reg) {
