@@ -801,6 +801,16 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
 		}
+		/* A remote control receiver: rc.yaml's "^ir(-receiver)?(@...)?$" ("cir@10013000"). */
+		for (size_t x = 0; x < cv->nxrefs && n->name[0] != '&'; x++) {
+			const char *at = strchr(n->name, '@');
+			size_t bl = at ? (size_t)(at - n->name) : strlen(n->name);
+
+			if (!strcmp(cv->xrefs[x], "media/rc.yaml") &&
+			    !(bl == 2 && !strncmp(n->name, "ir", 2)) &&
+			    !(bl == 11 && !strncmp(n->name, "ir-receiver", 11)))
+				n->name = cv_printf(cv, "ir%s", at ? at : "");
+		}
 		const char *xn = n->name[0] != '&' ? xref_node_name(cv, n->name) : NULL;
 		const char *at = strchr(n->name, '@');
 
