@@ -197,6 +197,38 @@ static void heading_flags(const struct conv *cv, size_t i, const char *p, struct
  * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
  * are ALL CAPS, or are a bare "Example".
  */
+/*
+ * Line @i ("Required properties" without its colon, @p its @words words):
+ * over a list of items, or "Optional Properties for Direct Keyes" on a
+ * line of its own over its items or a line on them.
+ */
+static bool props_heading_without_colon(const struct conv *cv, size_t i, const char *p,
+					unsigned words)
+{
+	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
+	const char *nb;
+
+	if (!mentions_props(p) || !nx || nx->no != l->no + 1)
+		return false;
+	if (words <= 3 && bullet_at(nx->t, &nb))
+		return true;
+	return words <= 8 && l->ind <= 2 &&
+	       (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
+	       (i == 0 || cv->lines[i - 1].blank) && !nx->blank && !strchr(p, '.') &&
+	       !strchr(p, ',');
+}
+
+/* "Required properties in pwrap device node." over its items: a full stop for the colon. */
+static bool props_heading_with_stop(const struct conv *cv, size_t i, const char *p, size_t n)
+{
+	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
+	const char *after;
+
+	return n > 1 && p[n - 1] == '.' && p[n - 2] != '.' && mentions_props(p) && l->ind <= 2 &&
+	       (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
+	       !memchr(p, '.', n - 1) && nx && nx->no == l->no + 1 && bullet_at(nx->t, &after);
+}
+
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h)
 {
 	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);
@@ -254,12 +286,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 		remark[1] = '\0';
 		n = strlen(p);
 	}
-	/* "Required properties in pwrap device node." over its items: a full stop for the colon. */
-	const char *item_after;
-
-	if (n > 1 && p[n - 1] == '.' && p[n - 2] != '.' && mentions_props(p) && l->ind <= 2 &&
-	    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
-	    !memchr(p, '.', n - 1) && nx && nx->no == l->no + 1 && bullet_at(nx->t, &item_after))
+	if (props_heading_with_stop(cv, i, p, n))
 		p[n - 1] = ':';
 	bool colon = p[n - 1] == ':';
 	bool underlined = nx && !nx->blank && is_rule_line(nx) && nx->ind <= l->ind + 2;
@@ -304,20 +331,7 @@ bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct h
 	bool bare_example = !strcasecmp(p, "example") || !strcasecmp(p, "examples");
 
 
-	/* "Required properties" without its colon, over a list of items. */
-	const char *nb;
-	bool bare_props = words <= 3 && mentions_props(p) && nx && nx->no == l->no + 1 &&
-			  bullet_at(nx->t, &nb);
-
-	/*
-	 * "Optional Properties for Direct Keyes" on a line of its own, no
-	 * colon, over its items or a line on them.
-	 */
-	if (!bare_props && words <= 8 && mentions_props(p) && l->ind <= 2 &&
-	    (starts_with_ci(p, "required ") || starts_with_ci(p, "optional ")) &&
-	    (i == 0 || cv->lines[i - 1].blank) && nx && !nx->blank && nx->no == l->no + 1 &&
-	    !strchr(p, '.') && !strchr(p, ','))
-		bare_props = true;
+	bool bare_props = props_heading_without_colon(cv, i, p, words);
 
 	if (!colon && !underlined && !caps && !bare_example && !(numbered && words <= 6) &&
 	    !bare_props)
