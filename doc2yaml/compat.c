@@ -931,6 +931,27 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 	for (size_t k = 0; k < n; k++)
 		if (strchr(q[k].s, ','))
 			any_comma = true;
+	/*
+	 * A string that ends two or more groups of the item is their fallback
+	 * ('"mediatek,mt2701-wdt", "mediatek,mt6589-wdt": for MT2701', the
+	 * same for MT7622): those groups are chains, though their strings
+	 * look alike.
+	 */
+	const char *ends[64];
+	size_t nends = 0;
+
+	for (size_t i = 0, j; i < n && nends < ARRAY_SIZE(ends); i = j + 1) {
+		const char *grp[32], *alts[32];
+		size_t g;
+		bool sure = false;
+
+		j = i;
+		if (expand_alternatives(cv, q[i].s, alts, ARRAY_SIZE(alts)))
+			continue;
+		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		if (g >= 2)
+			ends[nends++] = grp[g - 1];
+	}
 	for (size_t i = 0, j; i < n; i = j + 1) {
 		const char *grp[32], *slot_alts[16];
 		size_t g, nslot;
@@ -946,6 +967,12 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		if (na)
 			continue;
 		j = read_group(text, q, n, i, grp, ARRAY_SIZE(grp), &g, &sure);
+		size_t shared = 0;
+
+		for (size_t e = 0; g >= 2 && e < nends; e++)
+			shared += !strcmp(ends[e], grp[g - 1]);
+		if (shared >= 2)
+			sure = true;
 		if (!sure && g >= 3 && ends_with_or(text, q, n, j)) {
 			/* "one of A, B, C or D": alternatives, D the last of them. */
 			g = 0;
@@ -1171,6 +1198,42 @@ static void compat_list_elsewhere(struct conv *cv, const char *item)
 	}
 }
 
+/* Does line @no start with a quoted string (after blanks and a bullet)? */
+static bool line_opens_quote(const struct conv *cv, unsigned no, size_t *quotes)
+{
+	for (size_t k = 0; k < cv->nlines; k++) {
+		const struct line *l = &cv->lines[k];
+
+		if (l->no != no)
+			continue;
+		const char *t = l->t;
+
+		if ((*t == '-' || *t == '*') && t[1] == ' ')
+			t = skip_blanks(t + 1);
+		*quotes = 0;
+		for (const char *c = t; *c; c++)
+			*quotes += *c == '"';
+		return *t == '"';
+	}
+	return false;
+}
+
+/*
+ * Is lone chain @one an entry of its own in a list of one entry a line
+ * ('"mediatek,mt6589-wdt": for MT6589' between '"mediatek,mt2701-wdt",
+ * "mediatek,mt6589-wdt": for MT2701' lines)?  Then the text names that
+ * device alone, though its string is the others' fallback.
+ */
+static bool listed_alone(const struct conv *cv, const struct chain *one)
+{
+	size_t here, prev = 0, next = 0;
+
+	if (!one->line || !line_opens_quote(cv, one->line, &here) || here != 2)
+		return false;
+	return (one->line > 1 && line_opens_quote(cv, one->line - 1, &prev)) ||
+	       line_opens_quote(cv, one->line + 1, &next);
+}
+
 void extract_compatibles(struct conv *cv)
 {
 	struct vec ex_lists = { 0 };
@@ -1292,7 +1355,7 @@ void extract_compatibles(struct conv *cv)
 	 */
 	for (size_t i = 0; i < cv->chains.n; i++) {
 		struct chain *one = cv->chains.v[i];
-		bool fallback = false, alone = false;
+		bool fallback = false, alone = false, board_first = false;
 
 		if (one->n != 1)
 			continue;
@@ -1303,8 +1366,12 @@ void extract_compatibles(struct conv *cv)
 				fallback = true;
 			if (ch->n > 1 && !strcmp(ch->s[0], one->s[0]) &&
 			    board_lists_with(cv, one->s[0]))
-				fallback = true;
+				board_first = true;
 		}
+		/* A fallback the text lists alone, a line of its own, is a device too. */
+		if (fallback && !board_first && listed_alone(cv, one))
+			continue;
+		fallback |= board_first;
 		for (size_t e = 0; e < ex_lists.n; e++) {
 			struct chain *ch = ex_lists.v[e];
 
