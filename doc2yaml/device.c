@@ -635,8 +635,20 @@ static void child_headings(struct conv *cv)
  * nodes ("rom-addr" in lp855x's rom_14h { }, "spread-spectrum" in cdce925's
  * PLL2 { }) is a child's: it goes to a scope of its own, where the child's
  * schema finds its text.  A required item stays: the text's word outweighs
- * an example that shows it in an endpoint (exynos_dsim).
+ * an example that shows it in an endpoint (exynos_dsim); but not a pin
+ * controller's pin configuration ("fsl,pins", "pins", "pinmux"), which is
+ * always its configuration nodes'.
  */
+static bool pin_config_item(const struct conv *cv, const char *name)
+{
+	static const char *const own[] = { "pins", "pinmux", "groups", "function" };
+	const char *comma = strchr(name, ',');
+	const char *base = comma ? comma + 1 : name;
+
+	return cv->dir_hint && !strcmp(cv->dir_hint, "pinctrl") &&
+	       str_in(base, own, ARRAY_SIZE(own));
+}
+
 static void child_only_items(struct conv *cv)
 {
 	int scope = 0;
@@ -647,7 +659,8 @@ static void child_only_items(struct conv *cv)
 		struct prop *pr = cv->props.v[k];
 		bool below = false;
 
-		if (pr->scope || pr->req == REQ_YES || pr->pattern || pr->is_node ||
+		if (pr->scope || (pr->req == REQ_YES && !pin_config_item(cv, pr->name)) ||
+		    pr->pattern || pr->is_node ||
 		    !prop_name_ok(cv, pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
 			continue;
 		for (size_t d = 0; d < cv->devnodes.n && !below; d++)
