@@ -52,6 +52,58 @@ static void collect_compats(struct conv *cv, struct cset *cs)
 	}
 }
 
+/*
+ * The words with a digit each line of the compatible item gives the string
+ * it quotes after "for" ('"samsung,mfc-v5" for MFC v5 present in Exynos4
+ * SoCs': "v5", "Exynos4"), into @cs's aliases: the text names that device
+ * by them elsewhere ("used only by MFC v5 present in Exynos4 SoCs").
+ */
+static void legend_aliases(struct conv *cv, struct cset *cs)
+{
+	cs->nalias = 0;
+	for (size_t k = 0; k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+
+		if (pr->scope || strcmp(pr->name, "compatible"))
+			continue;
+		for (size_t l = 0; l < pr->nlines; l++) {
+			const char *t = pr->lines[l]->t, *q = strrchr(t, '"');
+			size_t idx = SIZE_MAX;
+
+			for (size_t i = 0; q && i < cs->n; i++) {
+				size_t n = strlen(cs->s[i]);
+
+				if (q - t > (ptrdiff_t)n && !strncmp(q - n, cs->s[i], n) && q[-(ptrdiff_t)n - 1] == '"')
+					idx = i;
+			}
+			if (idx == SIZE_MAX)
+				continue;
+			const char *f = skip_blanks(q + 1);
+
+			if (*f == ':' || *f == '-' || *f == ',')
+				f = skip_blanks(f + 1);
+			if (strncasecmp(f, "for ", 4))
+				continue;
+			for (const char *p = f + 4; *p && !strchr(";)", *p);) {
+				while (*p && !isalnum((unsigned char)*p) && !strchr(";)", *p))
+					p++;
+				const char *w = p;
+				bool digit = false, alpha = false;
+
+				while (isalnum((unsigned char)*p)) {
+					digit |= isdigit((unsigned char)*p) != 0;
+					alpha |= isalpha((unsigned char)*p) != 0;
+					p++;
+				}
+				if (digit && alpha && p - w >= 2 && cs->nalias < MAX_ALIAS) {
+					cs->alias[cs->nalias] = cv_strndup(cv, w, (size_t)(p - w));
+					cs->alias_of[cs->nalias++] = idx;
+				}
+			}
+		}
+	}
+}
+
 static bool chain_names(const struct chain *ch, const char *w)
 {
 	for (size_t k = 0; k < ch->n; k++)
@@ -202,6 +254,14 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 				in[i] = true;
 			}
 		}
+		for (size_t a = 0; a < cs->nalias; a++)
+			if (cs->alias[a] && !strcasecmp(word, cs->alias[a])) {
+				size_t i = cs->alias_of[a];
+
+				first = first == SIZE_MAX ? i : first;
+				count += !in[i];
+				in[i] = true;
+			}
 		/* "Tegra124 and later", "G12A and newer": the ones the text lists after it too. */
 		for (size_t i = first + 1; first != SIZE_MAX && i < cs->n && and_later(w + wl, end); i++) {
 			count += !in[i];
@@ -1258,6 +1318,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		return;
 	board_raise_counts(cv, props);
 	collect_compats(cv, &cs);
+	legend_aliases(cv, &cs);
 	if (cs.n < 2) {
 		/* "Required for compatible = \"x\":" over a text of x alone: required. */
 		for (size_t k = 0; k < cv->props.n; k++) {

@@ -11,10 +11,16 @@
 #define MAX_COMPAT 64
 
 /* The device's own compatibles (the first of each chain) and what names them in prose. */
+#define MAX_ALIAS 128
+
 struct cset {
 	const char *s[MAX_COMPAT];
 	const char *chip[MAX_COMPAT];	/* "rk3399" of "rockchip,rk3399-mipi-dsi" */
 	size_t n;
+	/* Words the compatible item's legend gives one ("\"samsung,mfc-v5\" for MFC v5 ...") */
+	const char *alias[MAX_ALIAS];
+	size_t alias_of[MAX_ALIAS];
+	size_t nalias;
 };
 
 /*
