@@ -242,9 +242,16 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 		if (names_all(cv, word))
 			return 0;
 		size_t first = SIZE_MAX;
+		/* "marvell,armada-8k-nand[-controller]": the string with its optional tail too. */
+		char longer[128] = "";
+		const char *tail = w + wl, *close = tail < end && *tail == '[' ?
+			memchr(tail, ']', (size_t)(end - tail)) : NULL;
 
+		if (close && close - tail < 24)
+			snprintf(longer, sizeof(longer), "%s%.*s", word, (int)(close - tail - 1), tail + 1);
 		for (size_t i = 0; i < cs->n; i++) {
 			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
+			    (longer[0] && !strcasecmp(longer, cs->s[i])) ||
 			    (cs->chip[i] && !strcasecmp(word, cs->chip[i])) ||
 			    names_family(word, cs->chip[i]) ||
 			    names_model_number(word, compat_device(cs->s[i])) ||
