@@ -519,6 +519,35 @@ static bool says_required(const char *s)
 	return false;
 }
 
+/*
+ * The compatibles a requirement inside the sentence names ("... which is
+ * required by imx8qm/imx8qxp platform", "needed on rk3399 and rk3568"),
+ * into @in; how many.  The names run to the sentence's end, a value
+ * ("<0> - ...") or an aside.
+ */
+static size_t required_by_names(const struct conv *cv, const struct cset *cs, const char *buf,
+				bool *in)
+{
+	static const char *const lead[] = { "required by ", "required for ", "required on ",
+					    "required with ", "needed by ", "needed for ",
+					    "needed on " };
+
+	for (size_t k = 0; k < ARRAY_SIZE(lead); k++) {
+		const char *at = find_ci(buf, lead[k]);
+
+		if (!at || (at > buf && isalnum((unsigned char)at[-1])))
+			continue;
+		const char *from = at + strlen(lead[k]), *to = from;
+
+		while (*to && *to != '<' && *to != ';' && *to != '(' &&
+		       !(*to == '.' && (to[1] == ' ' || !to[1])))
+			to++;
+		if (to > from)
+			return only_names(cv, cs, from, (size_t)(to - from), in);
+	}
+	return 0;
+}
+
 /* Does sentence @b open with a requirement that names where: "Required if/when/for/on ..."? */
 static bool required_where(const char *b)
 {
@@ -901,7 +930,7 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 		return;
 	bool is_req = (has_any(buf, req, ARRAY_SIZE(req)) || says_required(buf)) &&
 		      !find_word(buf, "optional");
-	bool scoped[MAX_COMPAT];
+	bool scoped[MAX_COMPAT], by[MAX_COMPAT];
 
 	/* "For \"fsl,imx50-weim\" and \"fsl,imx6q-weim\" type of devices, it should be ...". */
 	if (first && !is_neg && !is_req && !global_req &&
@@ -940,6 +969,14 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	else if (is_req && global_req && !is_neg && !is_value && required_where(b)) {
 		/* In the required list, "Required if compatible is X": there, and only there. */
 		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
+					   pr->line);
+
+		if (c)
+			c->unrequire = true;
+	}
+	else if (is_req && global_req && !is_neg && required_by_names(cv, cs, buf, by)) {
+		/* In the required list, "... which is required by imx8qm/imx8qxp platform". */
+		struct cond *c = push_cond(cv, conds, CK_REQUIRED, by, false, cs->n, pr->name,
 					   pr->line);
 
 		if (c)
