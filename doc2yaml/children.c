@@ -301,6 +301,7 @@ static bool only_props(const struct ditem *n, const char *const *allowed, size_t
 	return true;
 }
 
+/* A generic child node: the properties its instances use, typed; text of scope @scope. */
 static struct ynode *node_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 int scope, unsigned src, unsigned depth, const char *desc);
 
@@ -337,7 +338,6 @@ static void node_own_props(struct conv *cv, struct ynode *props, const struct di
 	}
 }
 
-/* A port: graph.yaml, or video-interfaces for endpoints with bus properties. */
 /*
  * Does the text give the endpoints properties video-interfaces.yaml defines
  * ("Optional properties in grandchild nodes: ... - bus-width: ...")?  Then
@@ -350,7 +350,8 @@ static bool endpoints_follow_video_interfaces(const struct conv *cv)
 	static const char *const video[] = {
 		"bus-width", "data-lanes", "clock-lanes", "hsync-active", "vsync-active",
 		"pclk-sample", "data-shift", "bus-type", "link-frequencies", "data-active",
-		"field-even-active", "clock-noncontinuous", "lane-polarities", "sync-on-green-active",
+		"field-even-active", "clock-noncontinuous", "lane-polarities",
+		"sync-on-green-active",
 	};
 	for (size_t k = 0; k < cv->props.n; k++) {
 		const struct prop *pr = cv->props.v[k];
@@ -361,6 +362,7 @@ static bool endpoints_follow_video_interfaces(const struct conv *cv)
 	return false;
 }
 
+/* A port: graph.yaml, or video-interfaces for endpoints with bus properties. */
 static struct ynode *port_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				 unsigned src, const char *desc, unsigned depth)
 {
@@ -1171,7 +1173,6 @@ static struct ynode *child_compatible(struct conv *cv, const struct pinfo *pi, u
 	return c;
 }
 
-/* A generic child node: the properties its instances use, typed; text of scope @scope. */
 /*
  * The items of the text's lists for another node that these nodes use
  * (@pis, @np of room for @cap, their descriptions found) name the lists

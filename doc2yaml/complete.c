@@ -764,7 +764,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
 
-		/* pci-host-bridge.yaml requires it; without it none of its properties are evaluated. */
+		/* pci-host-bridge.yaml requires it: without it none of its properties count. */
 		if (cv->refs[CS_PCI_HOST] && n->name[0] != '&' && !node_prop(n, "device_type"))
 			add_device_type_pci(cv, n);
 		/* device_type is deprecated outside cpus, memory and PCI bridges. */
@@ -801,7 +801,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			n->name = cv_printf(cv, "%s%s", gen[g].name, at ? at : "");
 			break;
 		}
-		/* A remote control receiver: rc.yaml's "^ir(-receiver)?(@...)?$" ("cir@10013000"). */
+		/* A remote control receiver: rc.yaml's "^ir(-receiver)?(@...)?$" ("cir@1001"). */
 		for (size_t x = 0; x < cv->nxrefs && n->name[0] != '&'; x++) {
 			const char *at = strchr(n->name, '@');
 			size_t bl = at ? (size_t)(at - n->name) : strlen(n->name);

@@ -72,8 +72,9 @@ static void legend_aliases(struct conv *cv, struct cset *cs)
 
 			for (size_t i = 0; q && i < cs->n; i++) {
 				size_t n = strlen(cs->s[i]);
+				const char *open = q - t > (ptrdiff_t)n ? q - n - 1 : NULL;
 
-				if (q - t > (ptrdiff_t)n && !strncmp(q - n, cs->s[i], n) && q[-(ptrdiff_t)n - 1] == '"')
+				if (open && *open == '"' && !strncmp(open + 1, cs->s[i], n))
 					idx = i;
 			}
 			if (idx == SIZE_MAX)
@@ -248,7 +249,8 @@ static size_t mentions(const struct conv *cv, const struct cset *cs, const char 
 			memchr(tail, ']', (size_t)(end - tail)) : NULL;
 
 		if (close && close - tail < 24)
-			snprintf(longer, sizeof(longer), "%s%.*s", word, (int)(close - tail - 1), tail + 1);
+			snprintf(longer, sizeof(longer), "%s%.*s", word, (int)(close - tail - 1),
+				 tail + 1);
 		for (size_t i = 0; i < cs->n; i++) {
 			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
 			    (longer[0] && !strcasecmp(longer, cs->s[i])) ||

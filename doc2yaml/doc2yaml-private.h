@@ -290,7 +290,7 @@ struct conv {
 	struct vec chains;		/* struct chain *, the device's compatibles */
 	struct vec sub_compat;		/* const char *, compatibles of other nodes, NULL after each item's */
 	struct vec sibling_compat;	/* const char *, of devices documented beside this one (compat.c) */
-	struct vec part_children;	/* const char *, of those the examples nest in ours (others.c) */
+	struct vec part_children;	/* const char *, of those nested in ours (others.c) */
 	unsigned compat_line;
 
 	struct vec examples;		/* struct example * */

@@ -320,9 +320,10 @@ void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 			const char *name = cv_printf(cv, "%.*s@%s", (int)base, n->name, unit);
 			bool taken = false;
 
-			/* fsl-fman's "ethernet@e8000" with reg = <0xf0000 ...>, beside ethernet@f0000. */
+			/* fsl-fman: ethernet@e8000 with reg 0xf0000 beside ethernet@f0000 */
 			for (const struct ditem *o = list; o && name && !taken; o = o->next)
-				taken = o != n && !o->dead && o->kind == DI_NODE && !strcmp(o->name, name);
+				taken = o != n && !o->dead && o->kind == DI_NODE &&
+					!strcmp(o->name, name);
 			if (name && !taken)
 				n->name = name;
 			continue;

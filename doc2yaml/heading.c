@@ -194,10 +194,6 @@ static void heading_flags(const struct conv *cv, size_t i, const char *p, struct
 }
 
 /*
- * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
- * are ALL CAPS, or are a bare "Example".
- */
-/*
  * Line @i ("Required properties" without its colon, @p its @words words):
  * over a list of items, or "Optional Properties for Direct Keyes" on a
  * line of its own over its items or a line on them.
@@ -229,6 +225,10 @@ static bool props_heading_with_stop(const struct conv *cv, size_t i, const char 
 	       !memchr(p, '.', n - 1) && nx && nx->no == l->no + 1 && bullet_at(nx->t, &after);
 }
 
+/*
+ * Is line @i a heading?  Fills @h.  Headings end with ':', are underlined,
+ * are ALL CAPS, or are a bare "Example".
+ */
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h)
 {
 	const struct line *l = &cv->lines[i], *nx = next_line(cv, i);

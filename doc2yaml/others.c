@@ -286,7 +286,8 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 		if (it && it->block != main_item->block &&
 		    block_props(cv, it) >= (nested ? 1u : 2u) &&
 		    it->nlines && !dts_like(it->lines[0]->t) &&
-		    (nested ? chain_nested(cv, ex_lists, ch) : !same_node_name(ex_lists, ch, &mains)) &&
+		    (nested ? chain_nested(cv, ex_lists, ch) :
+			      !same_node_name(ex_lists, ch, &mains)) &&
 		    part_range(cv, it->line, &first, &last) &&
 		    !(main_item->line >= first && main_item->line <= last)) {
 			vec_push(cv, &dropped, ch);

@@ -422,7 +422,6 @@ static bool any_prop_prefix(struct pinfo *pis, size_t n, const char *prefix)
 	return false;
 }
 
-/* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
 /*
  * Does an example place the device at a memory address ("pwrap@1000f000",
  * reg = <0 0x1000f000 ...>), not at a chip select?  Then the SPI its text
@@ -442,6 +441,7 @@ static bool mapped_device(const struct conv *cv)
 	return false;
 }
 
+/* Does the text say the device sits on an SPI bus (not just name SPI pins or blocks)? */
 static bool spi_device_text(const struct conv *cv)
 {
 	static const char *const said[] = {
@@ -560,7 +560,8 @@ static void more_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 
 	/* device_type = "pci": a host bridge (an endpoint has none). */
 	if (device && (devnode_value(cv, "device_type", "\"pci\"") ||
-		       (any_prop_named(pis, n, "device_type") && any_prop_named(pis, n, "bus-range")) ||
+		       (any_prop_named(pis, n, "device_type") &&
+			any_prop_named(pis, n, "bus-range")) ||
 		       /* PCI's three address cells over a bus range (rockchip-pcie-host) */
 		       (devnode_value(cv, "#address-cells", "<3>") &&
 			any_prop_named(pis, n, "bus-range"))))

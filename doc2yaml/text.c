@@ -631,7 +631,7 @@ static void start_section(struct conv *cv, struct parse_state *ps, size_t i, con
 		for (size_t k = 0; k < cv->props.n; k++)
 			if (!((struct prop *)cv->props.v[k])->scope)
 				main_props = true;
-		/* "ID\ttransfer priority" over dashes: a table's column heads, no other node's part. */
+		/* "ID\ttransfer priority" over dashes: a table's column heads, no node's part. */
 		const char *t = cv->lines[i].t;
 		bool columns = strchr(t, '\t') || strstr(t, "   ");
 
@@ -699,8 +699,10 @@ static void add_desc_line(struct conv *cv, const struct line *l)
 {
 	const char *text = l->s;
 
-	if (l->used || front_matter(cv, l))
+	if (l->used)
 		return;	/* a compatible table's row */
+	if (front_matter(cv, l))
+		return;
 	/* ePAPR's "Description: Describes SMP timer": the text without its label. */
 	if (starts_with(l->t, "Description:") && l->t[12])
 		text = skip_blanks(l->t + 12);
@@ -1338,7 +1340,7 @@ static bool labels_code(const struct conv *cv, size_t i)
 	const char *name = colon ? skip_blanks(colon + 1) : t;
 	size_t nl = strcspn(name, " {");
 
-	return nl && !strncmp(skip_blanks(name + nl), "{", 1);
+	return nl && *skip_blanks(name + nl) == '{';
 }
 
 void parse_structure(struct conv *cv, size_t first)

@@ -74,7 +74,8 @@ enum ptype type_from_text(const char *d, bool *weak)
 	    find_ci(d, "if specified,") || find_ci(d, "when set") || find_word(d, "flag") ||
 	    find_ci(d, "this property is set") || find_ci(d, "this property is specified") ||
 	    find_ci(d, "if this property exists") || find_ci(d, "if it exists") ||
-	    find_ci(d, "property must be present if") || find_ci(d, "property should be present if") ||
+	    find_ci(d, "property must be present if") ||
+	    find_ci(d, "property should be present if") ||
 	    find_ci(d, "indicates that") || find_ci(d, "indicate that") ||
 	    starts_with_ci(d, "enable") || starts_with_ci(d, "disable") ||
 	    starts_with_ci(d, "set to enable") || starts_with_ci(d, "set if") ||
