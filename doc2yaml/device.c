@@ -572,20 +572,6 @@ static bool pin_states(const struct conv *cv, const char *name)
 	return false;
 }
 
-/* Does a node below @n (not @n itself) set @name? */
-static bool below_uses(const struct ditem *n, const char *name, unsigned depth)
-{
-	if (depth > MAX_NESTING)
-		return false;
-	for (const struct ditem *c = n->children; c; c = c->next) {
-		if (c->dead || c->kind != DI_NODE)
-			continue;
-		if (node_prop(c, name) || below_uses(c, name, depth + 1))
-			return true;
-	}
-	return false;
-}
-
 /* Does a word of @lead name a child node of the examples' device nodes? */
 static bool lead_names_child(const struct conv *cv, const char *lead)
 {
@@ -664,7 +650,7 @@ static void child_only_items(struct conv *cv)
 		    !prop_name_ok(cv, pr->name) || !strcmp(pr->name, "compatible") || devnodes_use(cv, pr->name))
 			continue;
 		for (size_t d = 0; d < cv->devnodes.n && !below; d++)
-			below = below_uses(cv->devnodes.v[d], pr->name, 0);
+			below = prop_below(cv->devnodes.v[d], pr->name, false);
 		if (!below)
 			continue;
 		if (!scope)

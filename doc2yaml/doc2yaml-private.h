@@ -488,6 +488,7 @@ size_t value_ints(const char *v, unsigned long long *out, size_t max);
 struct ditem *node_prop(const struct ditem *node, const char *name);
 struct ditem *node_child(const struct ditem *node, const char *name);
 bool devnodes_use(const struct conv *cv, const char *name);
+bool prop_below(const struct ditem *n, const char *name, bool prefix);
 unsigned cells_prop(const struct ditem *node, const char *name, unsigned dflt);
 void parent_cells(const struct ditem *node, unsigned *ac, unsigned *sc);
 

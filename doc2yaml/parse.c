@@ -1231,6 +1231,30 @@ struct ditem *node_prop(const struct ditem *node, const char *name)
 	return found;
 }
 
+static bool prop_below_at(const struct ditem *n, const char *name, bool prefix, unsigned depth)
+{
+	if (depth > MAX_NESTING)
+		return false;
+	for (const struct ditem *c = n->children; c; c = c->next) {
+		if (c->dead)
+			continue;
+		if (c->kind == DI_PROP ? depth > 0 && (prefix ? starts_with(c->name, name) :
+							   !strcmp(c->name, name)) :
+					 prop_below_at(c, name, prefix, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does a node below @n (not @n itself) set property @name, or with @prefix
+ * one whose name starts with it ("regulator-" in a child)?
+ */
+bool prop_below(const struct ditem *n, const char *name, bool prefix)
+{
+	return prop_below_at(n, name, prefix, 0);
+}
+
 /* Does any of the examples' device nodes have property @name? */
 bool devnodes_use(const struct conv *cv, const char *name)
 {

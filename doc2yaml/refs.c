@@ -528,25 +528,10 @@ static bool dma_provider_text(const struct conv *cv)
 	return false;
 }
 
-/* Does a node below the device's example nodes have a property named @prefix...? */
-static bool below_prefix(const struct ditem *n, const char *prefix, unsigned depth)
-{
-	if (depth > MAX_NESTING)
-		return false;
-	for (const struct ditem *c = n->children; c; c = c->next) {
-		if (c->dead)
-			continue;
-		if (c->kind == DI_PROP ? depth > 0 && starts_with(c->name, prefix) :
-					 below_prefix(c, prefix, depth + 1))
-			return true;
-	}
-	return false;
-}
-
 static bool devnodes_below_prefix(const struct conv *cv, const char *prefix)
 {
 	for (size_t d = 0; d < cv->devnodes.n; d++)
-		if (below_prefix(cv->devnodes.v[d], prefix, 0))
+		if (prop_below(cv->devnodes.v[d], prefix, true))
 			return true;
 	return false;
 }
