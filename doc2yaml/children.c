@@ -834,10 +834,10 @@ static bool child_part(const struct conv *cv, const char *s, const struct ditem 
 static struct ynode *part_child_schema(struct conv *cv, const struct ditem *const *inst, size_t n,
 				       unsigned src, const char *desc)
 {
-	struct ynode *en = yseq(cv, src);
 	const char *seen[64];
 	size_t ns = 0;
 	unsigned first, last;
+	bool ranged = false;	/* first..last: the part child_part() found */
 
 	if (!cv->c->split_parts)
 		return NULL;
@@ -847,22 +847,24 @@ static struct ynode *part_child_schema(struct conv *cv, const struct ditem *cons
 		bool dup = false;
 
 		if (!cp || !cp->value || !value_strings(cv, cp->value, v, 1) || !v[0] ||
-		    our_compatible(cv, v[0]) ||
-		    !(part_child(cv, v[0]) || child_part(cv, v[0], inst, n, &first, &last)))
+		    our_compatible(cv, v[0]))
 			return NULL;
+		if (!part_child(cv, v[0])) {
+			if (!child_part(cv, v[0], inst, n, &first, &last))
+				return NULL;
+			ranged = true;
+		}
 		for (size_t k = 0; k < ns; k++)
 			dup |= !strcmp(seen[k], v[0]);
-		if (!dup) {
+		if (!dup)
 			seen[ns++] = v[0];
-			ypush(en, ystr(cv, v[0], src));
-		}
 	}
 	if (!ns)
 		return NULL;
 	for (size_t k = 0; k < ns; k++)
 		if (!part_child(cv, seen[k]))
 			vec_push(cv, &cv->part_children, (void *)seen[k]);
-	if (child_part(cv, seen[0], inst, n, &first, &last))
+	if (ranged)
 		note_other_part(cv, first, last);
 	struct ynode *s = ymap(cv, src), *props = ymap(cv, src), *c = ymap(cv, src);
 	struct ynode *contains = ymap(cv, src);
@@ -870,7 +872,15 @@ static struct ynode *part_child_schema(struct conv *cv, const struct ditem *cons
 	yset(s, "type", yraw(cv, "object", src));
 	if (desc)
 		yset(s, "description", ydesc(cv, desc, src, 4));
-	yset(contains, ns == 1 ? "const" : "enum", ns == 1 ? ystr(cv, seen[0], src) : en);
+	if (ns == 1) {
+		yset(contains, "const", ystr(cv, seen[0], src));
+	} else {
+		struct ynode *en = yseq(cv, src);
+
+		for (size_t k = 0; k < ns; k++)
+			ypush(en, ystr(cv, seen[k], src));
+		yset(contains, "enum", en);
+	}
 	yset(c, "contains", contains);
 	yset(props, "compatible", c);
 	yset(s, "properties", props);
