@@ -294,34 +294,23 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 			note_other_part(cv, first, last);
 		}
 	}
-	if (!dropped.n || dropped.n == cv->chains.n) {
-		cv->other_parts.n = 0;
+	if (!dropped.n)
 		return;
-	}
-	/* The items they were read from: a part's other chains go with it (fman's v3 ports). */
+	/*
+	 * The chains that go: the dropped ones, the others of their items (a
+	 * part's other chains go with it: fman's v3 ports), and those holding
+	 * one of their strings.  Read before any leaves (chain_item() of a
+	 * part's chain is gone once child_block_props() scoped its block).
+	 */
 	const struct prop **items = cv_alloc(cv, dropped.n * sizeof(*items));
-	size_t w = 0, ngone = 0;
+	bool *gone = cv_alloc(cv, cv->chains.n * sizeof(*gone));
+	struct chain **left = cv_alloc(cv, cv->chains.n * sizeof(*left));
+	size_t w = 0, ngone = 0, nleft = 0;
 
-	if (!items)
+	if (!items || !gone || !left)
 		return;
 	for (size_t d = 0; d < dropped.n; d++)
 		items[d] = chain_item(cv, dropped.v[d]);
-	for (size_t c = 0; c < cv->chains.n; c++)
-		for (size_t d = 0; d < dropped.n; d++)
-			if (chain_item(cv, cv->chains.v[c]) == items[d]) {
-				ngone++;
-				break;
-			}
-	if (ngone == cv->chains.n) {
-		cv->other_parts.n = 0;
-		return;
-	}
-	bool *gone = cv_alloc(cv, cv->chains.n * sizeof(*gone));
-	struct chain **left = cv_alloc(cv, cv->chains.n * sizeof(*left));
-	size_t nleft = 0;
-
-	if (!gone || !left)
-		return;
 	for (size_t c = 0; c < cv->chains.n; c++) {
 		const struct chain *ch = cv->chains.v[c];
 		const struct prop *it = chain_item(cv, ch);
@@ -333,6 +322,11 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 			for (size_t i = 0; i < x->n && !gone[c]; i++)
 				gone[c] = chain_has(ch, x->s[i]);
 		}
+		ngone += gone[c];
+	}
+	if (ngone == cv->chains.n) {
+		cv->other_parts.n = 0;
+		return;
 	}
 	for (size_t c = 0; c < cv->chains.n; c++) {
 		struct chain *ch = cv->chains.v[c];
@@ -348,11 +342,9 @@ static void drop_sibling_devices(struct conv *cv, const struct vec *ex_lists)
 		 * with the part's own conversion.
 		 */
 		for (size_t i = 0; i < ch->n; i++)
-			if (text_spells(cv, ch->s[i])) {
-				vec_push(cv, &cv->sibling_compat, (void *)ch->s[i]);
-				if (nested)
-					vec_push(cv, &cv->part_children, (void *)ch->s[i]);
-			}
+			if (text_spells(cv, ch->s[i]))
+				vec_push(cv, nested ? &cv->part_children : &cv->sibling_compat,
+					 (void *)ch->s[i]);
 	}
 	cv->chains.n = w;
 	/* Their parts' properties are theirs: after the chains left, so none of ours holds them. */
