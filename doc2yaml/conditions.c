@@ -861,6 +861,19 @@ static bool examples_lack_elsewhere(const struct conv *cv, const struct cset *cs
 }
 
 /*
+ * An item of the text's required list that a sentence of its own scopes:
+ * required of the compatibles in @in (@invert: of the others) only.
+ */
+static void required_only(struct conv *cv, const struct cset *cs, struct vec *conds,
+			  const struct prop *pr, const bool *in, bool invert)
+{
+	struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, invert, cs->n, pr->name, pr->line);
+
+	if (c)
+		c->unrequire = true;
+}
+
+/*
  * One sentence of @pr's text that names some compatibles: what it says of
  * them.  A value per device ("Should be 1 for RK3288 and 2 for RK3399", "On
  * CPM2 devices, the second resource is ...", "evdet applies to isl1209
@@ -960,42 +973,21 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 					   pr->line);
 
 		/* "except for MT7628 which has no clocks": required on the others only. */
-		if (c && global_req) {
-			c = push_cond(cv, conds, CK_REQUIRED, in, true, cs->n, pr->name, pr->line);
-			if (c)
-				c->unrequire = true;
-		}
+		if (c && global_req)
+			required_only(cv, cs, conds, pr, in, true);
 	}
 	else if (is_req && !global_req && !is_neg)
 		push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name, pr->line);
-	else if (is_req && global_req && !is_neg && !is_value && required_where(b)) {
-		/* In the required list, "Required if compatible is X": there, and only there. */
-		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
-					   pr->line);
-
-		if (c)
-			c->unrequire = true;
-	}
-	else if (is_req && global_req && !is_neg && required_by_names(cv, cs, buf, by)) {
-		/* In the required list, "... which is required by imx8qm/imx8qxp platform". */
-		struct cond *c = push_cond(cv, conds, CK_REQUIRED, by, false, cs->n, pr->name,
-					   pr->line);
-
-		if (c)
-			c->unrequire = true;
-	}
+	else if (is_req && global_req && !is_neg && !is_value && required_where(b))
+		required_only(cv, cs, conds, pr, in, false);	/* "Required if compatible is X" */
+	else if (is_req && global_req && !is_neg && required_by_names(cv, cs, buf, by))
+		required_only(cv, cs, conds, pr, by, false);	/* "which is required by imx8qm" */
 	else if (is_only && !is_req && !is_neg && !global_req && !is_value)
 		push_cond(cv, conds, CK_ABSENT, in, true, cs->n, pr->name, pr->line);
 	else if (is_only && !is_neg && global_req &&
 		 (!is_value || find_word(buf, "only") ||
-		  examples_lack_elsewhere(cv, cs, in, pr->name))) {
-		/* In the required list, "(px30 only)": required there, and only there. */
-		struct cond *c = push_cond(cv, conds, CK_REQUIRED, in, false, cs->n, pr->name,
-					   pr->line);
-
-		if (c)
-			c->unrequire = true;
-	}
+		  examples_lack_elsewhere(cv, cs, in, pr->name)))
+		required_only(cv, cs, conds, pr, in, false);	/* "(px30 only)" */
 }
 
 /*
