@@ -268,7 +268,7 @@ static void complete_dependencies(struct conv *cv, struct ditem *node, const str
 }
 
 static void complete_node(struct conv *cv, struct ditem *node, const struct ynode *schema,
-			  struct strbuf *added, struct strbuf *unnamed)
+			  struct strbuf *added, struct vec *unnamed)
 {
 	const struct ynode *req = yget(schema, "required");
 	const struct ynode *props = yget(schema, "properties");
@@ -291,7 +291,7 @@ static void complete_node(struct conv *cv, struct ditem *node, const struct ynod
 			/* Names no text or example gives ("reg, reg-names: standard way ..."). */
 			if (names_prop(r->s) && !yget(ps, "const") && !yget(ps, "items") &&
 			    !yget(ps, "enum") && !devnodes_use(cv, r->s))
-				sb_printf(unnamed, "%s%s", unnamed->len ? "\n" : "", r->s);
+				vec_push(cv, unnamed, (void *)r->s);
 			continue;
 		}
 		struct ditem *p = mk_prop(cv, r->s, v, node);
@@ -701,22 +701,17 @@ static void add_device_type_pci(struct conv *cv, struct ditem *n)
 }
 
 /*
- * Required names lists (@names, one a line) that neither the text nor an
- * example spells out: no example can be completed with them, and the
- * kernel's conversions leave such lists optional (st-asc's "reg, reg-names,
- * interrupts, interrupt-names: standard way to define device resources").
+ * Required names lists (@names) that neither the text nor an example spells
+ * out: no example can be completed with them, and the kernel's conversions
+ * leave such lists optional (st-asc's "reg, reg-names, interrupts,
+ * interrupt-names: standard way to define device resources").
  */
-static void unrequire_unnamed(struct conv *cv, struct ynode *schema, const char *names)
+static void unrequire_unnamed(struct conv *cv, struct ynode *schema, const struct vec *names)
 {
 	struct ynode *req = yget(schema, "required");
 
-	for (const char *p = names; req && *p;) {
-		size_t n = strcspn(p, "\n");
-		const char *name = cv_strndup(cv, p, n);
-
-		p += n + (p[n] == '\n');
-		if (!name)
-			return;
+	for (size_t k = 0; req && k < names->n; k++) {
+		const char *name = names->v[k];
 		bool listed = false;
 
 		for (const struct ynode *r = req->first; r && !listed; r = r->next)
@@ -741,10 +736,9 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 			any = true;
 	if (!any && cv->chains.n && !cv->root_binding)
 		made = example_from_schema(cv, schema);
-	struct strbuf unnamed;
+	struct vec unnamed = { 0 };
 
 	sb_init(&added);
-	sb_init(&unnamed);
 	for (size_t d = 0; d < cv->devnodes.n; d++) {
 		struct ditem *n = cv->devnodes.v[d];
 		size_t before = added.len;
@@ -756,8 +750,7 @@ void complete_examples(struct conv *cv, struct ynode *schema)
 				"values: %s", n->name, added.buf + before + (before ? 2 : 0));
 	}
 	sb_free(&added);
-	unrequire_unnamed(cv, schema, sb_cstr(&unnamed));
-	sb_free(&unnamed);
+	unrequire_unnamed(cv, schema, &unnamed);
 	/* #address-cells/#size-cells a node without addressed children does not need. */
 	const struct ynode *props = yget(schema, "properties");
 
