@@ -782,7 +782,7 @@ static bool child_part(const struct conv *cv, const char *s, const struct ditem 
 		       size_t n, unsigned *first, unsigned *last)
 {
 	char q[160];
-	size_t at = SIZE_MAX, head = SIZE_MAX;
+	size_t at = SIZE_MAX, head;
 	unsigned text_only = 0;
 
 	if ((size_t)snprintf(q, sizeof(q), "\"%s\"", s) >= sizeof(q))
@@ -793,9 +793,7 @@ static bool child_part(const struct conv *cv, const char *s, const struct ditem 
 	if (at == SIZE_MAX || !part_range(cv, cv->lines[at].no, first, last) ||
 	    (cv->compat_line >= *first && cv->compat_line <= *last))
 		return false;
-	for (size_t k = 0; k < cv->nlines && head == SIZE_MAX; k++)
-		if (cv->lines[k].no == *first)
-			head = k;
+	head = line_index(cv, *first);
 	if (head == SIZE_MAX || cv->lines[head].ind || islower((unsigned char)cv->lines[head].t[0]))
 		return false;
 	/* The items of the compatible's own list: its part may run on past others' headings. */

@@ -1201,21 +1201,18 @@ static void compat_list_elsewhere(struct conv *cv, const char *item)
 /* Does line @no start with a quoted string (after blanks and a bullet)? */
 static bool line_opens_quote(const struct conv *cv, unsigned no, size_t *quotes)
 {
-	for (size_t k = 0; k < cv->nlines; k++) {
-		const struct line *l = &cv->lines[k];
+	size_t k = line_index(cv, no);
 
-		if (l->no != no)
-			continue;
-		const char *t = l->t;
+	if (k == SIZE_MAX)
+		return false;
+	const char *t = cv->lines[k].t;
 
-		if ((*t == '-' || *t == '*') && t[1] == ' ')
-			t = skip_blanks(t + 1);
-		*quotes = 0;
-		for (const char *c = t; *c; c++)
-			*quotes += *c == '"';
-		return *t == '"';
-	}
-	return false;
+	if ((*t == '-' || *t == '*') && t[1] == ' ')
+		t = skip_blanks(t + 1);
+	*quotes = 0;
+	for (const char *c = t; *c; c++)
+		*quotes += *c == '"';
+	return *t == '"';
 }
 
 /*

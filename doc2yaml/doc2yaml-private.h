@@ -472,6 +472,7 @@ void trim(char *s);
 char *clean_title(struct conv *cv, const char *t);
 char *title_from_path(struct conv *cv, const char *path);
 const struct line *next_line(const struct conv *cv, size_t i);
+size_t line_index(const struct conv *cv, unsigned no);
 /* heading.c: headings and what they say of their items */
 bool mentions_props(const char *s);
 bool classify_heading(const struct conv *cv, size_t i, bool in_example, struct heading *h);

@@ -46,11 +46,8 @@ static size_t part_title_line(const struct conv *cv, size_t i)
  */
 bool part_range(const struct conv *cv, unsigned line, unsigned *first, unsigned *last)
 {
-	size_t at = SIZE_MAX, start = SIZE_MAX, end;
+	size_t at = line_index(cv, line), start = SIZE_MAX, end;
 
-	for (size_t i = 0; i < cv->nlines && at == SIZE_MAX; i++)
-		if (cv->lines[i].no == line)
-			at = i;
 	for (size_t i = at; at != SIZE_MAX && i-- > 0;)
 		if (part_heading(cv, i)) {
 			start = i;
