@@ -143,15 +143,6 @@ const struct line *next_line(const struct conv *cv, size_t i)
 	return i + 1 < cv->nlines ? &cv->lines[i + 1] : NULL;
 }
 
-/* The index of .txt line @no in cv->lines (joined headings leave gaps), or SIZE_MAX. */
-size_t line_index(const struct conv *cv, unsigned no)
-{
-	for (size_t i = 0; i < cv->nlines; i++)
-		if (cv->lines[i].no == no)
-			return i;
-	return SIZE_MAX;
-}
-
 void trim(char *s)
 {
 	size_t n = strlen(s);

@@ -344,6 +344,15 @@ char *cv_printf(struct conv *cv, const char *fmt, ...)
 	return r;
 }
 
+/* The index of .txt line @no in cv->lines (joined headings leave gaps), or SIZE_MAX. */
+size_t line_index(const struct conv *cv, unsigned no)
+{
+	for (size_t i = 0; i < cv->nlines; i++)
+		if (cv->lines[i].no == no)
+			return i;
+	return SIZE_MAX;
+}
+
 void vec_push(struct conv *cv, struct vec *v, void *p)
 {
 	if (v->n == v->cap) {
