@@ -3,7 +3,8 @@
  * boardconds.c - conditions from the tree's board sources (boards.c): names
  * lists and entry counts the boards give per compatible, and counts a
  * default the boards exceed, as a converting developer writes what
- * dtbs_check showed them.  The text's own conditions are conditions.c's.
+ * dtbs_check showed them; and names lists per compatible, from the boards or
+ * the text (lists_per_compat).  The text's own conditions are conditions.c's.
  */
 #define _GNU_SOURCE
 #include "conditions.h"
@@ -229,8 +230,9 @@ static bool examples_agree(struct conv *cv, const struct cset *cs, const char *p
  * keeps the counts, each compatible gets its own items, when the list they
  * name has no per-entry items to keep in step and the text's examples agree.
  */
-static void board_names_apart(struct conv *cv, const struct cset *cs, struct vec *conds,
-			      struct ynode *props, struct ynode *np, const char *const *v)
+static void names_apart(struct conv *cv, const struct cset *cs, struct vec *conds,
+			struct ynode *props, struct ynode *np, const char *const *v,
+			bool from_text)
 {
 	const char *list = named_list(cv, props, np->key);
 	struct ynode *lp = list ? yget(props, list) : NULL;
@@ -249,14 +251,14 @@ static void board_names_apart(struct conv *cv, const struct cset *cs, struct vec
 		most = names_count(v[i]) > most ? names_count(v[i]) : most;
 	}
 	/* What the text lists stays one of the counts: other compatibles may have it. */
-	if (items) {
+	if (items && !from_text) {
 		least = seq_len(items) < least ? seq_len(items) : least;
 		most = seq_len(items) > most ? seq_len(items) : most;
 	}
 	if (lp && !allows_list(lp, most, NULL))
 		return;
-	/* The text's own list stays, for the compatibles no board shows. */
-	const char *text_list = items ? const_names(cv, items) : NULL;
+	/* The text's own list stays, for the compatibles no board shows (not one of several). */
+	const char *text_list = items && !from_text ? const_names(cv, items) : NULL;
 
 	yremove(np, "items", NULL);
 	yremove(np, "minItems", NULL);
@@ -299,81 +301,97 @@ static void board_names_apart(struct conv *cv, const struct cset *cs, struct vec
 			c->value = text_list;
 	}
 	finding(cv, DTBIND_NOTE, np->src, 1, "doc2yaml-node",
-		"board nodes with these compatibles give '%s' lists of their own: one per compatible",
+		"%s '%s' lists of their own: one per compatible",
+		from_text ? "the text gives these compatibles" : "board nodes with these compatibles give",
 		np->key);
 }
 
 /*
- * Names lists the board sources give per compatible (clock-names, with one
- * more clock on some SoCs): where two or more of ours have lists of
- * different lengths, each a prefix of the longest, and the schema and the
- * text's examples allow each, the names list gets minItems/maxItems per
- * compatible and the list it names maxItems, as kernel conversions write
- * what dtbs_check showed them.
+ * Names lists per compatible, @v[i] for cs->s[i] ("a\x1fb\x1f", NULL: not
+ * known), from the board sources or the text (clock-names, with one more
+ * clock on some SoCs): where two or more of ours have lists of different
+ * lengths, each a prefix of the longest, and the schema and the text's
+ * examples allow each, the names list gets minItems/maxItems per compatible
+ * and the list it names maxItems, as kernel conversions write what
+ * dtbs_check showed them; lists that are not prefixes get items of their own
+ * (names_apart).  @from_text: the text's statements give them, and the top
+ * level's items were read from one of them (their count must fit, not their
+ * order); else the board sources do.
  */
+void lists_per_compat(struct conv *cv, const struct cset *cs, struct vec *conds,
+		      struct ynode *props, struct ynode *np, const char *const *v, bool from_text)
+{
+	const char *longest = NULL;
+	size_t seen = 0;
+	bool differ = false;
+
+	for (size_t i = 0; i < cs->n; i++) {
+		if (!v[i])
+			continue;
+		seen++;
+		if (longest && strcmp(longest, v[i]))
+			differ = true;
+		if (!longest || strlen(v[i]) > strlen(longest))
+			longest = v[i];
+	}
+	if (seen < 2 || !differ)
+		return;
+	const char *list = named_list(cv, props, np->key);
+	bool ok = allows_list(np, names_count(longest), from_text ? NULL : longest) &&
+		  (!list || allows_list(yget(props, list), names_count(longest), NULL));
+
+	if (ok && !all_prefixes(v, cs->n, longest)) {
+		names_apart(cv, cs, conds, props, np, v, from_text);
+		return;
+	}
+	ok = ok && allows_list(np, names_count(longest), longest);
+
+	/* Each a prefix of the longest, and what the text's own examples show. */
+	for (size_t i = 0; ok && i < cs->n; i++)
+		ok = !v[i] || (!strncmp(longest, v[i], strlen(v[i])) &&
+			       !examples_differ(cv, cs->s[i], np->key, names_count(v[i])) &&
+			       !(list && examples_differ(cv, cs->s[i], list, names_count(v[i]))));
+	if (!ok)
+		return;
+	bool done[MAX_COMPAT] = { false };
+	size_t key[MAX_COMPAT];
+
+	for (size_t i = 0; i < cs->n; i++)
+		key[i] = v[i] ? names_count(v[i]) : 0;
+	for (size_t i = 0; i < cs->n; i++) {
+		bool in[MAX_COMPAT] = { false };
+		size_t n = key[i];
+
+		if (!take_group(key, cs->n, i, done, in))
+			continue;
+		struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, np->key, np->src);
+
+		if (c)
+			c->count = (unsigned)n;
+		/* The list itself at most as long: phandle lists decode by cells. */
+		if (c && list && (c = push_cond(cv, conds, CK_COUNT, in, false, cs->n, list,
+						np->src)) != NULL)
+			c->count = (unsigned)n;
+		allow_count(cv, np, (unsigned)n, np->src);
+		if (list)
+			allow_count(cv, yget(props, list), (unsigned)n, np->src);
+	}
+}
+
+/* The names lists the board sources give per compatible (lists_per_compat). */
 static void board_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
 			struct ynode *props)
 {
 	for (struct ynode *np = props->first; np; np = np->next) {
-		const char *v[MAX_COMPAT] = { 0 }, *longest = NULL;
-		size_t seen = 0, nodes;
-		bool differ = false;
+		const char *v[MAX_COMPAT] = { 0 };
+		size_t nodes;
 
 		if (!np->key || !str_ends_with(np->key, "-names"))
 			continue;
-		for (size_t i = 0; i < cs->n; i++) {
+		for (size_t i = 0; i < cs->n; i++)
 			v[i] = later_in_a_chain(cv, cs->s[i]) ? NULL :
 			       board_names_of(cv, cs->s[i], np->key, &nodes);
-			if (!v[i])
-				continue;
-			seen++;
-			if (longest && strcmp(longest, v[i]))
-				differ = true;
-			if (!longest || strlen(v[i]) > strlen(longest))
-				longest = v[i];
-		}
-		if (seen < 2 || !differ)
-			continue;
-		const char *list = named_list(cv, props, np->key);
-		bool ok = allows_list(np, names_count(longest), longest) &&
-			  (!list || allows_list(yget(props, list), names_count(longest), NULL));
-
-		if (ok && !all_prefixes(v, cs->n, longest)) {
-			board_names_apart(cv, cs, conds, props, np, v);
-			continue;
-		}
-		/* Each a prefix of the longest, and what the text's own examples show. */
-		for (size_t i = 0; ok && i < cs->n; i++)
-			ok = !v[i] || (!strncmp(longest, v[i], strlen(v[i])) &&
-				       !examples_differ(cv, cs->s[i], np->key, names_count(v[i])) &&
-				       !(list && examples_differ(cv, cs->s[i], list,
-								 names_count(v[i]))));
-		if (!ok)
-			continue;
-		bool done[MAX_COMPAT] = { false };
-		size_t key[MAX_COMPAT];
-
-		for (size_t i = 0; i < cs->n; i++)
-			key[i] = v[i] ? names_count(v[i]) : 0;
-		for (size_t i = 0; i < cs->n; i++) {
-			bool in[MAX_COMPAT] = { false };
-			size_t n = key[i];
-
-			if (!take_group(key, cs->n, i, done, in))
-				continue;
-			struct cond *c = push_cond(cv, conds, CK_ITEMS, in, false, cs->n, np->key,
-						   np->src);
-
-			if (c)
-				c->count = (unsigned)n;
-			/* The list itself at most as long: phandle lists decode by cells. */
-			if (c && list && (c = push_cond(cv, conds, CK_COUNT, in, false, cs->n, list,
-							np->src)) != NULL)
-				c->count = (unsigned)n;
-			allow_count(cv, np, (unsigned)n, np->src);
-			if (list)
-				allow_count(cv, yget(props, list), (unsigned)n, np->src);
-		}
+		lists_per_compat(cv, cs, conds, props, np, v, false);
 	}
 }
 

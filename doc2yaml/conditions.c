@@ -200,8 +200,7 @@ static bool and_later(const char *s, const char *end)
  * The compatibles the words of @s[0..len) name, into @in; returns how many.
  * A word naming a fallback names them all.
  */
-static size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, size_t len,
-		       bool *in)
+size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, size_t len, bool *in)
 {
 	size_t count = 0;
 	const char *end = s + len;
@@ -1384,6 +1383,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
 	board_conditions(cv, &cs, &conds, props);
+	text_lists(cv, &cs, &conds, props);
 	if (!conds.n)
 		return;
 	value_counts(cv, &cs, &conds, props);

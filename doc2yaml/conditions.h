@@ -50,10 +50,16 @@ const char *named_list(struct conv *cv, const struct ynode *props, const char *n
 void allow_count(struct conv *cv, struct ynode *prop, unsigned count, unsigned src);
 size_t names_count(const char *v);
 bool opens_with(const struct ditem *it, const char *head);
+size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, size_t len, bool *in);
+
+/* textlists.c: names lists the text gives per compatible */
+void text_lists(struct conv *cv, const struct cset *cs, struct vec *conds, struct ynode *props);
 
 /* boardconds.c: conditions from the tree's board sources */
 void board_conditions(struct conv *cv, const struct cset *cs, struct vec *conds,
 		      struct ynode *props);
 void board_raise_counts(struct conv *cv, struct ynode *props);
+void lists_per_compat(struct conv *cv, const struct cset *cs, struct vec *conds,
+		      struct ynode *props, struct ynode *np, const char *const *v, bool from_text);
 
 #endif
