@@ -921,8 +921,10 @@ static void sentence_cond(struct conv *cv, const struct cset *cs, struct vec *co
 	if (!tied && !is_neg && paren_entries_required(cv, cs, conds, pr, buf, in, props))
 		return;
 	if (tied) {
-		/* "evdet applies to isl1209 and isl1219 only", "\"intr\": Used for SoCs like ls2080a". */
-		static const char *const for_them[] = { "only", "applies", "used", "available" };
+		/* "evdet applies to isl1209 and isl1219 only", "\"Hip\": Hard IP region (if \"x\")". */
+		static const char *const for_them[] = {
+			"only", "applies", "used", "available", "if",
+		};
 		struct cond *c = NULL;
 
 		if (!is_neg && has_any(buf, for_them, ARRAY_SIZE(for_them)))

@@ -95,8 +95,8 @@ enum ptype type_from_text(const char *d, bool *weak)
 /*
  * Is the quoted string at d[at] the device a value is for, not a value:
  * '"tx" for "st,sti-uni-player" compatibility', '"hclock", "multclk" for
- * "microchip,sam9x60-sdhci"'?  A compatible-shaped string after "for", "on"
- * or "with".
+ * "microchip,sam9x60-sdhci"', '"Hip": Hard IP region (if "altr,pcie-root-port-2.0")'?
+ * A compatible-shaped string after "for", "on", "with" or "if".
  */
 static bool string_names_a_device(const char *d, const struct qstr *q)
 {
@@ -106,7 +106,7 @@ static bool string_names_a_device(const char *d, const struct qstr *q)
 		return false;
 	while (p > d && isspace((unsigned char)p[-1]))
 		p--;
-	static const char *const words[] = { "for", "on", "with" };
+	static const char *const words[] = { "for", "on", "with", "if" };
 
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
 		size_t l = strlen(words[i]);
