@@ -196,6 +196,44 @@ static bool and_later(const char *s, const char *end)
 	return false;
 }
 
+/* Does @word name compatible @i of @cs ("marvell,armada-8k-nand" with its tail @longer too)? */
+static bool word_names(const struct conv *cv, const struct cset *cs, size_t i, const char *word,
+		       const char *longer)
+{
+	return !strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
+	       (longer[0] && !strcasecmp(longer, cs->s[i])) ||
+	       (cs->chip[i] && !strcasecmp(word, cs->chip[i])) || names_family(word, cs->chip[i]) ||
+	       names_model_number(word, compat_device(cs->s[i])) ||
+	       names_fallback_of(cv, cs->s[i], word);
+}
+
+/*
+ * "qcom,pronto-v1/2-pil": @word ("qcom,pronto-v1") ends in a number and
+ * "/2-pil" follows at @p: its two forms, "qcom,pronto-v1-pil" and
+ * "qcom,pronto-v2-pil", into @one and @two.  False when it is no such pair.
+ */
+static bool slash_pair(const char *word, const char *p, const char *end, char *one, char *two,
+		       size_t size)
+{
+	size_t wl = strlen(word), stem = wl, dl = 0, tl = 0;
+
+	if (p >= end || *p != '/' || !wl || !isdigit((unsigned char)word[wl - 1]))
+		return false;
+	while (stem && isdigit((unsigned char)word[stem - 1]))
+		stem--;
+	while (p + 1 + dl < end && isdigit((unsigned char)p[1 + dl]))
+		dl++;
+	const char *tail = p + 1 + dl;
+
+	while (tail + tl < end && (isalnum((unsigned char)tail[tl]) || strchr(",-_.+", tail[tl])))
+		tl++;
+	if (!dl || !tl || !stem || (size_t)snprintf(one, size, "%s%.*s", word, (int)tl, tail) >= size ||
+	    (size_t)snprintf(two, size, "%.*s%.*s%.*s", (int)stem, word, (int)dl, p + 1,
+			     (int)tl, tail) >= size)
+		return false;
+	return true;
+}
+
 /*
  * The compatibles the words of @s[0..len) name, into @in; returns how many.
  * A word naming a fallback names them all.
@@ -217,13 +255,18 @@ size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, siz
 			p--;	/* "RK3399," */
 		size_t wl = (size_t)(p - w);
 		char word[96];
+		char one[128], two[128];
+		bool pair;
 
-		if (p < end)
-			p++;
-		if (!wl || wl >= sizeof(word))
+		if (!wl || wl >= sizeof(word)) {
+			p += p < end;
 			continue;
+		}
 		memcpy(word, w, wl);
 		word[wl] = '\0';
+		pair = slash_pair(word, p, end, one, two, sizeof(one));
+		if (p < end)
+			p++;
 		/* "ADGS1408/1409": the second is "ADGS1409". */
 		if (w > s + 1 && w[-1] == '/' && only_chars(word, isdigit, "")) {
 			const char *b = w - 1;
@@ -251,12 +294,8 @@ size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, siz
 			snprintf(longer, sizeof(longer), "%s%.*s", word, (int)(close - tail - 1),
 				 tail + 1);
 		for (size_t i = 0; i < cs->n; i++) {
-			if (!strcasecmp(word, cs->s[i]) || !strcasecmp(word, compat_device(cs->s[i])) ||
-			    (longer[0] && !strcasecmp(longer, cs->s[i])) ||
-			    (cs->chip[i] && !strcasecmp(word, cs->chip[i])) ||
-			    names_family(word, cs->chip[i]) ||
-			    names_model_number(word, compat_device(cs->s[i])) ||
-			    names_fallback_of(cv, cs->s[i], word)) {
+			if (word_names(cv, cs, i, word, longer) ||
+			    (pair && (!strcasecmp(one, cs->s[i]) || !strcasecmp(two, cs->s[i])))) {
 				first = first == SIZE_MAX ? i : first;
 				count += !in[i];
 				in[i] = true;

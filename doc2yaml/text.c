@@ -1474,7 +1474,13 @@ void epapr_fields(struct conv *cv, struct prop *pr)
 			/* "required" alone; "required for systems that ..." is a condition. */
 			if (starts_with_ci(u, "required") && !*skip_blanks(u + 8 + strspn(u + 8, ".,;")))
 				pr->req = REQ_YES;
-			else if (starts_with_ci(u, "optional") || starts_with_ci(u, "required") ||
+			else if (starts_with_ci(u, "required") && !pr->qual &&
+				 qualifier_names_compatible(cv, u + 8)) {
+				/* "required (for qcom,pronto-v1/2-pil)": those devices' (conditions.c). */
+				pr->qual = cv_strdup(cv, u + 8);
+				pr->qual_req = REQ_YES;
+				pr->req = REQ_NO;
+			} else if (starts_with_ci(u, "optional") || starts_with_ci(u, "required") ||
 				 find_ci(u, "when"))
 				pr->req = REQ_NO;
 		} else if (epapr_label(t, "value type")) {
