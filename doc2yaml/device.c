@@ -270,7 +270,13 @@ void add_dependencies(struct conv *cv, struct ynode *props)
 			continue;
 		if (!strcmp(d[1], "interrupt-controller") && yget(props, "interrupt-map"))
 			continue;
-		yset(props, d[1], yraw(cv, "true", have->src));
+		/* A bridge's cells are for its interrupt-map (the meta-schema wants either listed). */
+		const char *need = d[1];
+
+		if (!strcmp(need, "interrupt-controller") &&
+		    ref_schemas_define(cv, cv->refs, "interrupt-map"))
+			need = "interrupt-map";
+		yset(props, need, yraw(cv, "true", have->src));
 	}
 }
 
@@ -911,6 +917,29 @@ static bool points_elsewhere_only(const char *d)
 	}
 }
 
+/* Is @pi required by the text and missing from an example (which is completed from its schema)? */
+static bool example_lacks_required(const struct conv *cv, const struct pinfo *pi)
+{
+	if (!pi->pr || pi->pr->req != REQ_YES)
+		return false;
+	for (size_t d = 0; d < cv->devnodes.n; d++)
+		if (!node_prop(cv->devnodes.v[d], pi->name))
+			return true;
+	return false;
+}
+
+/* Does property schema @ps say more than that the property is there (a value, a count)? */
+static bool narrows(const struct ynode *ps)
+{
+	if (!ps || ps->kind != Y_MAP)
+		return false;
+	for (const struct ynode *k = ps->first; k; k = k->next)
+		if (strcmp(k->key, "description") && strcmp(k->key, "$ref") &&
+		    strcmp(k->key, "deprecated"))
+			return true;
+	return false;
+}
+
 /* The schemas of the device's properties (@ntext from the text, the rest from examples). */
 static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t ntext,
 			 const bool *refs, struct ynode *props, struct ynode *req)
@@ -928,6 +957,10 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 		if (xref_covers(cv, pi->name))
 			continue;
 		bool pointer = !example_only && points_elsewhere_only(pi->desc);
+		/* Left to the reference as kernel schemas leave it, if the tree's schema has it. */
+		bool left = !covered_by_refs(refs, pi->name) &&
+			    ref_prop_use(cv, refs, pi->name) == REF_USE_LEFT &&
+			    ref_schemas_define(cv, refs, pi->name) && !example_lacks_required(cv, pi);
 
 		if (covered_by_refs(refs, pi->name) &&
 		    !(refs[CS_ETHERNET] && !example_only && !pointer && starts_with(pi->name, "phy")) &&
@@ -948,6 +981,12 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 
 		if (!ps)
 			continue;
+		if (left && !narrows(ps)) {
+			if (!example_only && pi->pr->req == REQ_YES && !pi->pr->deprecated &&
+			    !pi->pr->pattern)
+				ypush(req, ystr(cv, pi->name, pi->line));
+			continue;
+		}
 		yset(props, pi->name, ps);
 		if (example_only) {
 			if ((!strcmp(pi->name, "reg") || !strcmp(pi->name, "interrupts")) &&

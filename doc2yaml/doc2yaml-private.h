@@ -613,6 +613,9 @@ void text_refs(struct conv *cv);
 extern const char *const common_schemas[CS_COUNT];	/* by CS_*, under bindings/ */
 bool any_prop_named(struct pinfo *pis, size_t n, const char *name);
 bool brought_by_family(const struct conv *cv, size_t kind);
+enum ref_use { REF_USE_NONE, REF_USE_LEFT, REF_USE_LISTED };
+enum ref_use ref_prop_use(const struct conv *cv, const bool *refs, const char *name);
+bool ref_schemas_define(const struct conv *cv, const bool *refs, const char *name);
 void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs);
 const char *xref_node_name(const struct conv *cv, const char *name);
 const char *child_named_schema(struct conv *cv, const char *desc);

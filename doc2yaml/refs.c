@@ -726,3 +726,175 @@ void choose_refs(struct conv *cv, struct pinfo *pis, size_t n, bool *refs)
 			refs[i] = false;
 	}
 }
+
+/*
+ * What the kernel's schemas do with a property a common schema they
+ * reference defines (ref-props.def, generated from Linux 6.12 by
+ * tests/doc2yaml/score/gen-ref-props.py): how many referencing schemas whose
+ * examples set it list it again, how many leave it to the reference.
+ */
+struct ref_prop {
+	const char *path, *name;
+	unsigned short listed, left;
+};
+
+static const struct ref_prop ref_props[] = {
+#define REF_PROP(p, n, l, r) { p, n, l, r },
+#include "ref-props.def"
+#undef REF_PROP
+};
+
+static int ref_prop_cmp(const void *a, const void *b)
+{
+	const struct ref_prop *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+static void count_ref_prop(const char *path, const char *name, unsigned *defined,
+			   unsigned *listed, unsigned *left)
+{
+	struct ref_prop key = { .path = path, .name = name };
+	const struct ref_prop *rp = bsearch(&key, ref_props, ARRAY_SIZE(ref_props),
+					    sizeof(ref_props[0]), ref_prop_cmp);
+
+	if (!rp)
+		return;
+	(*defined)++;
+	*listed += rp->listed;
+	*left += rp->left;
+}
+
+/*
+ * Does a common schema the device references (@refs, cv->xrefs) define
+ * @name, and do the kernel's schemas list it again?  REF_USE_LEFT: it is
+ * left to the reference (what kernel schemas do with most names they
+ * reference, and the default where they set it in too few examples to
+ * tell); REF_USE_LISTED: most that set it list it.
+ */
+enum ref_use ref_prop_use(const struct conv *cv, const bool *refs, const char *name)
+{
+	unsigned defined = 0, listed = 0, left = 0;
+
+	for (size_t i = 0; i < CS_COUNT; i++)
+		if (refs[i])
+			count_ref_prop(common_schemas[i], name, &defined, &listed, &left);
+	for (size_t k = 0; k < cv->nxrefs; k++)
+		count_ref_prop(cv->xrefs[k], name, &defined, &listed, &left);
+	if (!defined)
+		return REF_USE_NONE;
+	return listed + left >= 3 && 2 * listed > listed + left ? REF_USE_LISTED : REF_USE_LEFT;
+}
+
+/* Does @text, a schema, give @name as a key of its top-level properties ("  name:")? */
+static bool text_keys(const char *text, size_t len, const char *name)
+{
+	size_t nl = strlen(name);
+	bool in_props = false;
+
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+
+		e = e ? e : end;
+		if (isalpha((unsigned char)*p))
+			in_props = (size_t)(e - p) >= 11 && !strncmp(p, "properties:", 11);
+		/* A key two blanks in, bare or quoted. */
+		if (in_props && e - p > 2 && p[0] == ' ' && p[1] == ' ' && p[2] != ' ') {
+			const char *k = p + 2 + (p[2] == '"' || p[2] == '\'');
+
+			if ((size_t)(e - k) > nl && !memcmp(k, name, nl)) {
+				const char *c = k + nl;
+
+				c += c < e && (*c == '"' || *c == '\'');
+				if (c < e && *c == ':')
+					return true;
+			}
+		}
+		p = e + 1;
+	}
+	return false;
+}
+
+/* @ref ("/schemas/x/y.yaml#", "y.yaml#", "../x/y.yaml#/...") from schema @rel, into @out. */
+static bool resolve_ref(const char *rel, const char *ref, char *out, size_t size)
+{
+	size_t len = strcspn(ref, "#\"' \n");
+	const char *slash = strrchr(rel, '/');
+
+	if (len < 6 || strncmp(ref + len - 5, ".yaml", 5))
+		return false;
+	if (starts_with(ref, "/schemas/"))
+		return (size_t)snprintf(out, size, "%.*s", (int)(len - 9), ref + 9) < size;
+	if (strstr(ref, "://"))
+		return false;
+	size_t dir = slash ? (size_t)(slash - rel) : 0;
+
+	while (starts_with(ref, "../")) {
+		while (dir && rel[dir - 1] != '/')
+			dir--;
+		dir -= dir > 0;
+		ref += 3;
+		len -= 3;
+	}
+	return (size_t)snprintf(out, size, "%.*s%s%.*s", (int)dir, rel, dir ? "/" : "",
+				(int)len, ref) < size;
+}
+
+/*
+ * Does schema @rel, or one it references, define @name, as the
+ * conversion's tree and generation have it (the tree's file, else
+ * dt-schema's own)?  Without a tree, a recent one is assumed: true.
+ */
+static bool schema_defines(const struct conv *cv, const char *rel, const char *name,
+			   unsigned depth)
+{
+	char core[PATH_MAX], *buf = NULL;
+	const char *text;
+	size_t len = 0;
+	bool found = false;
+
+	if (depth > 3 || snprintf(core, sizeof(core), "core/%s", rel) >= (int)sizeof(core))
+		return false;
+	const struct embedded_file *ef = embedded_find_gen(core, cv->c->opts.gen);
+
+	if (ef) {
+		text = ef->data;
+		len = ef->len;
+	} else if (!cv->root) {
+		return true;
+	} else {
+		char *path;
+
+		if (asprintf(&path, "%s/%s", cv->root, rel) < 0)
+			return false;
+		int rc = read_file(path, 1 << 20, &buf, &len);
+
+		free(path);
+		if (rc)
+			return false;
+		text = buf;
+	}
+	found = text_keys(text, len, name);
+	for (const char *r = text; !found && (r = strstr(r, "$ref:")) && r < text + len; r += 5) {
+		char next[PATH_MAX];
+
+		if (resolve_ref(rel, skip_blanks(r + 5), next, sizeof(next)) &&
+		    strcmp(next, rel) && !starts_with(next, "types.yaml"))
+			found = schema_defines(cv, next, name, depth + 1);
+	}
+	free(buf);
+	return found;
+}
+
+/* Does a common schema the device references define @name in the tree converted for? */
+bool ref_schemas_define(const struct conv *cv, const bool *refs, const char *name)
+{
+	for (size_t i = 0; i < CS_COUNT; i++)
+		if (refs[i] && schema_defines(cv, common_schemas[i], name, 0))
+			return true;
+	for (size_t k = 0; k < cv->nxrefs; k++)
+		if (schema_defines(cv, cv->xrefs[k], name, 0))
+			return true;
+	return false;
+}

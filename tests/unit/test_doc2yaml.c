@@ -650,10 +650,41 @@ static void test_clean_title_cuts_between_characters(void **state)
 	arena_release(&cv.a);
 }
 
+/* ref_prop_use() finds entries by bsearch: the generated table must be in strcmp order. */
+static void test_ref_props_table_is_sorted_and_found(void **state)
+{
+	static const struct { const char *path, *name; } table[] = {
+#define REF_PROP(p, n, l, r) { p, n },
+#include "doc2yaml/ref-props.def"
+#undef REF_PROP
+	};
+	struct conv cv = { 0 };
+	bool refs[CS_COUNT] = { false };
+
+	(void)state;
+	for (size_t i = 1; i < sizeof(table) / sizeof(table[0]); i++) {
+		int c = strcmp(table[i - 1].path, table[i].path);
+
+		assert_true(c < 0 || (c == 0 && strcmp(table[i - 1].name, table[i].name) < 0));
+	}
+	refs[CS_LEDS] = true;
+	/* leds/common.yaml: kernel LED schemas leave label to it, list led-sources again. */
+	assert_int_equal(ref_prop_use(&cv, refs, "label"), REF_USE_LEFT);
+	assert_int_equal(ref_prop_use(&cv, refs, "led-sources"), REF_USE_LISTED);
+	assert_int_equal(ref_prop_use(&cv, refs, "reg"), REF_USE_NONE);
+	refs[CS_LEDS] = false;
+	cv.xrefs[cv.nxrefs++] = table[0].path;	/* the table's ends are found too */
+	assert_int_not_equal(ref_prop_use(&cv, refs, table[0].name), REF_USE_NONE);
+	cv.xrefs[0] = table[sizeof(table) / sizeof(table[0]) - 1].path;
+	assert_int_not_equal(ref_prop_use(&cv, refs, table[sizeof(table) / sizeof(table[0]) - 1].name),
+			     REF_USE_NONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean_title_cuts_between_characters),
+		cmocka_unit_test(test_ref_props_table_is_sorted_and_found),
 		cmocka_unit_test(test_find_ci_finds_first_match_in_any_case),
 		cmocka_unit_test(test_plain_ok_quotes_numbers_only),
 		cmocka_unit_test(test_drop_generic_pointers_keeps_what_sentences_say),
