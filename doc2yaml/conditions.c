@@ -1064,14 +1064,7 @@ static bool line_starts_sentence(const char *start, const char *e)
 		b--;
 	if (b == start || strchr(",(:-/", b[-1]))
 		return false;
-	const char *w = b;
-
-	while (w > start && isalpha((unsigned char)w[-1]))
-		w--;
-	for (size_t i = 0; i < ARRAY_SIZE(run_on); i++)
-		if ((size_t)(b - w) == strlen(run_on[i]) && !strncasecmp(w, run_on[i], (size_t)(b - w)))
-			return false;
-	return true;
+	return !word_before(start, b, run_on, ARRAY_SIZE(run_on));
 }
 
 /* The sentences of a property's text. */

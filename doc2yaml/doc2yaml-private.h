@@ -441,6 +441,7 @@ bool starts_with_ci(const char *s, const char *prefix);
 const char *skip_blanks(const char *s);
 const char *find_ci(const char *hay, const char *needle);
 const char *find_word(const char *s, const char *word);
+bool word_before(const char *start, const char *e, const char *const *words, size_t n);
 int cmp_strp(const void *a, const void *b);
 bool is_std_prop(const char *name);
 const char *std_prop_one_off(const char *name);

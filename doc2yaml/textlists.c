@@ -23,19 +23,6 @@
 
 #define MAX_NAMES 16
 
-static bool run_on_word(const char *start, const char *e)
-{
-	static const char *const words[] = { "for", "on", "and", "or", "of", "to", "in", "by" };
-	const char *w = e;
-
-	while (w > start && isalpha((unsigned char)w[-1]))
-		w--;
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if ((size_t)(e - w) == strlen(words[i]) && !strncasecmp(w, words[i], (size_t)(e - w)))
-			return true;
-	return false;
-}
-
 /*
  * Where the statement from @p ends: at ". " or ";", or at a line that opens
  * a bullet, a capitalised word, or a quote after a line that does not run
@@ -43,6 +30,8 @@ static bool run_on_word(const char *start, const char *e)
  */
 static const char *statement_end(const char *p)
 {
+	static const char *const run_on[] = { "for", "on", "and", "or", "of", "to", "in", "by" };
+
 	for (const char *e = p; *e; e++) {
 		if ((*e == '.' || *e == ';') && (!e[1] || isspace((unsigned char)e[1])))
 			return e;
@@ -57,7 +46,7 @@ static const char *statement_end(const char *p)
 		if (((*n == '-' || *n == '*') && n[1] == ' ') || !*n || *n == '\n')
 			return e;
 		if ((*n == '"' || (isupper((unsigned char)n[0]) && islower((unsigned char)n[1]))) &&
-		    !strchr(",(:", b[-1]) && !run_on_word(p, b))
+		    !strchr(",(:", b[-1]) && !word_before(p, b, run_on, ARRAY_SIZE(run_on)))
 			return e;
 	}
 	return p + strlen(p);

@@ -662,3 +662,16 @@ const char *reflow(struct conv *cv, const char *text, unsigned width)
 	sb_free(&sb);
 	return r ? r : text;
 }
+
+/* Is the word that ends at @e (after @start) one of @words, in any case? */
+bool word_before(const char *start, const char *e, const char *const *words, size_t n)
+{
+	const char *w = e;
+
+	while (w > start && isalpha((unsigned char)w[-1]))
+		w--;
+	for (size_t i = 0; i < n; i++)
+		if ((size_t)(e - w) == strlen(words[i]) && !strncasecmp(w, words[i], (size_t)(e - w)))
+			return true;
+	return false;
+}
