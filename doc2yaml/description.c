@@ -174,7 +174,7 @@ static bool cut_clause(const struct conv *cv, struct strbuf *sb, size_t from, si
 		" as covered in",
 		/* Any words up to the name: "in accordance with the video interface bindings defined in:" */
 		", in accordance with", " in accordance with", ", according to", " according to",
-		", see", ", refer to", ", please see", ", please refer to",
+		", see", ", see also", ", refer to", ", please see", ", please refer to",
 		/* ", using common regulator bindings given in <.../regulator.txt>" */
 		", using",
 	};

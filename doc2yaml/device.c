@@ -928,13 +928,13 @@ static bool example_lacks_required(const struct conv *cv, const struct pinfo *pi
 	return false;
 }
 
-/* Does property schema @ps say more than that the property is there (a value, a count)? */
+/* Does property schema @ps say more than the property's type (a value, a count)? */
 static bool narrows(const struct ynode *ps)
 {
 	if (!ps || ps->kind != Y_MAP)
 		return false;
 	for (const struct ynode *k = ps->first; k; k = k->next)
-		if (strcmp(k->key, "description") && strcmp(k->key, "$ref") &&
+		if (strcmp(k->key, "description") && strcmp(k->key, "$ref") && strcmp(k->key, "type") &&
 		    strcmp(k->key, "deprecated"))
 			return true;
 	return false;

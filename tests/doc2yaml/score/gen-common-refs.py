@@ -4,7 +4,8 @@
 bindings pull in whole ($ref at their top level or in their top-level allOf)
 and that describe no device of their own (no compatible), with the names a
 legacy text uses for them: the schema's own stem, and the stem of each .txt of
-the older tree that pointed to it or sat at its path.
+the older tree that pointed to it, sat at its path, or is gone and named it
+with "-common" or "-controller" added (media/cec.txt, cec-common.yaml).
 
 usage: gen-common-refs.py NEW_BINDINGS OLD_BINDINGS > doc2yaml/common-refs.def
 (NEW: a 6.12 Documentation/devicetree/bindings; OLD: a 6.1 one.)
@@ -64,6 +65,11 @@ def main():
         same = t[:-4] + '.yaml'
         if same in names:
             names[same].add(stem)
+        # A common document the new tree renamed: media/cec.txt is cec/cec-common.yaml.
+        if not os.path.exists(os.path.join(new, t)) and stem not in new_stems:
+            for r in common:
+                if os.path.basename(r)[:-5] in (stem + '-common', stem + '-controller'):
+                    names[r].add(stem)
         try:
             with open(os.path.join(old, t), errors='replace') as f:
                 text = f.read()
