@@ -39,9 +39,56 @@ static bool generic_footnote(const struct conv *cv, unsigned long num)
  * ".txt", or a footnote marker ("[1]") whose note names one.  Its length
  * into *@len.
  */
+/* Is the file name @b[0..n) ("Documentation/.../mtd/nand-controller.yaml") a schema we $ref? */
+static bool referenced_schema(const struct conv *cv, const char *b, size_t n)
+{
+	for (size_t i = 0; i < CS_COUNT + cv->nxrefs; i++) {
+		const char *path = i < CS_COUNT ? (cv->refs[i] ? common_schemas[i] : NULL) :
+				   cv->xrefs[i - CS_COUNT];
+		const char *base = path ? strrchr(path, '/') : NULL;
+		size_t pl = path ? strlen(path) : 0;
+
+		if (!path)
+			continue;
+		base = base ? base + 1 : path;
+		if ((n >= pl && !strncmp(b + n - pl, path, pl) && (n == pl || b[n - pl - 1] == '/')) ||
+		    (n == strlen(base) && !strncmp(b, base, n)))
+			return true;
+	}
+	return false;
+}
+
+/* The start of the first .yaml name in s[0..n) that is not a schema we $ref, or NULL. */
+static const char *other_yaml(const struct conv *cv, const char *s, size_t n)
+{
+	for (const char *p = s; p + 5 <= s + n; p++) {
+		if (strncmp(p, ".yaml", 5) || (p + 5 < s + n && isalnum((unsigned char)p[5])))
+			continue;
+		const char *b = p;
+
+		while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
+			b--;
+		if (!referenced_schema(cv, b, (size_t)(p + 5 - b)))
+			return b;
+	}
+	return NULL;
+}
+
 static const char *next_generic_ref(const struct conv *cv, const char *s, size_t n, size_t *len)
 {
 	for (const char *p = s; p + 4 <= s + n; p++) {
+		/* ".../mtd/nand-controller.yaml" when the schema $refs it: as generic as a .txt. */
+		if (!strncmp(p, ".yaml", 5) && p + 5 <= s + n &&
+		    (p + 5 == s + n || !isalnum((unsigned char)p[5]))) {
+			const char *b = p;
+
+			while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
+				b--;
+			if (referenced_schema(cv, b, (size_t)(p + 5 - b))) {
+				*len = (size_t)(p + 5 - b);
+				return b;
+			}
+		}
 		/* "the common clock binding[1]": its footnote's file. */
 		if (*p == '[' && p + 2 < s + n && isdigit((unsigned char)p[1])) {
 			char *e;
@@ -303,9 +350,9 @@ static void prose_paragraph(const struct conv *cv, struct strbuf *sb, size_t sta
 		while (cut_parenthesised(cv, sb, s, &e) || cut_clause(cv, sb, s, &e))
 			;
 		*end -= e0 - e;
-		/* A sentence that also names a schema ("See: .../st,stih407-powerdown.yaml") stays. */
+		/* A sentence that also names another schema ("See: .../st,stih407-powerdown.yaml") stays. */
 		if (has_generic_ref(cv, sb->buf + s, e - s) && pointer_words(cv, sb->buf + s, e - s, false) &&
-		    !memmem(sb->buf + s, e - s, ".yaml", 5)) {
+		    !other_yaml(cv, sb->buf + s, e - s)) {
 			while (e < *end && sb->buf[e] == ' ')
 				e++;
 			/* At a line's end: the next line's text moves up to where it was. */
@@ -472,7 +519,7 @@ const char *drop_generic_pointers(struct conv *cv, const char *desc)
 	bool changed = false;
 	size_t prev_start = 0, prev_len = 0;	/* the last paragraph written to @out */
 
-	if (!desc || (!strstr(desc, ".txt") && !strchr(desc, '[')))
+	if (!desc || (!strstr(desc, ".txt") && !strstr(desc, ".yaml") && !strchr(desc, '[')))
 		return desc;
 	sb_init(&sb);
 	sb_init(&out);

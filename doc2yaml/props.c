@@ -1190,9 +1190,10 @@ static struct ynode *ps_typed(struct pbuild *b)
 					b->src));
 	else
 		set_type_ref(b, t);
-	set_desc(b, b->d ? b->d : cv_printf(b->cv, "The %s property.", b->name));
-	/* Its text only pointed at a generic binding: the meta-schema wants some description. */
-	if (!yget(b->s, "description"))
+	if (b->d)
+		set_desc(b, b->d);
+	/* No text, or it only pointed at a generic binding: the meta-schema wants a vendor's described. */
+	if (!yget(b->s, "description") && is_vendor_prop(b->name))
 		set_desc(b, cv_printf(b->cv, "The %s property.", b->name));
 	if (t == T_STR)
 		string_enum(b);
