@@ -805,6 +805,28 @@ static const char *own_desc_text(struct conv *cv)
 	return r ? r : t;
 }
 
+/*
+ * "- Child nodes conforming to i2c bus binding", "Child nodes as per the
+ * generic SPI binding.": what the bus controller schema the conversion
+ * $refs says, when the line says no more.
+ */
+static bool bus_children_line(const struct conv *cv, const char *s)
+{
+	static const struct {
+		const char *bus;
+		size_t kind;
+	} buses[] = { { "i2c", CS_I2C_CONTROLLER }, { "spi", CS_SPI_CONTROLLER }, { "mdio", CS_MDIO } };
+
+	if ((*s == '-' || *s == '*') && s[1] == ' ')
+		s = skip_blanks(s + 2);
+	if (!starts_with_ci(s, "child node") || !find_ci(s, "binding") || strlen(s) > 60)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(buses); i++)
+		if (find_word(s, buses[i].bus) && cv->refs[buses[i].kind])
+			return true;
+	return false;
+}
+
 /* The prose for the top-level description: no references list, no blank runs. */
 const char *top_description(struct conv *cv)
 {
@@ -871,7 +893,8 @@ const char *top_description(struct conv *cv)
 		const char *s = skip_blanks(line);
 
 		/* "[1] Documentation/devicetree/bindings/..." */
-		if (s[0] == '[' && isdigit((unsigned char)s[1]) && strstr(s, "Documentation/"))
+		if ((s[0] == '[' && isdigit((unsigned char)s[1]) && strstr(s, "Documentation/")) ||
+		    bus_children_line(cv, s))
 			continue;
 		if (!*s) {
 			if (!blank)
