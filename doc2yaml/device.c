@@ -714,11 +714,21 @@ static const char *find_name(const char *s, const char *name)
 	return NULL;
 }
 
+/* Required properties the text offers as alternatives: the device has one of them (@any: or more). */
+struct alternative {
+	const char *names[8];
+	size_t n;
+	bool any;
+	unsigned line;
+};
+
 /*
  * "Only one of clocks or clock-frequency should be specified", "Either
  * codec-clock-rate or the codec-clock reference has to be defined",
  * "Exactly one of phy_id, phy-handle, or fixed-link must be specified":
- * alternatives, of which the device has one; none is required alone.
+ * alternatives, of which the device has one; none is required alone
+ * (cv->alternatives: the schema requires one of them, as kernel schemas
+ * write it with oneOf).
  */
 static void alternatives_unrequired(struct conv *cv)
 {
@@ -739,9 +749,12 @@ static void alternatives_unrequired(struct conv *cv)
 			continue;
 		/* The sentence of the trigger, names distinct: "- status: either \"disabled\" or ..." is no choice. */
 		char *end = strstr(buf + (tr - buf), ". ");
+		/* "Either one of id-gpio or vbus-gpio must be present. Both can be present as well." */
+		bool both = end && (find_ci(end, "both can") || find_ci(end, "both may"));
 
 		if (end)
 			*end = '\0';
+		both = both || find_ci(tr, "or both");
 		if (!find_word(tr, "or") || strchr(tr, '"'))
 			continue;
 		struct prop *named[8];
@@ -760,8 +773,46 @@ static void alternatives_unrequired(struct conv *cv)
 		}
 		if (distinct < 2)
 			continue;
-		for (size_t k = 0; k < nn; k++)
+		struct alternative *alt = cv_alloc(cv, sizeof(*alt));
+
+		for (size_t k = 0; k < nn; k++) {
+			bool seen = false;
+
+			for (size_t j = 0; alt && j < alt->n; j++)
+				seen = seen || !strcmp(alt->names[j], named[k]->name);
+			if (alt && !seen)
+				alt->names[alt->n++] = named[k]->name;
 			named[k]->req = REQ_NO;
+		}
+		if (alt) {
+			alt->line = l->no;
+			alt->any = both;
+			vec_push(cv, &cv->alternatives, alt);
+		}
+	}
+}
+
+/* oneOf (anyOf): - required: [a] - required: [b], for each set of alternatives the schema lists. */
+static void require_one_of(struct conv *cv, struct ynode *schema, const struct ynode *props)
+{
+	for (size_t i = 0; i < cv->alternatives.n; i++) {
+		const struct alternative *alt = cv->alternatives.v[i];
+		const char *key = alt->any ? "anyOf" : "oneOf";
+
+		if (yget(schema, key))
+			continue;
+		struct ynode *one = yseq(cv, alt->line);
+		size_t k;
+
+		for (k = 0; k < alt->n && yget(props, alt->names[k]); k++) {
+			struct ynode *r = ymap(cv, alt->line), *names = yseq(cv, alt->line);
+
+			ypush(names, ystr(cv, alt->names[k], alt->line));
+			yset(r, "required", names);
+			ypush(one, r);
+		}
+		if (k == alt->n)
+			yset(schema, key, one);
 	}
 }
 
@@ -1180,6 +1231,7 @@ void build_device(struct conv *cv, struct ynode *schema)
 		else if (has_ports && !has_port)
 			yremove(req, NULL, "port");
 	}
+	require_one_of(cv, schema, props);
 	if (!yempty(req))
 		yset(schema, "required", req);
 	add_refs(cv, schema, refs);

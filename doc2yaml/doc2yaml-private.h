@@ -291,6 +291,7 @@ struct conv {
 	struct vec sub_compat;		/* const char *, compatibles of other nodes, NULL after each item's */
 	struct vec sibling_compat;	/* const char *, of devices documented beside this one (compat.c) */
 	struct vec part_children;	/* const char *, of those nested in ours (others.c) */
+	struct vec alternatives;	/* struct alternative *: "only one of a or b" (device.c) */
 	unsigned compat_line;
 
 	struct vec examples;		/* struct example * */
