@@ -258,13 +258,28 @@ const char *clean_desc(struct conv *cv, struct prop *pr)
 	trim(d);
 	while (*d == ':' || *d == '-' || *d == ' ' || *d == '\n')
 		d++;
+	/* "boolean, present if ...", "u32. This is ...": the type, which the schema says. */
+	static const char *const lead_types[] = {
+		"boolean", "bool", "u32", "u16", "u8", "u64", "integer", "string",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(lead_types); i++) {
+		size_t tl = strlen(lead_types[i]);
+
+		if (!strncasecmp(d, lead_types[i], tl) && d[tl] && strchr(",.;:", d[tl]) &&
+		    d[tl + 1] == ' ' && isalpha((unsigned char)d[tl + 2])) {
+			d += tl + 2;
+			break;
+		}
+	}
 	size_t n = strlen(d);
 
 	while (n && (d[n - 1] == ' ' || d[n - 1] == '\n'))
 		d[--n] = '\0';
 	if (!n)
 		return NULL;
-	if (islower((unsigned char)d[0]) && !strchr(d, ',' ) && isalpha((unsigned char)d[1]))
+	/* "a GPIO spec for ...": a sentence, whose first word is "a". */
+	if (islower((unsigned char)d[0]) && !strchr(d, ',' ) &&
+	    (isalpha((unsigned char)d[1]) || (d[0] == 'a' && d[1] == ' ')))
 		d[0] = (char)toupper((unsigned char)d[0]);
 	else if (islower((unsigned char)d[0]) && isalpha((unsigned char)d[1]) &&
 		 !(strchr(d, ',') && strchr(d, ',') < strchr(d, ' ')))
