@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * conditions.h - what conditions.c and boardconds.c share: the device's
- * compatibles and the conditions on them.  Private to those two files.
+ * conditions.h - what conditions.c, boardconds.c, textlists.c and
+ * mentions.c share: the device's compatibles and the conditions on them.
+ * Private to those files.
  */
 #ifndef DOC2YAML_CONDITIONS_H
 #define DOC2YAML_CONDITIONS_H
@@ -50,6 +51,10 @@ const char *named_list(struct conv *cv, const struct ynode *props, const char *n
 void allow_count(struct conv *cv, struct ynode *prop, unsigned count, unsigned src);
 size_t names_count(const char *v);
 bool opens_with(const struct ditem *it, const char *head);
+
+/* mentions.c: which compatibles the text's words name */
+void collect_compats(struct conv *cv, struct cset *cs);
+void legend_aliases(struct conv *cv, struct cset *cs);
 size_t mentions(const struct conv *cv, const struct cset *cs, const char *s, size_t len, bool *in);
 
 /* textlists.c: names lists the text gives per compatible */
