@@ -497,6 +497,9 @@ void parent_cells(const struct ditem *node, unsigned *ac, unsigned *sc);
 
 /* text.c: an item's text */
 const char *prop_text(struct conv *cv, const struct prop *pr, bool clean);
+const char *item_names(struct conv *cv, const char *s, bool bullet, const char **names,
+		       size_t *nnames, bool *pattern);
+bool code_sets(const struct conv *cv, const char *name);
 void epapr_fields(struct conv *cv, struct prop *pr);
 
 /* compat.c: compatible strings from the items, tables and examples */
