@@ -156,7 +156,7 @@ void trim(char *s)
 	memmove(s, p, strlen(p) + 1);
 }
 
-/* "properties" as written, typos included ("properites", "propeties"). */
+/* Does @t open with a list bullet ("- ", "* ", "o \"", "-foo")?  The text after it into *@after. */
 bool bullet_at(const char *t, const char **after)
 {
 	if ((t[0] == '-' || t[0] == '*' || t[0] == '+' || t[0] == 'o') &&
