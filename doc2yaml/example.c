@@ -265,7 +265,40 @@ void merge_dups(struct conv *cv, struct ditem *list, unsigned depth)
 	}
 }
 
-/* Unit addresses that agree with reg (dtc's unit_address_vs_reg and format checks). */
+/*
+ * A node name with a character dtc refuses ("cooling-fan#8-data": only
+ * letters, digits and ",._+-" around the '@'): '-' for it, as the binding's
+ * own words would be written today.
+ */
+static void fix_name_chars(struct conv *cv, struct ditem *n, unsigned line)
+{
+	char *name = cv_strdup(cv, n->name);
+	size_t len = 0;
+	bool at = false, changed = false;
+
+	if (!name)
+		return;
+	for (size_t i = 0; n->name[i]; i++) {
+		char c = n->name[i];
+
+		if (isalnum((unsigned char)c) || strchr(",._+-", c) || (c == '@' && !at && i)) {
+			at |= c == '@';
+			name[len++] = c;
+			continue;
+		}
+		changed = true;
+		if (!(c == '@' && i && n->name[i - 1] == '@'))	/* "spi@@44a00000": one '@' */
+			name[len++] = '-';
+	}
+	name[len] = '\0';
+	if (!changed)
+		return;
+	finding(cv, DTBIND_NOTE, line, 1, "doc2yaml-example",
+		"example node '%s' renamed '%s': dtc allows only letters, digits and ',._+-' in a "
+		"node name", n->name, name);
+	n->name = name;
+}
+
 /*
  * A simple-bus named as its content ("scb", "qman-portals@ff4200000"):
  * dt-schema's simple-bus wants a bus name, and the name says nothing here.
@@ -289,6 +322,7 @@ static void fix_bus_name(struct conv *cv, struct ditem *n)
 	n->name = cv_printf(cv, "bus%s", n->name + base);
 }
 
+/* Unit addresses that agree with reg (dtc's unit_address_vs_reg and format checks). */
 void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 {
 	if (depth > MAX_NESTING)
@@ -297,6 +331,7 @@ void fix_unit_addresses(struct conv *cv, struct ditem *list, unsigned depth)
 		if (n->dead || n->kind != DI_NODE || n->name[0] == '&' || !strcmp(n->name, "/"))
 			continue;
 		fix_unit_addresses(cv, n->children, depth + 1);
+		fix_name_chars(cv, n, n->line);
 		fix_bus_name(cv, n);
 		const struct ditem *reg = node_prop(n, "reg");
 		const char *at = strchr(n->name, '@');
