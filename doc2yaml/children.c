@@ -924,6 +924,48 @@ static struct ynode *regulators_schema(struct conv *cv, const struct child_group
 	return cs;
 }
 
+/*
+ * Addressed LED children named by colour or use ("red@0", "green@1",
+ * "unused@3"): the generic name the devicetree specification and every
+ * kernel LED schema give them is "led@N" (renamed in the example, with a
+ * note), so one pattern covers them.
+ */
+static void generic_led_names(struct conv *cv, const struct ditem *const *parents, size_t np)
+{
+	for (size_t p = 0; p < np; p++) {
+		size_t count = 0, named = 0;
+
+		for (struct ditem *c = parents[p]->children; c; c = c->next) {
+			const struct ditem *one[1] = { c };
+
+			if (c->dead || c->kind != DI_NODE)
+				continue;
+			if (!strchr(c->name, '@') || !led_like(cv, one, 1))
+				return;	/* not a controller of LEDs alone */
+			count++;
+			named += !starts_with(c->name, "led@") && !starts_with(c->name, "multi-led@");
+		}
+		if (count < 2 || !named)
+			continue;
+		for (struct ditem *c = parents[p]->children; c; c = c->next) {
+			if (c->dead || c->kind != DI_NODE || starts_with(c->name, "led@") ||
+			    starts_with(c->name, "multi-led@"))
+				continue;
+			const char *to = cv_printf(cv, "led%s", strchr(c->name, '@'));
+			bool taken = false;
+
+			for (const struct ditem *o = parents[p]->children; o && to; o = o->next)
+				taken |= o != c && !o->dead && o->kind == DI_NODE && !strcmp(o->name, to);
+			if (!to || taken)
+				continue;
+			finding(cv, DTBIND_NOTE, c->line, 1, "doc2yaml-example",
+				"example node '%s' renamed '%s': an LED's generic node name", c->name,
+				to);
+			c->name = to;
+		}
+	}
+}
+
 void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 			 const struct ditem *const *inst, size_t n, int scope, unsigned src,
 			 unsigned depth, struct ynode *req)
@@ -934,6 +976,7 @@ void add_children(struct conv *cv, struct ynode *schema, struct ynode *props,
 
 	if (depth > 6)
 		return;
+	generic_led_names(cv, inst, n);
 	group_children(cv, inst, n, g, &ng, ARRAY_SIZE(g));
 	arbitrary_names(cv, g, ng);
 	for (size_t k = 0; k < ng; k++) {
