@@ -714,7 +714,7 @@ static const char *find_name(const char *s, const char *name)
 	return NULL;
 }
 
-/* Required properties the text offers as alternatives: the device has one of them (@any: or more). */
+/* Required properties the text offers as alternatives: the device has one (@any: or more). */
 struct alternative {
 	const char *names[8];
 	size_t n;

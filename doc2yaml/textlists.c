@@ -89,9 +89,10 @@ static bool statement_list(struct conv *cv, const struct cset *cs, const char *s
 	};
 	char buf[512];
 	struct strbuf sb;
-	const char *last_end = NULL, *p = skip_blanks(s);
+	const char *last_end = NULL;
 	size_t count = 0, found;
 
+	*others = false;
 	if (len >= sizeof(buf))
 		return false;
 	memcpy(buf, s, len);
@@ -99,8 +100,6 @@ static bool statement_list(struct conv *cv, const struct cset *cs, const char *s
 	for (size_t i = 0; i < ARRAY_SIZE(unsure); i++)
 		if (find_word(buf, unsure[i]))
 			return false;
-	if ((*p == '-' || *p == '*') && p[1] == ' ')
-		p = skip_blanks(p + 2);
 	sb_init(&sb);
 	for (char *q = strchr(buf, '"'); q; q = strchr(q + 1, '"')) {
 		char *e = strchr(q + 1, '"');
