@@ -934,18 +934,19 @@ static void generic_led_names(struct conv *cv, const struct ditem *const *parent
 {
 	for (size_t p = 0; p < np; p++) {
 		size_t count = 0, named = 0;
+		bool leds_only = true;
 
-		for (struct ditem *c = parents[p]->children; c; c = c->next) {
+		for (struct ditem *c = parents[p]->children; c && leds_only; c = c->next) {
 			const struct ditem *one[1] = { c };
 
 			if (c->dead || c->kind != DI_NODE)
 				continue;
-			if (!strchr(c->name, '@') || !led_like(cv, one, 1))
-				return;	/* not a controller of LEDs alone */
+			/* A controller of LEDs alone, each at an address. */
+			leds_only = strchr(c->name, '@') && led_like(cv, one, 1);
 			count++;
 			named += !starts_with(c->name, "led@") && !starts_with(c->name, "multi-led@");
 		}
-		if (count < 2 || !named)
+		if (!leds_only || count < 2 || !named)
 			continue;
 		for (struct ditem *c = parents[p]->children; c; c = c->next) {
 			if (c->dead || c->kind != DI_NODE || starts_with(c->name, "led@") ||
