@@ -986,7 +986,7 @@ static void compat_from_item(struct conv *cv, struct prop *pr, struct vec *ex_li
 		}
 		nslot = group_placeholders(cv, text, q, n, i, grp, g, line, ex_lists, slot_alts);
 		g = keep_compatibles(grp, g, ex_lists, any_comma);
-		bool dep = line_deprecated(text, q[i].at, q[j].end);
+		bool dep = pr->deprecated || line_deprecated(text, q[i].at, q[j].end);
 
 		for (size_t a = 0; a < nslot; a++) {
 			const char *one[32];

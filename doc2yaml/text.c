@@ -598,6 +598,11 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		if (!loose && !ps->blank_before && ps->cur && l->ind > ps->cur_ind)
 			return NULL;
 	}
+	/* "- DEPRECATED: compatible : \"bcm,kona-timer\"": the item, deprecated. */
+	bool marked_deprecated = bullet && starts_with_ci(after, "deprecated:");
+
+	if (marked_deprecated)
+		after = skip_blanks(after + strlen("deprecated:"));
 	rest = item_names(cv, after, bullet, names, &nn, &pattern);
 	if (!rest || !nn) {
 		hash_name_note(cv, after, l->no);
@@ -650,7 +655,7 @@ static struct prop *try_item(struct conv *cv, struct parse_state *ps, struct lin
 		pr->pattern = pattern;
 		pr->first = rest;
 		pr->is_node = ps->kind == SEC_NODES;
-		pr->deprecated = ps->h.deprecated;
+		pr->deprecated = ps->h.deprecated || marked_deprecated;
 		if (ps->h.conditional || ps->qual_compat)
 			pr->req = REQ_NO;
 		else
