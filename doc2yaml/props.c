@@ -260,7 +260,7 @@ const char *clean_desc(struct conv *cv, struct prop *pr)
 		d++;
 	/* "boolean, present if ...", "u32. This is ...": the type, which the schema says. */
 	static const char *const lead_types[] = {
-		"boolean", "bool", "u32", "u16", "u8", "u64", "integer", "string",
+		"boolean", "bool", "u32", "u16", "u8", "u64", "integer", "string", "phandle",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(lead_types); i++) {
 		size_t tl = strlen(lead_types[i]);
