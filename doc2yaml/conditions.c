@@ -447,7 +447,7 @@ static const char *range_at(const char *p, long *lo, long *hi)
 /*
  * Value ranges per compatible: "MAX98925/MAX98926 slot range : 0 ~ 30 ...
  * MAX98927 slot range : 0 ~ 15" (the names before "range") or "0 to 7 for
- * ADGS1408 and 0 to 4 for ADGS1409" (right after "for").  When they cover
+ * ADGS1408 and 0 to 4 for ADGS1409" (right after "for" or "in").  When they cover
  * every compatible the property gets the widest range and the narrower
  * ones go under an if.  True if read.
  */
@@ -460,8 +460,13 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 	bool covered[MAX_COMPAT] = { false };
 	long lo = 0, hi = 0;
 
+	/* One reg entry ("maxItems: 1"): its value has the range (an LED line, a channel). */
+	bool one_reg = !strcmp(pr->name, "reg") && yget(sp, "maxItems") &&
+		       !strcmp(yget(sp, "maxItems")->s ? yget(sp, "maxItems")->s : "", "1");
+
 	if (!sp || sp->kind != Y_MAP || yget(sp, "minimum") || yget(sp, "maximum") ||
-	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") || yget(sp, "maxItems"))
+	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") ||
+	    (yget(sp, "maxItems") && !one_reg))
 		return false;
 	for (const char *p = buf, *seg = buf, *e; *p && nf < ARRAY_SIZE(found); p++) {
 		struct cond *f = &found[nf];
@@ -474,8 +479,9 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 
 		if (r && r < p)
 			n = mentions(cv, cs, seg, (size_t)(r - seg), f->in);
-		else if (!strncasecmp(fo, "for ", 4))
-			n = names_after(cv, cs, fo, f->in);
+		else if ((!strncasecmp(fo, "for", 3) && isspace((unsigned char)fo[3])) ||
+			 (!strncasecmp(fo, "in", 2) && isspace((unsigned char)fo[2])))
+			n = names_after(cv, cs, fo, f->in);	/* "0 to 3 in pca9632 or pca9633" */
 		if (!n)
 			return false;
 		lo = nf && lo < f->lo ? lo : f->lo;
@@ -488,6 +494,8 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 	for (size_t i = 0; i < cs->n; i++)
 		if (!nf || !covered[i])
 			return false;
+	if (one_reg)
+		yremove(sp, "maxItems", NULL);	/* the meta-schema wants a reg with a range alone */
 	yset(sp, "minimum", yint(cv, lo, pr->line));
 	yset(sp, "maximum", yint(cv, hi, pr->line));
 	for (size_t k = 0; k < nf; k++) {
@@ -1008,6 +1016,27 @@ static void count_props(struct conv *cv, struct ynode *tprops, struct ynode *pro
 	}
 }
 
+/* then: patternProperties: {child: {properties: {prop: {minimum, maximum}}}} for @c. */
+static void child_range(struct conv *cv, struct ynode *then, const struct cond *c)
+{
+	struct ynode *pats = yget(then, "patternProperties"), *node, *props, *m;
+
+	if (!pats)
+		pats = yset(then, "patternProperties", ymap(cv, c->line));
+	node = yget(pats, c->child);
+	if (!node)
+		node = yset(pats, c->child, ymap(cv, c->line));
+	props = yget(node, "properties");
+	if (!props)
+		props = yset(node, "properties", ymap(cv, c->line));
+	if (yget(props, c->prop))
+		return;
+	m = ymap(cv, c->line);
+	yset(m, "minimum", yint(cv, c->lo, c->line));
+	yset(m, "maximum", yint(cv, c->hi, c->line));
+	yset(props, c->prop, m);
+}
+
 /* The conditions grouped by their compatibles, one if/then each, appended to allOf. */
 static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds,
 		       struct ynode *schema, struct ynode *props)
@@ -1038,6 +1067,8 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 				yset(m, "maxItems", yint(cv, o->count, o->line));
 				yset(tprops, o->prop, m);
 			}
+			else if (o->kind == CK_RANGE && o->child)
+				child_range(cv, then, o);
 			else if (o->kind == CK_RANGE && !yget(tprops, o->prop)) {
 				struct ynode *m = ymap(cv, o->line);
 
@@ -1068,6 +1099,46 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 		if (!allof)
 			allof = yset(schema, "allOf", yseq(cv, c->line));
 		ypush(allof, item);
+	}
+}
+
+/*
+ * A child node's item with ranges per compatible ("LED sub-node properties:
+ * - reg : number of LED line (could be from 0 to 3 in pca9632 or pca9633,
+ * 0 to 7 in pca9634, or 0 to 15 in pca9635)"): the ranges of range_conds(),
+ * on the one child pattern whose schema has that property.
+ */
+static void child_ranges(struct conv *cv, const struct cset *cs, struct vec *conds,
+			 struct ynode *schema)
+{
+	struct ynode *pats = yget(schema, "patternProperties");
+
+	for (size_t k = 0; pats && k < cv->props.n; k++) {
+		const struct prop *pr = cv->props.v[k];
+		struct ynode *cprops = NULL;
+		const char *key = NULL;
+		size_t found = 0;
+
+		if (!pr->scope || pr->pattern || pr->deprecated)
+			continue;
+		for (struct ynode *c = pats->first; c; c = c->next) {
+			struct ynode *p = yget(c, "properties");
+
+			if (p && yget(p, pr->name)) {
+				cprops = p;
+				key = c->key;
+				found++;
+			}
+		}
+		if (found != 1)
+			continue;
+		const char *t = prop_text(cv, pr, true);
+		size_t before = conds->n;
+
+		if (!t || strlen(t) >= 512 || !range_conds(cv, cs, conds, pr, t, cprops))
+			continue;
+		for (size_t i = before; i < conds->n; i++)
+			((struct cond *)conds->v[i])->child = key;
 	}
 }
 
@@ -1109,6 +1180,7 @@ void add_conditions(struct conv *cv, struct ynode *schema)
 		else
 			prop_conds(cv, &cs, &conds, pr, in_required(req, pr->name), props);
 	}
+	child_ranges(cv, &cs, &conds, schema);
 	board_conditions(cv, &cs, &conds, props);
 	text_lists(cv, &cs, &conds, props);
 	if (!conds.n)

@@ -38,6 +38,7 @@ struct cond {
 	enum cond_kind kind;
 	bool in[MAX_COMPAT];
 	const char *prop;
+	const char *child;	/* the child nodes' pattern it is about, NULL: the node's own */
 	const char *value;
 	unsigned count;
 	unsigned line;
