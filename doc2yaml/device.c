@@ -1008,12 +1008,9 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 		if (xref_covers(cv, pi->name))
 			continue;
 		bool pointer = !example_only && points_elsewhere_only(pi->desc);
-		/* Left to the reference as kernel schemas leave it, if the tree's schema has it. */
-		bool left = !covered_by_refs(refs, pi->name) &&
-			    ref_prop_use(cv, refs, pi->name) == REF_USE_LEFT &&
-			    ref_schemas_define(cv, refs, pi->name) && !example_lacks_required(cv, pi);
+		bool covered = covered_by_refs(refs, pi->name);
 
-		if (covered_by_refs(refs, pi->name) &&
+		if (covered &&
 		    !(refs[CS_ETHERNET] && !example_only && !pointer && starts_with(pi->name, "phy")) &&
 		    !(!example_only && !pointer && listed_though_covered(refs, pi->name))) {
 			/* The referenced schema defines it; required stays the text's word. */
@@ -1032,7 +1029,13 @@ static void device_props(struct conv *cv, struct pinfo *pis, size_t np, size_t n
 
 		if (!ps)
 			continue;
-		if (left && !narrows(ps)) {
+		/*
+		 * Left to the reference as kernel schemas leave it, if the tree's
+		 * schema has it (asked last: it reads the tree's files).
+		 */
+		if (!covered && !narrows(ps) && !example_lacks_required(cv, pi) &&
+		    ref_prop_use(cv, refs, pi->name) == REF_USE_LEFT &&
+		    ref_schemas_define(cv, refs, pi->name)) {
 			if (!example_only && pi->pr->req == REQ_YES && !pi->pr->deprecated &&
 			    !pi->pr->pattern)
 				ypush(req, ystr(cv, pi->name, pi->line));
