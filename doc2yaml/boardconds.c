@@ -344,7 +344,8 @@ void lists_per_compat(struct conv *cv, const struct cset *cs, struct vec *conds,
 		names_apart(cv, cs, conds, props, np, v, from_text);
 		return;
 	}
-	ok = ok && allows_list(np, names_count(longest), longest);
+	/* The text's order was not asked above; prefixes of the longest must be the schema's. */
+	ok = ok && (!from_text || allows_list(np, names_count(longest), longest));
 
 	/* Each a prefix of the longest, and what the text's own examples show. */
 	for (size_t i = 0; ok && i < cs->n; i++)

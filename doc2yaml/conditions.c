@@ -460,13 +460,12 @@ static bool range_conds(struct conv *cv, const struct cset *cs, struct vec *cond
 	bool covered[MAX_COMPAT] = { false };
 	long lo = 0, hi = 0;
 
+	const struct ynode *max = yget(sp, "maxItems");
 	/* One reg entry ("maxItems: 1"): its value has the range (an LED line, a channel). */
-	bool one_reg = !strcmp(pr->name, "reg") && yget(sp, "maxItems") &&
-		       !strcmp(yget(sp, "maxItems")->s ? yget(sp, "maxItems")->s : "", "1");
+	bool one_reg = !strcmp(pr->name, "reg") && max && max->s && !strcmp(max->s, "1");
 
 	if (!sp || sp->kind != Y_MAP || yget(sp, "minimum") || yget(sp, "maximum") ||
-	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") ||
-	    (yget(sp, "maxItems") && !one_reg))
+	    yget(sp, "enum") || yget(sp, "const") || yget(sp, "items") || (max && !one_reg))
 		return false;
 	for (const char *p = buf, *seg = buf, *e; *p && nf < ARRAY_SIZE(found); p++) {
 		struct cond *f = &found[nf];
@@ -1016,10 +1015,20 @@ static void count_props(struct conv *cv, struct ynode *tprops, struct ynode *pro
 	}
 }
 
+/* minimum: and maximum: of CK_RANGE @c. */
+static struct ynode *range_schema(struct conv *cv, const struct cond *c)
+{
+	struct ynode *m = ymap(cv, c->line);
+
+	yset(m, "minimum", yint(cv, c->lo, c->line));
+	yset(m, "maximum", yint(cv, c->hi, c->line));
+	return m;
+}
+
 /* then: patternProperties: {child: {properties: {prop: {minimum, maximum}}}} for @c. */
 static void child_range(struct conv *cv, struct ynode *then, const struct cond *c)
 {
-	struct ynode *pats = yget(then, "patternProperties"), *node, *props, *m;
+	struct ynode *pats = yget(then, "patternProperties"), *node, *props;
 
 	if (!pats)
 		pats = yset(then, "patternProperties", ymap(cv, c->line));
@@ -1029,12 +1038,8 @@ static void child_range(struct conv *cv, struct ynode *then, const struct cond *
 	props = yget(node, "properties");
 	if (!props)
 		props = yset(node, "properties", ymap(cv, c->line));
-	if (yget(props, c->prop))
-		return;
-	m = ymap(cv, c->line);
-	yset(m, "minimum", yint(cv, c->lo, c->line));
-	yset(m, "maximum", yint(cv, c->hi, c->line));
-	yset(props, c->prop, m);
+	if (!yget(props, c->prop))
+		yset(props, c->prop, range_schema(cv, c));
 }
 
 /* The conditions grouped by their compatibles, one if/then each, appended to allOf. */
@@ -1069,13 +1074,8 @@ static void emit_conds(struct conv *cv, const struct cset *cs, struct vec *conds
 			}
 			else if (o->kind == CK_RANGE && o->child)
 				child_range(cv, then, o);
-			else if (o->kind == CK_RANGE && !yget(tprops, o->prop)) {
-				struct ynode *m = ymap(cv, o->line);
-
-				yset(m, "minimum", yint(cv, o->lo, o->line));
-				yset(m, "maximum", yint(cv, o->hi, o->line));
-				yset(tprops, o->prop, m);
-			}
+			else if (o->kind == CK_RANGE && !yget(tprops, o->prop))
+				yset(tprops, o->prop, range_schema(cv, o));
 			else if (o->kind == CK_NAMES && !yget(tprops, o->prop))
 				yset(tprops, o->prop, names_items(cv, o->value, o->line));
 			else if (o->kind == CK_NAMES && !yget(yget(tprops, o->prop), "items") &&
