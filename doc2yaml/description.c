@@ -58,17 +58,29 @@ static bool referenced_schema(const struct conv *cv, const char *b, size_t n)
 	return false;
 }
 
+/*
+ * Does extension @ext (".txt", ".yaml") end a file name at @p, inside
+ * s[0..n)?  The name's start ("Documentation/.../mtd/nand-controller"), or NULL.
+ */
+static const char *file_name_at(const char *s, size_t n, const char *p, const char *ext)
+{
+	size_t el = strlen(ext);
+	const char *b = p;
+
+	if (p + el > s + n || strncmp(p, ext, el) || (p + el < s + n && isalnum((unsigned char)p[el])))
+		return NULL;
+	while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
+		b--;
+	return b;
+}
+
 /* The start of the first .yaml name in s[0..n) that is not a schema we $ref, or NULL. */
 static const char *other_yaml(const struct conv *cv, const char *s, size_t n)
 {
 	for (const char *p = s; p + 5 <= s + n; p++) {
-		if (strncmp(p, ".yaml", 5) || (p + 5 < s + n && isalnum((unsigned char)p[5])))
-			continue;
-		const char *b = p;
+		const char *b = file_name_at(s, n, p, ".yaml");
 
-		while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
-			b--;
-		if (!referenced_schema(cv, b, (size_t)(p + 5 - b)))
+		if (b && !referenced_schema(cv, b, (size_t)(p + 5 - b)))
 			return b;
 	}
 	return NULL;
@@ -78,16 +90,11 @@ static const char *next_generic_ref(const struct conv *cv, const char *s, size_t
 {
 	for (const char *p = s; p + 4 <= s + n; p++) {
 		/* ".../mtd/nand-controller.yaml" when the schema $refs it: as generic as a .txt. */
-		if (!strncmp(p, ".yaml", 5) && p + 5 <= s + n &&
-		    (p + 5 == s + n || !isalnum((unsigned char)p[5]))) {
-			const char *b = p;
+		const char *b = file_name_at(s, n, p, ".yaml");
 
-			while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
-				b--;
-			if (referenced_schema(cv, b, (size_t)(p + 5 - b))) {
-				*len = (size_t)(p + 5 - b);
-				return b;
-			}
+		if (b && referenced_schema(cv, b, (size_t)(p + 5 - b))) {
+			*len = (size_t)(p + 5 - b);
+			return b;
 		}
 		/* "the common clock binding[1]": its footnote's file. */
 		if (*p == '[' && p + 2 < s + n && isdigit((unsigned char)p[1])) {
@@ -99,13 +106,8 @@ static const char *next_generic_ref(const struct conv *cv, const char *s, size_t
 				return p;
 			}
 		}
-		if (strncmp(p, ".txt", 4) || (p + 4 < s + n && isalnum((unsigned char)p[4])))
-			continue;
-		const char *b = p;
-
-		while (b > s && (isalnum((unsigned char)b[-1]) || strchr(",_-./", b[-1])))
-			b--;
-		if (generic_binding_txt(b, (size_t)(p + 4 - b))) {
+		b = file_name_at(s, n, p, ".txt");
+		if (b && generic_binding_txt(b, (size_t)(p + 4 - b))) {
 			*len = (size_t)(p + 4 - b);
 			return b;
 		}
