@@ -953,12 +953,9 @@ static void generic_led_names(struct conv *cv, const struct ditem *const *parent
 			    starts_with(c->name, "multi-led@"))
 				continue;
 			const char *to = cv_printf(cv, "led%s", strchr(c->name, '@'));
-			bool taken = false;
 
-			for (const struct ditem *o = parents[p]->children; o && to; o = o->next)
-				taken |= o != c && !o->dead && o->kind == DI_NODE && !strcmp(o->name, to);
-			if (!to || taken)
-				continue;
+			if (!to || node_child(parents[p], to))
+				continue;	/* a sibling has that name already */
 			finding(cv, DTBIND_NOTE, c->line, 1, "doc2yaml-example",
 				"example node '%s' renamed '%s': an LED's generic node name", c->name,
 				to);
