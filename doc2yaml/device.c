@@ -758,6 +758,7 @@ static void alternatives_unrequired(struct conv *cv)
 		if (!find_word(tr, "or") || strchr(tr, '"'))
 			continue;
 		struct prop *named[8];
+		const char *names[8];	/* their distinct names, in order */
 		size_t nn = 0, distinct = 0;
 
 		for (size_t k = 0; k < cv->props.n && nn < ARRAY_SIZE(named); k++) {
@@ -766,29 +767,25 @@ static void alternatives_unrequired(struct conv *cv)
 
 			if (pr->scope || pr->req != REQ_YES || !find_name(tr, pr->name))
 				continue;
-			for (size_t j = 0; j < nn; j++)
-				seen = seen || !strcmp(named[j]->name, pr->name);
-			distinct += !seen;
+			for (size_t j = 0; j < distinct; j++)
+				seen = seen || !strcmp(names[j], pr->name);
+			if (!seen)
+				names[distinct++] = pr->name;
 			named[nn++] = pr;
 		}
 		if (distinct < 2)
 			continue;
+		for (size_t k = 0; k < nn; k++)
+			named[k]->req = REQ_NO;
 		struct alternative *alt = cv_alloc(cv, sizeof(*alt));
 
-		for (size_t k = 0; k < nn; k++) {
-			bool seen = false;
-
-			for (size_t j = 0; alt && j < alt->n; j++)
-				seen = seen || !strcmp(alt->names[j], named[k]->name);
-			if (alt && !seen)
-				alt->names[alt->n++] = named[k]->name;
-			named[k]->req = REQ_NO;
-		}
-		if (alt) {
-			alt->line = l->no;
-			alt->any = both;
-			vec_push(cv, &cv->alternatives, alt);
-		}
+		if (!alt)
+			continue;
+		memcpy(alt->names, names, distinct * sizeof(*names));
+		alt->n = distinct;
+		alt->line = l->no;
+		alt->any = both;
+		vec_push(cv, &cv->alternatives, alt);
 	}
 }
 
